@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Always stored lower-cased; the unique index makes the comparison case-insensitive. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    age: integer('age'),
+    interests: text('interests'),
+    bio: text('bio'),
+    profileImageUrl: text('profile_image_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    approvalStatus: approvalStatus('approval_status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_approval_created_idx').on(t.approvalStatus, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Hex SHA-256 of the token; the token itself never reaches the database. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** 'Keep me logged in for 30 days' */
+    persistent: boolean('persistent').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);

@@ -1,0 +1,66 @@
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './auth';
+import { createdAt, id, textList, updatedAt } from './columns';
+
+export const directoryListings = pgTable(
+  'directory_listings',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    images: textList('images'),
+    tags: textList('tags'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('directory_listings_created_idx').on(t.createdAt), index('directory_listings_category_idx').on(t.category)],
+);
+
+export const directoryLikes = pgTable(
+  'directory_likes',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => directoryListings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.userId] }), index('directory_likes_user_idx').on(t.userId)],
+);
+
+export const directoryReviews = pgTable(
+  'directory_reviews',
+  {
+    id: id(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => directoryListings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    content: text('content'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('directory_reviews_listing_idx').on(t.listingId),
+    index('directory_reviews_user_idx').on(t.userId),
+    check('directory_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** 'Express Interest' on the coming-soon directory panel, one row per member. */
+export const directoryInterest = pgTable('directory_interest', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

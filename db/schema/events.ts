@@ -1,0 +1,37 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, id, textList, updatedAt } from './columns';
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    dateTime: timestamp('date_time', { withTimezone: true, mode: 'date' }).notNull(),
+    location: text('location').notNull(),
+    /** Free text as the admin typed it; '0' or '0.00' shows as Free. */
+    price: text('price'),
+    maxAttendees: integer('max_attendees'),
+    images: textList('images'),
+    tags: textList('tags'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_date_time_idx').on(t.dateTime)],
+);
+
+export const eventRsvps = pgTable(
+  'event_rsvps',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('attending'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_rsvps_user_idx').on(t.userId)],
+);

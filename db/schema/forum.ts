@@ -1,0 +1,54 @@
+import { index, integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, id } from './columns';
+
+export const forumCategory = pgEnum('forum_category', ['general', 'wellness', 'career', 'relationships', 'lifestyle']);
+
+export const forumPosts = pgTable(
+  'forum_posts',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: forumCategory('category').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('forum_posts_created_idx').on(t.createdAt),
+    index('forum_posts_category_created_idx').on(t.category, t.createdAt),
+    index('forum_posts_user_idx').on(t.userId),
+  ],
+);
+
+export const forumPostLikes = pgTable(
+  'forum_post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_post_likes_user_idx').on(t.userId)],
+);
+
+export const forumComments = pgTable(
+  'forum_comments',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => forumPosts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('forum_comments_post_idx').on(t.postId, t.createdAt), index('forum_comments_user_idx').on(t.userId)],
+);

@@ -1,0 +1,49 @@
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, id, textList, updatedAt } from './columns';
+
+export const podcasts = pgTable(
+  'podcasts',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    /** The embed URL taken from the admin's iframe; the client renders its own iframe. */
+    embedUrl: text('embed_url').notNull(),
+    tags: textList('tags'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('podcasts_created_idx').on(t.createdAt), index('podcasts_category_idx').on(t.category)],
+);
+
+export const podcastLikes = pgTable(
+  'podcast_likes',
+  {
+    podcastId: integer('podcast_id')
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.podcastId, t.userId] }), index('podcast_likes_user_idx').on(t.userId)],
+);
+
+export const podcastComments = pgTable(
+  'podcast_comments',
+  {
+    id: id(),
+    podcastId: integer('podcast_id')
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt), index('podcast_comments_user_idx').on(t.userId)],
+);

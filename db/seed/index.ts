@@ -1,0 +1,28 @@
+import type { Db } from '../client';
+import { createAccount, findUserByEmail } from '../../src/server/services/accounts';
+
+/** Demo accounts, documented in the README; created only with SEED_DEMO=1 or npm run db:seed. */
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@bloomcircle.example', password: 'BloomAdmin1', firstName: 'Maya', lastName: 'Haddad' },
+  member: { email: 'amira@bloomcircle.example', password: 'BloomMember1', firstName: 'Amira', lastName: 'Saleh' },
+} as const;
+
+/**
+ * Loads the demo content once. The demo member's account marks a seeded database, so a
+ * second run (every `SEED_DEMO=1` start) returns false and changes nothing.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (await findUserByEmail(db, DEMO_ACCOUNTS.member.email)) return false;
+
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await createAccount(txDb, { ...DEMO_ACCOUNTS.admin, isAdmin: true, approvalStatus: 'approved', age: 29, interests: 'Mentoring, wellness and community building', bio: 'Volunteer moderator who keeps Bloom Circle a kind and safe place.' }).catch(ignoreTaken);
+    await createAccount(txDb, { ...DEMO_ACCOUNTS.member, approvalStatus: 'approved', age: 19, interests: 'Journaling, podcasts and running', bio: 'First-year student who loves honest conversations about growing up.' }).catch(ignoreTaken);
+  });
+  return true;
+}
+
+function ignoreTaken(error: unknown) {
+  if ((error as { code?: string }).code === 'CONFLICT') return;
+  throw error;
+}

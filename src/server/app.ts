@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { messages } from '../shared/messages';
+import { createOriginCheck } from './auth/origin-check';
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './auth/rate-limit';
+import type { Env } from './env';
+import { isDatabaseUnavailable } from './errors';
+import { restPlugin } from './rest/plugin';
+import { createContext, type ContextDeps } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/root';
+
+export interface BuildAppOptions {
+  db: Db;
+  env: Env;
+  /** Overrides for tests and benchmarks; production uses DEFAULT_RATE_LIMITS. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Folder of the built client; defaults to dist/client when it exists. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Finds dist/client from the source tree and from the bundled server alike. */
+function defaultClientDir(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, '../client'), resolve(here, '../../dist/client'), resolve(process.cwd(), 'dist/client')];
+  return candidates.find((dir) => existsSync(resolve(dir, 'index.html'))) ?? null;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: messages.http.badRequest,
+  404: messages.http.notFound,
+  413: messages.http.tooLarge,
+  415: messages.http.unsupportedMediaType,
+  429: messages.access.rateLimited,
+  503: messages.http.unavailable,
+};
+
+/** Builds the whole server: used by main.ts, the tests and the benchmark. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: env.LOG_LEVEL,
+      // Cookies carry session tokens: never in a log line.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: env.TRUST_PROXY,
+    // tRPC batches put several procedure names in one path segment.
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix injects small <style> blocks (scroll lock); scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Embedded videos need cross-origin frames without CORP headers.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 1000, enableOfflineQueue: false }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  // Only the limits the procedures ask for; no global limit on page and list traffic.
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
+  const rateLimiter = createRateLimiter(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+
+  app.addHook('onRequest', createOriginCheck(env.PUBLIC_URL));
+
+  const deps: ContextDeps = { db, env, rateLimiter };
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      onError: ({ error, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restPlugin, deps);
+
+  app.get('/api/health', async (_request, reply) => {
+    await db.execute(sql`select 1`);
+    return reply.header('cache-control', 'no-store').send({ ok: true });
+  });
+
+  const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
+  if (clientDir) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Hashed build assets never change; everything else is revalidated.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|trpc|uploads)(\/|$)/.test(path) &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (clientDir && isPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: messages.http.notFound });
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    let status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (isDatabaseUnavailable(error)) status = 503;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = STATUS_MESSAGES[status] ?? (status >= 500 ? messages.http.internal : messages.http.badRequest);
+    return reply.code(status).header('cache-control', 'no-store').send({ message });
+  });
+
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Session } from './session';
+
+export const SESSION_COOKIE = 'session';
+
+/** HttpOnly, SameSite=Lax, Secure over HTTPS; a browser-session cookie unless 'Keep me logged in'. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, session: Session): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    ...(session.persistent ? { expires: session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
+}
+
+export function readSessionCookie(request: FastifyRequest): string | undefined {
+  const value = request.cookies[SESSION_COOKIE];
+  // A well-formed token is 32 base32 characters; anything else can't be a session.
+  return value && /^[a-z2-7]{32}$/.test(value) ? value : undefined;
+}

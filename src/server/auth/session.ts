@@ -1,0 +1,102 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sessions, users } from '../../../db/schema';
+
+// Sessions as in the Lucia guide: a random token in the cookie, only its SHA-256 in the database.
+
+const DAY = 24 * 60 * 60 * 1000;
+/** 'Keep me logged in for 30 days' */
+export const PERSISTENT_SESSION_MS = 30 * DAY;
+/** Without it: a browser-session cookie, and the server forgets the session after a day. */
+export const BROWSER_SESSION_MS = DAY;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+}
+
+export interface Session {
+  id: string;
+  userId: number;
+  expiresAt: Date;
+  persistent: boolean;
+}
+
+export type SessionValidationResult = { session: Session; user: SessionUser } | { session: null; user: null };
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
+
+export async function createSession(db: Db, token: string, userId: number, persistent: boolean): Promise<Session> {
+  const session: Session = {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + lifetime(persistent)),
+    persistent,
+  };
+  await db.insert(sessions).values(session);
+  return session;
+}
+
+/**
+ * Finds the session and its user. Only approved users keep a working session: an admin
+ * who rejects or demotes someone takes effect at their next request.
+ * Sliding expiry: past half of its lifetime, a session is extended.
+ */
+export async function validateSessionToken(db: Db, token: string): Promise<SessionValidationResult> {
+  const sessionId = sessionIdFromToken(token);
+  const [row] = await db
+    .select({
+      session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, persistent: sessions.persistent },
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+        isAdmin: users.isAdmin,
+        approvalStatus: users.approvalStatus,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return { session: null, user: null };
+  const { session, user } = row;
+  const now = Date.now();
+  if (now >= session.expiresAt.getTime() || user.approvalStatus !== 'approved') {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return { session: null, user: null };
+  }
+  const span = lifetime(session.persistent);
+  if (now >= session.expiresAt.getTime() - span / 2) {
+    session.expiresAt = new Date(now + span);
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, session.id));
+  }
+  const { approvalStatus: _status, ...sessionUser } = user;
+  return { session, user: sessionUser };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateAllSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

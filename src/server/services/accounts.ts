@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import { hashPassword } from '../auth/password';
+import { conflict } from '../errors';
+
+/** The fields of SPEC.md §3 'Current user'; the only user shape a session hands out. */
+export const currentUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  profileImageUrl: users.profileImageUrl,
+  isAdmin: users.isAdmin,
+};
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+const UNIQUE_VIOLATION = '23505';
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  age?: number | null;
+  interests?: string | null;
+  bio?: string | null;
+  isAdmin?: boolean;
+  approvalStatus?: 'pending' | 'approved' | 'rejected';
+}
+
+/** Creates an account with an argon2id hash; a taken email (any case) is a 409. */
+export async function createAccount(db: Db, account: NewAccount): Promise<{ id: number }> {
+  const email = account.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw conflict(messages.signup.emailTaken);
+  const { password, ...fields } = account;
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ ...fields, email, passwordHash: await hashPassword(password) })
+      .returning({ id: users.id });
+    return row!;
+  } catch (error) {
+    // Two applications racing for one email: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(messages.signup.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * The first admin from ADMIN_EMAIL/ADMIN_PASSWORD: created when absent, never overwritten.
+ * Returns whether an account was created.
+ */
+export async function ensureAdminAccount(db: Db, email: string, password: string, name = { firstName: 'Site', lastName: 'Admin' }): Promise<boolean> {
+  if (await findUserByEmail(db, email)) return false;
+  await createAccount(db, { email, password, ...name, isAdmin: true, approvalStatus: 'approved' });
+  return true;
+}

@@ -1,0 +1,47 @@
+import type { Db } from '../../../db/client';
+import { createAccount } from '../services/accounts';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export const TEST_PASSWORD = 'Secret123';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** An account in a given state; approved members by default. */
+export async function createUser(
+  db: Db,
+  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; firstName?: string; email?: string } = {},
+): Promise<TestUser> {
+  const user = {
+    email: options.email ?? `user-${unique()}@example.com`,
+    password: TEST_PASSWORD,
+    firstName: options.firstName ?? 'Lina',
+    lastName: 'Tester',
+  };
+  const { id } = await createAccount(db, {
+    ...user,
+    age: 20,
+    interests: 'Reading and painting',
+    bio: 'I love learning new things with friends.',
+    isAdmin: options.isAdmin ?? false,
+    approvalStatus: options.status ?? 'approved',
+  });
+  return { id, ...user };
+}
+
+export const validApplication = () => ({
+  firstName: 'Sara',
+  lastName: 'Nour',
+  email: `apply-${unique()}@example.com`,
+  password: 'Bloom2024x',
+  age: 17,
+  interests: 'Poetry, football and coding',
+  bio: 'I am a high-school student who wants a kind community.',
+});

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import type { TestProject } from 'vitest/node';
+import { createDb } from '../../../db/client';
+import { runMigrations } from '../../../db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates once per run: a PGlite data dump that each test file loads (~0.7 s instead of
+ * 5 s), or a PostgreSQL template database that each test file copies.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.TEST_DB === 'postgres' || project.config.env?.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+    const template = `bloom_tpl_${process.pid}_${Date.now()}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${template}"`);
+    const handle = createDb({ url: withDatabase(url, template), maxConnections: 1 });
+    await runMigrations(handle);
+    await handle.close();
+    project.provide('postgresTemplate', template);
+    project.provide('pgliteDump', '');
+    return async () => {
+      await admin.unsafe(`drop database if exists "${template}" with (force)`);
+      await admin.end();
+    };
+  }
+
+  const pglite = new PGlite();
+  await runMigrations(createDb({ pglite }));
+  const dump = await pglite.dumpDataDir('none');
+  await pglite.close();
+  const dir = mkdtempSync(join(tmpdir(), 'bloom-test-'));
+  const file = join(dir, 'migrated.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteDump', file);
+  project.provide('postgresTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DbHandle } from '../../../db/client';
+import { buildApp } from '../app';
+import type { RateLimitSettings } from '../auth/rate-limit';
+import { readEnv } from '../env';
+import { createTestDb } from './test-db';
+import { createUser, type TestUser } from './factories';
+
+export type Role = 'visitor' | 'pending' | 'rejected' | 'member' | 'admin';
+
+const GENEROUS = { max: 10_000, windowMs: 60_000 };
+/** Tests sign in many times from one address; the rate-limit tests pass the real limits. */
+export const RELAXED_RATE_LIMITS: RateLimitSettings = {
+  signIn: GENEROUS,
+  apply: GENEROUS,
+  comment: GENEROUS,
+  post: GENEROUS,
+  subscribe: GENEROUS,
+  suggest: GENEROUS,
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DbHandle;
+  db: DbHandle['db'];
+  /** app.inject with an optional session cookie. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** Creates a user in the given state and, unless it can't sign in, returns her session cookie. */
+  signInAs(role: Exclude<Role, 'visitor'>): Promise<{ user: TestUser; cookie: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { rateLimits?: Partial<RateLimitSettings>; logger?: boolean | object } = {}): Promise<TestApp> {
+  const database = await createTestDb();
+  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_NAME: 'Bloom Circle' });
+  const app = await buildApp({
+    db: database.db,
+    env,
+    rateLimits: options.rateLimits ?? RELAXED_RATE_LIMITS,
+    clientDir: null,
+    logger: options.logger ?? false,
+  });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+
+  const signInAs: TestApp['signInAs'] = async (role) => {
+    const status = role === 'pending' || role === 'rejected' ? role : 'approved';
+    const user = await createUser(database.db, { status, isAdmin: role === 'admin' });
+    if (status !== 'approved') return { user, cookie: '' };
+    const response = await request({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    return { user, cookie: sessionCookieFrom(response) };
+  };
+
+  return {
+    app,
+    database,
+    db: database.db,
+    request,
+    signInAs,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `session=...` pair from a response's Set-Cookie, ready for a Cookie header. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'session');
+  if (!cookie) throw new Error('no session cookie in response');
+  return `session=${cookie.value}`;
+}

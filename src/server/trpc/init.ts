@@ -1,0 +1,50 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { messages } from '../../shared/messages';
+import type { Context } from './context';
+import { isDatabaseUnavailable } from '../errors';
+
+/** The one text a client sees for an error: the first zod issue, or the error's own words. */
+export function clientMessage(error: TRPCError): string {
+  if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? messages.http.badRequest;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return messages.http.internal;
+  return error.message;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    // No stack traces and no internals leave the server.
+    return {
+      message: clientMessage(error),
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** A database that can't be reached is a 503 with a message, not a 500. */
+const databaseAvailability = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: messages.http.unavailable, cause: result.error.cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(databaseAvailability);
+
+/** Signed-in, approved members (admins included). 401 otherwise. */
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.access.authRequired });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/** Admins only: 401 signed out, 403 for members. */
+export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.access.adminRequired });
+  return next({ ctx });
+});

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../../../db/schema';
+import { messages } from '../../../shared/messages';
+import { AdminLoginSchema, JoinRequestSchema, LoginSchema } from '../../../shared/schemas/auth';
+import { dummyPasswordHash, verifyPassword } from '../../auth/password';
+import { createSession, generateSessionToken, invalidateSession } from '../../auth/session';
+import { createAccount, currentUserColumns, findUserByEmail } from '../../services/accounts';
+import { forbidden, unauthorized } from '../../errors';
+import type { Context } from '../context';
+import { memberProcedure, publicProcedure, router } from '../init';
+
+/**
+ * Checks the password first and only then the account's state, so a wrong password never
+ * tells whether an account exists or is pending.
+ */
+async function signIn(ctx: Context, email: string, password: string, persistent: boolean, requireAdmin: boolean) {
+  await ctx.rateLimiter.consume('signIn', `ip:${ctx.ip}`, `email:${email}`);
+  const user = await findUserByEmail(ctx.db, email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !passwordOk) throw unauthorized(messages.login.invalidCredentials);
+  if (user.approvalStatus === 'pending') throw forbidden(messages.login.pending);
+  if (user.approvalStatus === 'rejected') throw forbidden(messages.login.rejected);
+  if (requireAdmin && !user.isAdmin) throw forbidden(messages.access.adminRequired);
+
+  // A new token on every sign-in; a session the browser already had is ended.
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  const token = generateSessionToken();
+  const session = await createSession(ctx.db, token, user.id, persistent);
+  ctx.cookies.setSession(token, session);
+  return { success: true as const, message: messages.login.serverSuccess, user: { firstName: user.firstName, email: user.email } };
+}
+
+async function signOut(ctx: Context) {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  ctx.cookies.clearSession();
+  return { success: true as const };
+}
+
+export const authRouter = router({
+  /** The signed-in user, or null: what the client's session query reads. */
+  session: publicProcedure.query(({ ctx }) => ctx.user),
+
+  /** GET /api/auth/user: the same user, but 401 when signed out (SPEC.md §7). */
+  user: memberProcedure.query(async ({ ctx }) => {
+    const [user] = await ctx.db.select(currentUserColumns).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+    if (!user) throw unauthorized();
+    return user;
+  }),
+
+  login: publicProcedure.input(LoginSchema).mutation(({ ctx, input }) => signIn(ctx, input.email, input.password, input.saveLogin, false)),
+
+  adminLogin: publicProcedure
+    .input(AdminLoginSchema)
+    .mutation(({ ctx, input }) => signIn(ctx, input.username, input.password, input.saveLogin, true)),
+
+  joinRequest: publicProcedure.input(JoinRequestSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${input.email}`);
+    await createAccount(ctx.db, { ...input, approvalStatus: 'pending', isAdmin: false });
+    return { message: messages.signup.success(ctx.env.SITE_NAME) };
+  }),
+
+  logout: publicProcedure.mutation(({ ctx }) => signOut(ctx)),
+  adminLogout: publicProcedure.mutation(({ ctx }) => signOut(ctx)),
+});

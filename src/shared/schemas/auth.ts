@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { emailField, requiredText } from './fields';
+
+const m = messages.signup;
+
+export const SIGNUP_AGE = { min: 13, max: 100, default: 18 } as const;
+
+/** The signup password rules, in SPEC.md §5's order. */
+export const SignupPasswordSchema = z
+  .string({ error: m.passwordLength })
+  .min(8, m.passwordLength)
+  .max(200, 'Password must be at most 200 characters')
+  .regex(/[A-Z]/, m.passwordUppercase)
+  .regex(/[a-z]/, m.passwordLowercase)
+  .regex(/[0-9]/, m.passwordNumber);
+
+/**
+ * Membership application. Field order is rule order: the first issue is the one shown,
+ * on the form and from the server alike.
+ */
+export const JoinRequestSchema = z.object({
+  firstName: requiredText(m.firstNameRequired, 100),
+  lastName: requiredText(m.lastNameRequired, 100),
+  email: emailField(m.emailRequired, m.emailInvalid),
+  password: SignupPasswordSchema,
+  age: z
+    .number({ error: m.ageRange })
+    .int(m.ageRange)
+    .min(SIGNUP_AGE.min, m.ageRange)
+    .max(SIGNUP_AGE.max, m.ageRange)
+    .default(SIGNUP_AGE.default),
+  interests: z.string({ error: m.interestsLength }).trim().min(10, m.interestsLength).max(1000, 'Interests must be at most 1000 characters'),
+  bio: z.string({ error: m.bioLength }).trim().min(20, m.bioLength).max(2000, 'Bio must be at most 2000 characters'),
+});
+export type JoinRequestInput = z.input<typeof JoinRequestSchema>;
+
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: messages.login.emailRequired })
+    .trim()
+    .min(1, messages.login.emailRequired)
+    .max(254, messages.login.invalidCredentials)
+    .transform((value) => value.toLowerCase()),
+  password: z.string({ error: messages.login.passwordRequired }).min(1, messages.login.passwordRequired).max(200, messages.login.invalidCredentials),
+  saveLogin: z.boolean().default(false),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const AdminLoginSchema = z.object({
+  username: emailField(messages.adminLogin.emailRequired, messages.adminLogin.emailInvalid),
+  password: z.string({ error: messages.adminLogin.passwordRequired }).min(1, messages.adminLogin.passwordRequired).max(200, messages.login.invalidCredentials),
+  saveLogin: z.boolean().default(false),
+});
+export type AdminLoginInput = z.input<typeof AdminLoginSchema>;
+
+/** Admin password rule (SPEC.md §5 'Admin user and admin forms'). */
+export const AdminPasswordSchema = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+export const AdminAccountCliSchema = z.object({
+  email: emailField(messages.signup.emailRequired, messages.signup.emailInvalid),
+  password: AdminPasswordSchema,
+  firstName: requiredText(messages.signup.firstNameRequired, 100),
+  lastName: requiredText(messages.signup.lastNameRequired, 100),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * A pragmatic email check (something@something.tld, no spaces); the database compares
+ * emails lower-cased.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (value: string) => EMAIL_PATTERN.test(value) && value.length <= 254;
+
+/** Required, trimmed, lower-cased email with the two messages in SPEC.md's order. */
+export const emailField = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isEmail, invalid)
+    .transform((value) => value.toLowerCase());
+
+/** A trimmed text that must not be empty. */
+export const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+/** Positive integer ids in paths and inputs; anything else is a 400, never a 500. */
+export const IdSchema = z.coerce
+  .number({ error: 'Invalid id' })
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(2_147_483_647, 'Invalid id');
