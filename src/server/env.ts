@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   REDIS_URL: z.string().optional().transform((value) => value || undefined),
   TRUST_PROXY: flag,
+  /** Built client to serve; defaults to dist/client. */
+  CLIENT_DIR: z.string().optional().transform((value) => value || undefined),
+  /** Test-only: lifts the rate limits for end-to-end runs that sign in many times from one address. */
+  RATE_LIMIT_RELAXED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

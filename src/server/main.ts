@@ -1,5 +1,6 @@
 import { seedDemo } from '../../db/seed';
 import { buildApp } from './app';
+import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
 import { openDatabase } from './database';
 import { readEnv } from './env';
 import { ensureAdminAccount } from './services/accounts';
@@ -14,7 +15,12 @@ if (env.SEED_DEMO) {
   await seedDemo(database.db);
 }
 
-const app = await buildApp({ db: database.db, env });
+const app = await buildApp({
+  db: database.db,
+  env,
+  ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
+  ...(env.RATE_LIMIT_RELAXED ? { rateLimits: RELAXED_RATE_LIMITS } : {}),
+});
 
 let closing = false;
 async function shutdown(signal: string) {

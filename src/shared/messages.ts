@@ -52,6 +52,18 @@ export const messages = {
     unauthorizedTitle: 'Unauthorized',
     loggedOutRelogin: 'You are logged out. Logging in again...',
   },
+  // Each area's texts live in its own section (filled in by the area's work).
+  podcasts: {},
+  blogs: {},
+  events: {},
+  directory: {},
+  comments: {},
+  admin: {},
+  uploads: {},
+  newsletter: {},
+  forum: {},
+  places: {},
+  hub: {},
   http: {
     notFound: 'Not found',
     badRequest: 'Invalid request',

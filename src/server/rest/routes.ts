@@ -1,5 +1,8 @@
 import type { RestRoute } from './types';
 import { authRoutes } from './routes/auth';
 
-/** Every documented /api path (SPEC.md §7 and DECISIONS.md), each calling one procedure. */
+/**
+ * Every documented /api path (SPEC.md §7 and DECISIONS.md), each calling one procedure.
+ * Each area keeps its rows in its own file under routes/ and adds one line here.
+ */
 export const restRoutes: RestRoute[] = [...authRoutes];

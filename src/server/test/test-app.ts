@@ -1,23 +1,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DbHandle } from '../../../db/client';
 import { buildApp } from '../app';
-import type { RateLimitSettings } from '../auth/rate-limit';
+import { RELAXED_RATE_LIMITS, type RateLimitSettings } from '../auth/rate-limit';
 import { readEnv } from '../env';
 import { createTestDb } from './test-db';
 import { createUser, type TestUser } from './factories';
 
 export type Role = 'visitor' | 'pending' | 'rejected' | 'member' | 'admin';
 
-const GENEROUS = { max: 10_000, windowMs: 60_000 };
-/** Tests sign in many times from one address; the rate-limit tests pass the real limits. */
-export const RELAXED_RATE_LIMITS: RateLimitSettings = {
-  signIn: GENEROUS,
-  apply: GENEROUS,
-  comment: GENEROUS,
-  post: GENEROUS,
-  subscribe: GENEROUS,
-  suggest: GENEROUS,
-};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,6 +26,7 @@ export async function createTestApp(options: { rateLimits?: Partial<RateLimitSet
   const app = await buildApp({
     db: database.db,
     env,
+    // Tests sign in many times from one address; the rate-limit tests pass the real limits.
     rateLimits: options.rateLimits ?? RELAXED_RATE_LIMITS,
     clientDir: null,
     logger: options.logger ?? false,
