@@ -16,6 +16,7 @@ import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from '
 import type { Env } from './env';
 import { isDatabaseUnavailable } from './errors';
 import { restPlugin } from './rest/plugin';
+import { uploadsPlugin } from './rest/uploads';
 import { createContext, type ContextDeps } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 
@@ -29,11 +30,14 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Finds dist/client from the source tree and from the bundled server alike. */
+/**
+ * Finds the built client (dist/client) from the bundled server and from the source tree.
+ * A build has an assets folder, which tells it apart from the source in src/client.
+ */
 function defaultClientDir(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
   const candidates = [resolve(here, '../client'), resolve(here, '../../dist/client'), resolve(process.cwd(), 'dist/client')];
-  return candidates.find((dir) => existsSync(resolve(dir, 'index.html'))) ?? null;
+  return candidates.find((dir) => existsSync(resolve(dir, 'index.html')) && existsSync(resolve(dir, 'assets'))) ?? null;
 }
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -110,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(restPlugin, deps);
+  await app.register(uploadsPlugin, deps);
 
   app.get('/api/health', async (_request, reply) => {
     await db.execute(sql`select 1`);

@@ -1,4 +1,25 @@
 import { router } from '../../init';
+import { adminAdminsRouter } from './admins';
+import { adminBlogsRouter } from './blogs';
+import { adminDirectoryRouter } from './directory';
+import { adminEventsRouter } from './events';
+import { adminForumRouter } from './forum';
+import { adminNewsletterRouter } from './newsletter';
+import { adminPlacesRouter } from './places';
+import { adminPodcastsRouter } from './podcasts';
+import { adminUploadsRouter } from './uploads';
+import { adminUsersRouter } from './users';
 
 /** The admin panel's calls; every procedure here is built on adminProcedure. */
-export const adminRouter = router({});
+export const adminRouter = router({
+  users: adminUsersRouter,
+  admins: adminAdminsRouter,
+  podcasts: adminPodcastsRouter,
+  directory: adminDirectoryRouter,
+  events: adminEventsRouter,
+  blogs: adminBlogsRouter,
+  forum: adminForumRouter,
+  places: adminPlacesRouter,
+  newsletter: adminNewsletterRouter,
+  uploads: adminUploadsRouter,
+});

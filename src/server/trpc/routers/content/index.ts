@@ -1,4 +1,23 @@
 import { router } from '../../init';
+import { blogsRouter } from './blogs';
+import { directoryRouter } from './directory';
+import { eventsRouter } from './events';
+import { forumRouter } from './forum';
+import { hubRouter } from './hub';
+import { newsletterRouter } from './newsletter';
+import { placesRouter } from './places';
+import { podcastsRouter } from './podcasts';
+import { statsRouter } from './stats';
 
 /** Public content, community and member actions. Each area adds its router here. */
-export const contentRouter = router({});
+export const contentRouter = router({
+  podcasts: podcastsRouter,
+  blogs: blogsRouter,
+  events: eventsRouter,
+  directory: directoryRouter,
+  stats: statsRouter,
+  newsletter: newsletterRouter,
+  forum: forumRouter,
+  places: placesRouter,
+  hub: hubRouter,
+});

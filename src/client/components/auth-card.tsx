@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { LogoMark } from './logo';
+
+/** The centred card that frames the sign-in and application forms. */
+export function AuthCard({ title, subtitle, children, wide = false }: { title: string; subtitle: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="min-h-dvh bg-[radial-gradient(ellipse_at_top,_var(--color-secondary),_transparent_60%)] px-4 py-10 sm:py-16">
+      <div className={`mx-auto w-full ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <LogoMark className="size-12" />
+          <h1 className="text-3xl font-semibold">{title}</h1>
+          <p className="text-muted-foreground">{subtitle}</p>
+        </div>
+        <div className="rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm sm:p-8">{children}</div>
+      </div>
+    </div>
+  );
+}

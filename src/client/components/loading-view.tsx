@@ -1,0 +1,12 @@
+import { copy } from '../copy';
+import { LogoMark } from './logo';
+
+/** Shown while the session is still resolving (SPEC.md §2). */
+export function LoadingView() {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-4" role="status" aria-live="polite">
+      <LogoMark className="size-14 animate-pulse" />
+      <p className="text-muted-foreground">{copy.common.loading}</p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from '@tanstack/react-router';
+import { copy } from '../copy';
+import { Button } from './ui/button';
+
+/** The signed-in 404 of SPEC.md §2, with its developer-style hint. */
+export function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-primary" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-semibold">{copy.notFound.title}</h1>
+      <p className="text-muted-foreground">{copy.notFound.hint}</p>
+      <Button asChild>
+        <Link to="/">{copy.notFound.home}</Link>
+      </Button>
+    </section>
+  );
+}

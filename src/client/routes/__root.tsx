@@ -1,0 +1,59 @@
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { LoadingView } from '../components/loading-view';
+import { NotFound } from '../components/not-found';
+import { TopNav } from '../components/top-nav';
+import { Toaster } from '../components/ui/toast';
+import { copy, siteName } from '../copy';
+import { useSession } from '../lib/session';
+import type { RouterContext } from '../router';
+
+const Landing = lazy(() => import('./-components/landing').then((module) => ({ default: module.Landing })));
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundOrLanding,
+});
+
+/** Sign-in and application forms and the admin panel have no site navigation. */
+const isBarePath = (pathname: string) => ['/login', '/signup'].includes(pathname) || pathname === '/admin' || pathname.startsWith('/admin/');
+
+function RootLayout() {
+  const { user, isLoading } = useSession();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  if (isLoading) return <LoadingView />;
+  const bare = isBarePath(pathname);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {copy.common.skipToContent}
+      </a>
+      {bare ? null : <TopNav user={user} />}
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      {bare ? null : (
+        <footer className="mt-16 border-t border-border py-8 text-center text-sm text-muted-foreground">
+          <p>
+            © {new Date().getFullYear()} {siteName}. {copy.footer.tagline}
+          </p>
+        </footer>
+      )}
+      <Toaster />
+    </>
+  );
+}
+
+/** Unknown paths: the 404 for signed-in users, the public landing view for visitors (SPEC.md §2). */
+function NotFoundOrLanding() {
+  const { user } = useSession();
+  if (user) return <NotFound />;
+  return (
+    <Suspense fallback={<LoadingView />}>
+      <Landing />
+    </Suspense>
+  );
+}

@@ -1,0 +1,105 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { TRPCClientError } from '@trpc/client';
+import { messages } from '../../../shared/messages';
+import { AdminLoginSchema } from '../../../shared/schemas/auth';
+import { AuthCard } from '../../components/auth-card';
+import { Field } from '../../components/field';
+import { PasswordInput } from '../../components/password-input';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/toast';
+import { copy } from '../../copy';
+import { trpc } from '../../trpc';
+
+export const Route = createFileRoute('/admin/login')({
+  component: AdminLoginPage,
+});
+
+type FieldErrors = Partial<Record<'username' | 'password', string>>;
+
+function AdminLoginPage() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [saveLogin, setSaveLogin] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const login = useMutation(
+    trpc.auth.adminLogin.mutationOptions({
+      onSuccess: () => {
+        toast({ title: messages.adminLogin.successTitle, description: messages.adminLogin.successBody });
+        // SPEC.md §2: a full page load of /admin.
+        window.location.assign('/admin');
+      },
+      onError: (failure) => {
+        const description = failure instanceof TRPCClientError ? failure.message || messages.adminLogin.failedEmptyBody : messages.adminLogin.failedUnknown;
+        toast({ title: messages.adminLogin.failedTitle, description, variant: 'destructive' });
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = AdminLoginSchema.safeParse({ username, password, saveLogin });
+    if (!parsed.success) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof FieldErrors;
+        fieldErrors[field] ??= issue.message;
+      }
+      setErrors(fieldErrors);
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data);
+  }
+
+  return (
+    <AuthCard title={copy.adminLogin.title} subtitle={copy.adminLogin.subtitle}>
+      <form onSubmit={submit} noValidate className="grid gap-5">
+        <Field id="username" label={copy.adminLogin.email} error={errors.username}>
+          <Input
+            id="username"
+            name="username"
+            type="email"
+            autoComplete="username"
+            required
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={errors.username ? 'username-error' : undefined}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </Field>
+        <Field id="password" label={copy.adminLogin.password} error={errors.password}>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <div className="flex items-center gap-3">
+          <Checkbox id="saveLogin" checked={saveLogin} onCheckedChange={(checked) => setSaveLogin(checked === true)} />
+          <Label htmlFor="saveLogin" className="font-normal">
+            {copy.adminLogin.keepLoggedIn}
+          </Label>
+        </div>
+        <Button type="submit" size="lg" disabled={login.isPending}>
+          {login.isPending ? copy.adminLogin.busy : copy.adminLogin.submit}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
+          {copy.adminLogin.back}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

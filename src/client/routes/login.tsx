@@ -1,0 +1,97 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../shared/messages';
+import { LoginSchema } from '../../shared/schemas/auth';
+import { AuthCard } from '../components/auth-card';
+import { Field } from '../components/field';
+import { PasswordInput } from '../components/password-input';
+import { Button } from '../components/ui/button';
+import { Checkbox } from '../components/ui/checkbox';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { toast } from '../components/ui/toast';
+import { copy } from '../copy';
+import { serverMessage } from '../lib/errors';
+import { sessionQueryOptions } from '../lib/session';
+import { queryClient, trpc } from '../trpc';
+
+export const Route = createFileRoute('/login')({
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [saveLogin, setSaveLogin] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async (result) => {
+        toast({ title: messages.login.successTitle, description: messages.login.successBody(result.user.firstName) });
+        await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+        await navigate({ to: '/' });
+      },
+      onError: (failure) => {
+        const message = serverMessage(failure);
+        if (message === undefined) {
+          toast({ title: messages.login.errorTitle, description: messages.login.errorBody, variant: 'destructive' });
+        } else {
+          toast({ title: messages.login.failedTitle, description: message || messages.login.invalidCredentials, variant: 'destructive' });
+        }
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = LoginSchema.safeParse({ email, password, saveLogin });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    login.mutate(parsed.data);
+  }
+
+  return (
+    <AuthCard title={copy.login.title} subtitle={copy.login.subtitle}>
+      <form onSubmit={submit} noValidate className="grid gap-5">
+        {error ? (
+          <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <Field id="email" label={copy.login.email}>
+          <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field id="password" label={copy.login.password}>
+          <PasswordInput id="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <div className="flex items-center gap-3">
+          <Checkbox id="saveLogin" checked={saveLogin} onCheckedChange={(checked) => setSaveLogin(checked === true)} />
+          <Label htmlFor="saveLogin" className="font-normal">
+            {copy.login.keepLoggedIn}
+          </Label>
+        </div>
+        <Button type="submit" size="lg" disabled={login.isPending}>
+          {login.isPending ? copy.login.busy : copy.login.submit}
+        </Button>
+      </form>
+      <div className="mt-6 grid gap-3 text-center text-sm">
+        <p>
+          {copy.login.noAccount}{' '}
+          <Link to="/signup" className="font-semibold text-primary underline-offset-4 hover:underline">
+            {copy.login.join}
+          </Link>
+        </p>
+        <p className="text-muted-foreground">{copy.login.approvalNote}</p>
+        <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
+          {copy.login.backHome}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../components/coming-soon';
+import { copy } from '../copy';
+
+export const Route = createFileRoute('/podcasts')({
+  component: () => <ComingSoon title={copy.nav.podcasts} />,
+});

@@ -1,0 +1,137 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../shared/messages';
+import { JoinRequestSchema, SIGNUP_AGE } from '../../shared/schemas/auth';
+import { AuthCard } from '../components/auth-card';
+import { Field } from '../components/field';
+import { PasswordInput } from '../components/password-input';
+import { Button } from '../components/ui/button';
+import { Input } from '../components/ui/input';
+import { Textarea } from '../components/ui/textarea';
+import { copy, siteName } from '../copy';
+import { serverMessage } from '../lib/errors';
+import { trpc } from '../trpc';
+
+export const Route = createFileRoute('/signup')({
+  component: SignupPage,
+});
+
+const EMPTY_FORM = { firstName: '', lastName: '', email: '', password: '', age: String(SIGNUP_AGE.default), interests: '', bio: '' };
+type FormState = typeof EMPTY_FORM;
+
+/** SPEC.md §5: an age that is not a number falls back to 18. */
+function parseAge(value: string): number {
+  const age = Number.parseInt(value, 10);
+  return Number.isNaN(age) ? SIGNUP_AGE.default : age;
+}
+
+function SignupPage() {
+  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [alert, setAlert] = useState<{ kind: 'error' | 'success'; text: string }>();
+
+  const apply = useMutation(
+    trpc.auth.joinRequest.mutationOptions({
+      onSuccess: () => {
+        setAlert({ kind: 'success', text: messages.signup.success(siteName) });
+        setForm(EMPTY_FORM);
+      },
+      onError: (failure) => setAlert({ kind: 'error', text: serverMessage(failure) || messages.signup.genericFailure }),
+    }),
+  );
+
+  const update = (field: keyof FormState) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The same schema as the server, so the first failing rule reads the same here and there.
+    const parsed = JoinRequestSchema.safeParse({ ...form, age: parseAge(form.age) });
+    if (!parsed.success) {
+      setAlert({ kind: 'error', text: parsed.error.issues[0]?.message ?? messages.signup.genericFailure });
+      return;
+    }
+    setAlert(undefined);
+    apply.mutate(parsed.data);
+  }
+
+  return (
+    <AuthCard title={copy.signup.title} subtitle={copy.signup.subtitle} wide>
+      <form onSubmit={submit} noValidate className="grid gap-8">
+        {alert ? (
+          <p
+            role="alert"
+            className={
+              alert.kind === 'error'
+                ? 'rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive'
+                : 'rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900'
+            }
+          >
+            {alert.text}
+          </p>
+        ) : null}
+        <fieldset className="grid gap-5">
+          <legend className="mb-4 font-display text-xl font-semibold">{copy.signup.personal}</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="firstName" label={copy.signup.firstName}>
+              <Input id="firstName" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={update('firstName')} />
+            </Field>
+            <Field id="lastName" label={copy.signup.lastName}>
+              <Input id="lastName" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={update('lastName')} />
+            </Field>
+          </div>
+          <Field id="email" label={copy.signup.email}>
+            <Input id="email" name="email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} />
+          </Field>
+          <Field id="password" label={copy.signup.password} hint={copy.signup.passwordHint}>
+            <PasswordInput
+              id="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              aria-describedby="password-hint"
+              value={form.password}
+              onChange={update('password')}
+            />
+          </Field>
+          <Field id="age" label={copy.signup.age}>
+            <Input
+              id="age"
+              name="age"
+              type="number"
+              inputMode="numeric"
+              min={SIGNUP_AGE.min}
+              max={SIGNUP_AGE.max}
+              required
+              className="max-w-32"
+              value={form.age}
+              onChange={update('age')}
+            />
+          </Field>
+        </fieldset>
+        <fieldset className="grid gap-5">
+          <legend className="mb-4 font-display text-xl font-semibold">{copy.signup.about}</legend>
+          <Field id="interests" label={copy.signup.interests}>
+            <Textarea id="interests" name="interests" rows={3} required placeholder={copy.signup.interestsPlaceholder} value={form.interests} onChange={update('interests')} />
+          </Field>
+          <Field id="bio" label={copy.signup.bio}>
+            <Textarea id="bio" name="bio" rows={4} required placeholder={copy.signup.bioPlaceholder} value={form.bio} onChange={update('bio')} />
+          </Field>
+        </fieldset>
+        <Button type="submit" size="lg" disabled={apply.isPending}>
+          {apply.isPending ? copy.signup.busy : copy.signup.submit}
+        </Button>
+      </form>
+      <div className="mt-6 flex flex-col items-center gap-3 text-sm sm:flex-row sm:justify-between">
+        <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
+          {copy.signup.backToLogin}
+        </Link>
+        <p>
+          {copy.signup.haveAccount}{' '}
+          <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
+            {copy.signup.signInInstead}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,25 @@
+import type { RestRoute } from '../types';
+
+/** Newsletter, forum, places and the hub's search and activity (DECISIONS.md 'Calls added'). */
+export const communityRoutes: RestRoute[] = [
+  { method: 'POST', url: '/api/newsletter/subscriptions', status: 201, call: (c, r) => c.content.newsletter.subscribe(r.body as never) },
+
+  { method: 'GET', url: '/api/forum/posts', call: (c, r) => c.content.forum.list(r.query as never) },
+  { method: 'POST', url: '/api/forum/posts', status: 201, call: (c, r) => c.content.forum.create(r.body as never) },
+  { method: 'GET', url: '/api/forum/posts/:id', call: (c, r) => c.content.forum.byId({ id: r.params.id } as never) },
+  { method: 'DELETE', url: '/api/forum/posts/:id', call: (c, r) => c.content.forum.delete({ id: r.params.id } as never) },
+  { method: 'POST', url: '/api/forum/posts/:id/like', call: (c, r) => c.content.forum.like({ id: r.params.id } as never) },
+  { method: 'GET', url: '/api/forum/posts/:id/comments', call: (c, r) => c.content.forum.comments.list({ ...r.query, id: r.params.id } as never) },
+  {
+    method: 'POST',
+    url: '/api/forum/posts/:id/comments',
+    status: 201,
+    call: (c, r) => c.content.forum.comments.create({ ...(r.body as object), id: r.params.id } as never),
+  },
+
+  { method: 'GET', url: '/api/places', call: (c, r) => c.content.places.list(r.query as never) },
+  { method: 'POST', url: '/api/places/suggestions', status: 201, call: (c, r) => c.content.places.suggest(r.body as never) },
+
+  { method: 'GET', url: '/api/search', call: (c, r) => c.content.hub.search(r.query as never) },
+  { method: 'GET', url: '/api/activity', call: (c, r) => c.content.hub.activity(r.query as never) },
+];

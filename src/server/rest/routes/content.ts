@@ -1,0 +1,29 @@
+import type { RestRoute } from '../types';
+
+/** SPEC.md §7 'Public content' and DECISIONS.md's directory additions. */
+export const contentRoutes: RestRoute[] = [
+  { method: 'GET', url: '/api/stats', call: (c) => c.content.stats.get() },
+
+  { method: 'GET', url: '/api/podcasts', call: (c, r) => c.content.podcasts.list(r.query as never) },
+  { method: 'GET', url: '/api/podcasts/:id/liked', call: (c, r) => c.content.podcasts.liked({ id: r.params.id } as never) },
+  { method: 'POST', url: '/api/podcasts/:id/like', call: (c, r) => c.content.podcasts.like({ id: r.params.id } as never) },
+  { method: 'GET', url: '/api/podcasts/:id/comments', call: (c, r) => c.content.podcasts.comments({ ...r.query, id: r.params.id } as never) },
+  { method: 'POST', url: '/api/podcasts/:id/comments', status: 201, call: (c, r) => c.content.podcasts.addComment({ ...(r.body as object), id: r.params.id } as never) },
+
+  { method: 'GET', url: '/api/directory', call: (c, r) => c.content.directory.list(r.query as never) },
+  { method: 'POST', url: '/api/directory/interest', call: (c) => c.content.directory.expressInterest() },
+  { method: 'GET', url: '/api/directory/:id/liked', call: (c, r) => c.content.directory.liked({ id: r.params.id } as never) },
+  { method: 'POST', url: '/api/directory/:id/like', call: (c, r) => c.content.directory.like({ id: r.params.id } as never) },
+
+  { method: 'GET', url: '/api/events', call: (c, r) => c.content.events.list(r.query as never) },
+  { method: 'GET', url: '/api/events/:id/rsvps', call: (c, r) => c.content.events.rsvps({ id: r.params.id } as never) },
+  { method: 'POST', url: '/api/events/:id/rsvp', call: (c, r) => c.content.events.rsvp({ id: r.params.id } as never) },
+
+  { method: 'GET', url: '/api/blogs', call: (c, r) => c.content.blogs.list(r.query as never) },
+  { method: 'GET', url: '/api/blogs/:id', call: (c, r) => c.content.blogs.byId({ id: r.params.id } as never) },
+  { method: 'GET', url: '/api/blogs/:id/comments', call: (c, r) => c.content.blogs.comments({ ...r.query, id: r.params.id } as never) },
+  { method: 'GET', url: '/api/blogs/:id/liked', call: (c, r) => c.content.blogs.liked({ id: r.params.id } as never) },
+  { method: 'POST', url: '/api/blogs/:id/like', call: (c, r) => c.content.blogs.like({ id: r.params.id } as never) },
+  { method: 'DELETE', url: '/api/blogs/:id/like', call: (c, r) => c.content.blogs.unlike({ id: r.params.id } as never) },
+  { method: 'POST', url: '/api/blogs/:id/comments', status: 201, call: (c, r) => c.content.blogs.addComment({ ...(r.body as object), id: r.params.id } as never) },
+];

@@ -1,0 +1,75 @@
+import { asc, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client';
+import { users } from '../../../db/schema';
+import type { RateLimiter } from '../auth/rate-limit';
+
+/**
+ * Comments work the same on podcasts, blogs and forum posts: a table with an id, the
+ * parent's id, the author, the text and a date. Each area describes its table once.
+ */
+export interface CommentTable<ParentKey extends string> {
+  table: PgTable;
+  id: PgColumn;
+  parentId: PgColumn;
+  /** The TS property name of the parent id column, used when inserting. */
+  parentKey: ParentKey;
+  userId: PgColumn;
+  content: PgColumn;
+  createdAt: PgColumn;
+}
+
+/** SPEC.md §3 'Podcast comment / Blog comment'. */
+export interface CommentView {
+  id: number;
+  content: string;
+  createdAt: Date;
+  user: { firstName: string; lastName: string };
+}
+
+/** A parent's comments, oldest first so a conversation reads top to bottom. */
+export async function listComments(
+  db: Db,
+  t: CommentTable<string>,
+  parentId: number,
+  page: { limit: number; offset: number },
+): Promise<CommentView[]> {
+  const rows = await db
+    .select({ id: t.id, content: t.content, createdAt: t.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .from(t.table)
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(eq(t.parentId, parentId))
+    .orderBy(asc(t.createdAt), asc(t.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({
+    id: row.id as number,
+    content: row.content as string,
+    createdAt: row.createdAt as Date,
+    user: { firstName: row.firstName, lastName: row.lastName },
+  }));
+}
+
+/**
+ * Stores a comment by a member (content already trimmed and checked by the input schema)
+ * and returns it in the list's shape. Counted against the member's comment rate limit.
+ */
+export async function addComment<ParentKey extends string>(
+  deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; firstName: string; lastName: string } },
+  t: CommentTable<ParentKey>,
+  parentId: number,
+  content: string,
+): Promise<CommentView> {
+  await deps.rateLimiter.consume('comment', `user:${deps.user.id}`);
+  const values = { [t.parentKey]: parentId, userId: deps.user.id, content };
+  const [row] = await deps.db
+    .insert(t.table)
+    .values(values as never)
+    .returning({ id: t.id, createdAt: t.createdAt });
+  return {
+    id: row!.id as number,
+    content,
+    createdAt: row!.createdAt as Date,
+    user: { firstName: deps.user.firstName, lastName: deps.user.lastName },
+  };
+}

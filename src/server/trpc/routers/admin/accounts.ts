@@ -1,0 +1,80 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../../../db/client';
+import { sessions, users } from '../../../../../db/schema';
+import { messages } from '../../../../shared/messages';
+import { conflict, notFound } from '../../../errors';
+import { findUserByEmail, isUniqueViolation } from '../../../services/accounts';
+
+/** Account rules shared by the Community Users and Admin Management tabs. */
+
+/** SPEC.md §3 'User / Admin account'; never the password hash. */
+export const adminUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  age: users.age,
+  interests: users.interests,
+  bio: users.bio,
+  isAdmin: users.isAdmin,
+  approvalStatus: users.approvalStatus,
+  createdAt: users.createdAt,
+};
+
+type AccountRow = { [K in keyof typeof adminUserColumns]: (typeof users.$inferSelect)[K] };
+
+/** The API's isApproved is derived from approvalStatus (DECISIONS.md). */
+export const toAccount = ({ approvalStatus, ...row }: AccountRow) => ({ ...row, isApproved: approvalStatus === 'approved', approvalStatus });
+
+export async function findAccount(db: Db, id: number) {
+  const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound(messages.admin.userNotFound);
+  return row;
+}
+
+/** Admins who can still sign in; the site must always keep one. */
+async function otherActiveAdmins(db: Db, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, 'approved'), ne(users.id, exceptId)));
+  return row?.count ?? 0;
+}
+
+/** No self-deletion, and the last admin stays (409, DECISIONS.md). */
+export async function assertCanDelete(db: Db, actingUserId: number, target: AccountRow) {
+  if (target.id === actingUserId) throw conflict(messages.admin.selfDelete);
+  if (target.isAdmin && target.approvalStatus === 'approved' && (await otherActiveAdmins(db, target.id)) === 0) {
+    throw conflict(messages.admin.lastAdminDelete);
+  }
+}
+
+/** The last admin can't be demoted or have her approval taken away. */
+export async function assertKeepsAnAdmin(db: Db, target: AccountRow, next: { isAdmin: boolean; approved: boolean }) {
+  const wasActiveAdmin = target.isAdmin && target.approvalStatus === 'approved';
+  const staysActiveAdmin = next.isAdmin && next.approved;
+  if (wasActiveAdmin && !staysActiveAdmin && (await otherActiveAdmins(db, target.id)) === 0) {
+    throw conflict(messages.admin.lastAdminDemote);
+  }
+}
+
+/** A changed email must stay unique, compared case-insensitively. */
+export async function assertEmailFree(db: Db, email: string, ownId: number) {
+  const existing = await findUserByEmail(db, email);
+  if (existing && existing.id !== ownId) throw conflict(messages.signup.emailTaken);
+}
+
+/** Runs an update; a race on the unique email index is the same 409. */
+export async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(messages.signup.emailTaken);
+    throw error;
+  }
+}
+
+/** Ends every session of a user except the one making this request (a changed password signs her out elsewhere). */
+export async function endOtherSessions(ctx: { db: Db; session: { id: string } }, userId: number) {
+  await ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id)));
+}

@@ -1,0 +1,71 @@
+import { desc, eq } from 'drizzle-orm';
+import { users } from '../../../../../db/schema';
+import { messages } from '../../../../shared/messages';
+import { AdminByIdSchema, AdminCreateSchema, AdminPasswordChangeSchema, AdminUpdateSchema } from '../../../../shared/schemas/admin';
+import { PageSchema } from '../../../../shared/schemas/content';
+import { hashPassword } from '../../../auth/password';
+import { notFound } from '../../../errors';
+import { createAccount } from '../../../services/accounts';
+import type { Db } from '../../../../../db/client';
+import { adminProcedure, router } from '../../init';
+import { adminUserColumns, assertCanDelete, assertEmailFree, endOtherSessions, findAccount, toAccount, withEmailConflict } from './accounts';
+
+/** Admin Management tab: the procedures act on admin accounts only. */
+async function findAdmin(db: Db, id: number) {
+  const target = await findAccount(db, id);
+  if (!target.isAdmin) throw notFound(messages.admin.notAnAdmin);
+  return target;
+}
+
+export const adminAdminsRouter = router({
+  list: adminProcedure.input(PageSchema.optional()).query(async ({ ctx, input }) => {
+    const { limit = 50, offset = 0 } = input ?? {};
+    const rows = await ctx.db
+      .select(adminUserColumns)
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toAccount);
+  }),
+
+  /** Add New Admin: an approved admin account with an argon2id password. */
+  create: adminProcedure.input(AdminCreateSchema).mutation(async ({ ctx, input }) => {
+    const { age, ...fields } = input;
+    const { id } = await createAccount(ctx.db, { ...fields, age: age ?? null, isAdmin: true, approvalStatus: 'approved' });
+    return toAccount(await findAccount(ctx.db, id));
+  }),
+
+  /** Edit Admin: a blank password keeps the current one (DECISIONS.md). */
+  update: adminProcedure.input(AdminUpdateSchema).mutation(async ({ ctx, input }) => {
+    const target = await findAdmin(ctx.db, input.id);
+    await assertEmailFree(ctx.db, input.email, target.id);
+    const { id, password, age, ...fields } = input;
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    const [row] = await withEmailConflict(() =>
+      ctx.db
+        .update(users)
+        .set({ ...fields, age: age ?? null, ...(passwordHash ? { passwordHash } : {}) })
+        .where(eq(users.id, id))
+        .returning(adminUserColumns),
+    );
+    if (passwordHash) await endOtherSessions(ctx, id);
+    return toAccount(row!);
+  }),
+
+  setPassword: adminProcedure.input(AdminPasswordChangeSchema).mutation(async ({ ctx, input }) => {
+    await findAdmin(ctx.db, input.id);
+    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, input.id));
+    await endOtherSessions(ctx, input.id);
+    return { success: true as const, message: messages.admin.passwordUpdated };
+  }),
+
+  /** No confirmation in the UI (SPEC.md), but never herself and never the last admin. */
+  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const target = await findAdmin(ctx.db, input.id);
+    await assertCanDelete(ctx.db, ctx.user.id, target);
+    await ctx.db.delete(users).where(eq(users.id, target.id));
+    return { success: true as const, message: messages.admin.adminDeleted };
+  }),
+});

@@ -1,0 +1,56 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../../../db/client';
+import { directoryLikes, directoryListings, directoryReviews } from '../../../../../db/schema';
+import { messages } from '../../../../shared/messages';
+import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '../../../../shared/schemas/admin';
+import { notFound } from '../../../errors';
+import { adminProcedure, router } from '../../init';
+
+const columns = {
+  id: directoryListings.id,
+  name: directoryListings.name,
+  category: directoryListings.category,
+  description: directoryListings.description,
+  address: directoryListings.address,
+  phone: directoryListings.phone,
+  email: directoryListings.email,
+  website: directoryListings.website,
+  images: directoryListings.images,
+  tags: directoryListings.tags,
+  createdAt: directoryListings.createdAt,
+  avgRating: sql<number>`(select coalesce(round(avg(${directoryReviews.rating})::numeric, 1), 0)::float8 from ${directoryReviews} where ${directoryReviews.listingId} = ${directoryListings.id})`,
+  reviewCount: sql<number>`(select count(*)::int from ${directoryReviews} where ${directoryReviews.listingId} = ${directoryListings.id})`,
+  likes: sql<number>`(select count(*)::int from ${directoryLikes} where ${directoryLikes.listingId} = ${directoryListings.id})`,
+};
+
+async function byId(db: Db, id: number) {
+  const [row] = await db.select(columns).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);
+  if (!row) throw notFound(messages.admin.listingNotFound);
+  return row;
+}
+
+export const adminDirectoryRouter = router({
+  list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+    const { limit = 50, offset = 0 } = input ?? {};
+    return ctx.db.select(columns).from(directoryListings).orderBy(desc(directoryListings.createdAt), desc(directoryListings.id)).limit(limit).offset(offset);
+  }),
+
+  create: adminProcedure.input(ListingFormSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db.insert(directoryListings).values(input).returning({ id: directoryListings.id });
+    return byId(ctx.db, row!.id);
+  }),
+
+  update: adminProcedure.input(ListingUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const [row] = await ctx.db.update(directoryListings).set(fields).where(eq(directoryListings.id, id)).returning({ id: directoryListings.id });
+    if (!row) throw notFound(messages.admin.listingNotFound);
+    return byId(ctx.db, id);
+  }),
+
+  /** Reviews and likes go with it (foreign keys cascade). */
+  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db.delete(directoryListings).where(eq(directoryListings.id, input.id)).returning({ id: directoryListings.id });
+    if (!row) throw notFound(messages.admin.listingNotFound);
+    return { success: true as const, message: messages.admin.listingDeleted };
+  }),
+});

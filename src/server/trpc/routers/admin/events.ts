@@ -1,0 +1,61 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../../../db/client';
+import { eventRsvps, events } from '../../../../../db/schema';
+import { messages } from '../../../../shared/messages';
+import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
+import { notFound } from '../../../errors';
+import { adminProcedure, router } from '../../init';
+
+const columns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  dateTime: events.dateTime,
+  location: events.location,
+  price: events.price,
+  maxAttendees: events.maxAttendees,
+  images: events.images,
+  tags: events.tags,
+  createdAt: events.createdAt,
+  attendees: sql<number>`(select count(*)::int from ${eventRsvps} where ${eventRsvps.eventId} = ${events.id} and ${eventRsvps.status} = 'attending')`,
+};
+
+const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
+  ...fields,
+  dateTime: new Date(dateTime),
+  maxAttendees: maxAttendees ?? null,
+});
+
+async function byId(db: Db, id: number) {
+  const [row] = await db.select(columns).from(events).where(eq(events.id, id)).limit(1);
+  if (!row) throw notFound(messages.admin.eventNotFound);
+  return row;
+}
+
+export const adminEventsRouter = router({
+  /** Latest date first, so upcoming and recent events lead the list. */
+  list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+    const { limit = 50, offset = 0 } = input ?? {};
+    return ctx.db.select(columns).from(events).orderBy(desc(events.dateTime), desc(events.id)).limit(limit).offset(offset);
+  }),
+
+  create: adminProcedure.input(EventFormSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db.insert(events).values(toRow(input)).returning({ id: events.id });
+    return byId(ctx.db, row!.id);
+  }),
+
+  /** Edit Event (DECISIONS.md makes PATCH /api/events/{id} reachable). */
+  update: adminProcedure.input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const [row] = await ctx.db.update(events).set(toRow(fields)).where(eq(events.id, id)).returning({ id: events.id });
+    if (!row) throw notFound(messages.admin.eventNotFound);
+    return byId(ctx.db, id);
+  }),
+
+  /** RSVPs go with it (foreign key cascade). */
+  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db.delete(events).where(eq(events.id, input.id)).returning({ id: events.id });
+    if (!row) throw notFound(messages.admin.eventNotFound);
+    return { success: true as const, message: messages.admin.eventDeleted };
+  }),
+});

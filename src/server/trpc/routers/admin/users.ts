@@ -1,0 +1,95 @@
+import { asc, desc, eq, ilike, or } from 'drizzle-orm';
+import { sessions, users } from '../../../../../db/schema';
+import { messages } from '../../../../shared/messages';
+import { AdminByIdSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
+import { PageSchema } from '../../../../shared/schemas/content';
+import { hashPassword } from '../../../auth/password';
+import { adminProcedure, router } from '../../init';
+import { adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withEmailConflict } from './accounts';
+
+/** LIKE wildcards typed into the search box are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const adminUsersRouter = router({
+  /** Pending Users tab: join requests, oldest first; `reason` is her bio. */
+  pending: adminProcedure.input(PageSchema.optional()).query(async ({ ctx, input }) => {
+    const { limit = 50, offset = 0 } = input ?? {};
+    const rows = await ctx.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        age: users.age,
+        interests: users.interests,
+        reason: users.bio,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.approvalStatus, 'pending'))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(limit)
+      .offset(offset);
+    return rows;
+  }),
+
+  /** Community Users tab: every account, newest first, searchable by name or email in any case. */
+  list: adminProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
+    const { limit = 50, offset = 0, search } = input ?? {};
+    const pattern = search ? likePattern(search) : undefined;
+    const rows = await ctx.db
+      .select(adminUserColumns)
+      .from(users)
+      .where(pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)) : undefined)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toAccount);
+  }),
+
+  /** Approve or reject an application; a rejected account loses its sessions at once. */
+  setApproval: adminProcedure.input(ApprovalSchema).mutation(async ({ ctx, input }) => {
+    const target = await findAccount(ctx.db, input.userId);
+    await assertKeepsAnAdmin(ctx.db, target, { isAdmin: target.isAdmin, approved: input.isApproved });
+    const approvalStatus = input.isApproved ? 'approved' : 'rejected';
+    await ctx.db.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
+    if (!input.isApproved) await ctx.db.delete(sessions).where(eq(sessions.userId, target.id));
+    return toAccount({ ...target, approvalStatus });
+  }),
+
+  /** Edit User: every field of the dialog; isApproved and isAdmin included. */
+  update: adminProcedure.input(UserUpdateSchema).mutation(async ({ ctx, input }) => {
+    const target = await findAccount(ctx.db, input.id);
+    await assertKeepsAnAdmin(ctx.db, target, { isAdmin: input.isAdmin, approved: input.isApproved });
+    await assertEmailFree(ctx.db, input.email, target.id);
+    const { id, isApproved, age, ...fields } = input;
+    // Un-approving keeps a pending applicant pending; otherwise it is a rejection.
+    const approvalStatus = isApproved ? 'approved' : target.approvalStatus === 'pending' ? 'pending' : 'rejected';
+    const [row] = await withEmailConflict(() =>
+      ctx.db
+        .update(users)
+        .set({ ...fields, age: age ?? null, approvalStatus })
+        .where(eq(users.id, id))
+        .returning(adminUserColumns),
+    );
+    if (approvalStatus !== 'approved') await ctx.db.delete(sessions).where(eq(sessions.userId, id));
+    return toAccount(row!);
+  }),
+
+  /** Change Password; her other sessions end, so an old password holder is signed out. */
+  setPassword: adminProcedure.input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
+    await findAccount(ctx.db, input.id);
+    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, input.id));
+    await endOtherSessions(ctx, input.id);
+    return { success: true as const, message: messages.admin.passwordUpdated };
+  }),
+
+  /** Deletes the account and, by cascade, her sessions, likes, comments, RSVPs and posts. */
+  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const target = await findAccount(ctx.db, input.id);
+    await assertCanDelete(ctx.db, ctx.user.id, target);
+    await ctx.db.delete(users).where(eq(users.id, target.id));
+    return { success: true as const, message: messages.admin.userDeleted };
+  }),
+});
+

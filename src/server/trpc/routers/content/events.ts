@@ -1,0 +1,48 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { eventRsvps, events } from '../../../../../db/schema';
+import { ByIdSchema, EventListSchema } from '../../../../shared/schemas/content';
+import { notFound } from '../../../errors';
+import { rsvpToEvent } from '../../../services/rsvp';
+import { countOf, qualified } from '../../../services/content-query';
+import { memberProcedure, publicProcedure, router } from '../../init';
+
+export const eventsRouter = router({
+  /**
+   * SPEC.md §3 Event plus `attendees` (attending count) so cards can show spots left.
+   * Upcoming (dateTime >= now) soonest first; past (`upcoming=false`) latest first.
+   */
+  list: publicProcedure.input(EventListSchema).query(({ ctx, input }) => {
+    const now = new Date();
+    return ctx.db
+      .select({
+        id: events.id,
+        title: events.title,
+        description: events.description,
+        dateTime: events.dateTime,
+        location: events.location,
+        price: events.price,
+        maxAttendees: events.maxAttendees,
+        images: events.images,
+        tags: events.tags,
+        attendees: countOf(eventRsvps, eventRsvps.eventId, events.id, sql`${qualified(eventRsvps.status)} = 'attending'`),
+      })
+      .from(events)
+      .where(input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now))
+      .orderBy(input.upcoming ? asc(events.dateTime) : desc(events.dateTime), asc(events.id))
+      .limit(input.limit)
+      .offset(input.offset);
+  }),
+
+  /** SPEC.md §3 Event RSVP: userId and status. */
+  rsvps: publicProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+    const [event] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, input.id)).limit(1);
+    if (!event) throw notFound('Event not found');
+    return ctx.db
+      .select({ userId: eventRsvps.userId, status: eventRsvps.status })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, input.id)))
+      .orderBy(asc(eventRsvps.createdAt));
+  }),
+
+  rsvp: memberProcedure.input(ByIdSchema).mutation(({ ctx, input }) => rsvpToEvent(ctx.db, input.id, ctx.user.id)),
+});

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../categories';
+import { isAllowedEmbedUrl } from '../embed';
+import { AdminPasswordSchema, SignupPasswordSchema } from './auth';
+import { IdSchema, isEmail } from './fields';
+import { PageSchema } from './content';
+
+/**
+ * Inputs of the admin panel. Field order is rule order (SPEC.md §5), so the first zod
+ * issue is the message shown by the dialog and by the server alike.
+ */
+const m = messages.admin;
+
+// ---------------------------------------------------------------- field pieces
+
+const required = (message: string, max: number, field: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, m.tooLong(field, max));
+
+/** Optional free text: '', null and absent all mean "none" (stored as null). */
+const optionalText = (max: number, field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, m.tooLong(field, max))
+    .nullish()
+    .transform((value) => value || null);
+
+/** Tags as a list or as the form's comma-separated text; blanks dropped, duplicates merged. */
+export const TagListSchema = z
+  .union([z.string().max(2000, m.tooLong('Tags', 2000)), z.array(z.string().max(50, m.tooLong('A tag', 50)))], { error: 'Tags must be text' })
+  .nullish()
+  .transform((value) => {
+    const list = typeof value === 'string' ? value.split(',') : (value ?? []);
+    return [...new Set(list.map((tag) => tag.trim()).filter(Boolean))];
+  })
+  .refine((tags) => tags.length <= 20, m.tagsTooMany)
+  .refine((tags) => tags.every((tag) => tag.length <= 50), m.tooLong('A tag', 50));
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+/** An image address: an http(s) URL or one of our own uploads. */
+export const isImageAddress = (value: string) => isHttpUrl(value) || /^\/uploads\/[a-z0-9]+$/.test(value);
+
+/** Image URLs as a list or as the form's comma-separated text. */
+const ImageListSchema = z
+  .union([z.string().max(5000, m.imageUrlsInvalid), z.array(z.string().max(2000, m.imageUrlsInvalid))], { error: m.imageUrlsInvalid })
+  .nullish()
+  .transform((value) => {
+    const list = typeof value === 'string' ? value.split(',') : (value ?? []);
+    return list.map((url) => url.trim()).filter(Boolean);
+  })
+  .refine((urls) => urls.length <= 10 && urls.every(isImageAddress), m.imageUrlsInvalid);
+
+/** Age in admin forms: a number of at least 1, optional; the form's '' means none. */
+const OptionalAgeSchema = z.preprocess(
+  (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
+  z.number({ error: m.ageMin }).int(m.ageMin).min(1, m.ageMin).max(150, m.ageMin).optional(),
+);
+
+/** A boolean from JSON, or 'true'/'false' as text. */
+const flag = (name: string, fallback: boolean) =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: `${name} must be true or false` }).default(fallback);
+
+// ---------------------------------------------------------------- lists
+
+export const AdminListSchema = PageSchema;
+export const AdminUserListSchema = PageSchema.extend({
+  search: z.string({ error: 'Search must be text' }).trim().max(100, m.tooLong('Search', 100)).optional(),
+});
+export type AdminUserListInput = z.input<typeof AdminUserListSchema>;
+export const AdminByIdSchema = z.object({ id: IdSchema });
+
+// ---------------------------------------------------------------- users and admins
+
+export const ApprovalSchema = z.object({
+  userId: IdSchema,
+  isApproved: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: m.isApprovedRequired }),
+});
+
+const accountFields = {
+  email: z
+    .string({ error: m.emailInvalid })
+    .trim()
+    .refine(isEmail, m.emailInvalid)
+    .transform((value) => value.toLowerCase()),
+  firstName: required(m.firstNameRequired, 100, 'First name'),
+  lastName: required(m.lastNameRequired, 100, 'Last name'),
+  age: OptionalAgeSchema,
+  interests: optionalText(1000, 'Interests'),
+  bio: optionalText(2000, 'Bio'),
+};
+
+/** Edit User (Community Users tab): isApproved defaults to true and isAdmin to false (SPEC.md §4). */
+export const UserFormSchema = z.object({
+  ...accountFields,
+  isAdmin: flag('isAdmin', false),
+  isApproved: flag('isApproved', true),
+});
+export type UserFormInput = z.input<typeof UserFormSchema>;
+export const UserUpdateSchema = z.object({ id: IdSchema, ...UserFormSchema.shape });
+
+/** Add New Admin: the password is required (at least 6 characters). */
+export const AdminCreateSchema = z.object({ ...accountFields, password: AdminPasswordSchema });
+export type AdminCreateInput = z.input<typeof AdminCreateSchema>;
+
+/** Edit Admin: a blank password keeps the current one (DECISIONS.md). */
+export const AdminEditFormSchema = z.object({
+  ...accountFields,
+  password: z.union([z.literal('').transform(() => undefined), AdminPasswordSchema]).optional(),
+});
+export type AdminEditFormInput = z.input<typeof AdminEditFormSchema>;
+export const AdminUpdateSchema = z.object({ id: IdSchema, ...AdminEditFormSchema.shape });
+
+/** Server side of Change Password: members keep the signup rule, admins the admin rule. */
+export const UserPasswordSchema = z.object({ id: IdSchema, password: SignupPasswordSchema });
+export const AdminPasswordChangeSchema = z.object({ id: IdSchema, password: AdminPasswordSchema });
+
+/** The Change Password dialog: both fields must match before anything is sent (SPEC.md §5). */
+export const changePasswordFormSchema = (passwordRule: z.ZodType<string, string>) =>
+  z
+    .object({ password: z.string(), confirmPassword: z.string() })
+    .refine((form) => form.password !== '' && form.password === form.confirmPassword, { message: m.passwordsDontMatch, path: ['confirmPassword'] })
+    .pipe(z.object({ password: passwordRule, confirmPassword: z.string() }));
+export const MemberChangePasswordFormSchema = changePasswordFormSchema(SignupPasswordSchema);
+export const AdminChangePasswordFormSchema = changePasswordFormSchema(AdminPasswordSchema);
+
+// ---------------------------------------------------------------- podcasts
+
+/** The admin podcast form offers both category lists of SPEC.md §3 (public filter first). */
+export const ADMIN_PODCAST_CATEGORIES = [...new Set([...PODCAST_FILTER_CATEGORIES, ...BLOG_CATEGORIES])];
+
+/**
+ * Takes the src out of pasted embed markup (or a bare embed URL). Only the URL is kept;
+ * the markup is never stored or rendered (DECISIONS.md).
+ */
+export function embedUrlFromIframe(markup: string): string | null {
+  const trimmed = markup.trim();
+  if (/^https:\/\//i.test(trimmed)) return isAllowedEmbedUrl(trimmed) ? trimmed : null;
+  if (!/^<iframe[\s>]/i.test(trimmed)) return null;
+  const src = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(trimmed);
+  const url = (src?.[1] ?? src?.[2] ?? src?.[3] ?? '').replace(/&amp;/g, '&');
+  return isAllowedEmbedUrl(url) ? url : null;
+}
+
+/** The iframe the edit form shows, rebuilt from the stored URL. */
+export const iframeFromEmbedUrl = (url: string) =>
+  `<iframe width="560" height="315" src="${url}" title="Video player" allowfullscreen></iframe>`;
+
+export const PodcastFormSchema = z.object({
+  title: required(m.titleRequired, 200, 'Title'),
+  description: required(m.descriptionRequired, 5000, 'Description'),
+  category: required(m.categoryRequired, 100, 'Category'),
+  iframe: z
+    .string({ error: m.iframeRequired })
+    .trim()
+    .min(1, m.iframeRequired)
+    .max(5000, m.iframeInvalid)
+    .refine((value) => embedUrlFromIframe(value) !== null, m.iframeInvalid),
+  tags: TagListSchema,
+});
+export type PodcastFormInput = z.input<typeof PodcastFormSchema>;
+export const PodcastUpdateSchema = z.object({ id: IdSchema, ...PodcastFormSchema.shape });
+
+// ---------------------------------------------------------------- directory
+
+export const ListingFormSchema = z.object({
+  name: required(m.nameRequired, 200, 'Name'),
+  description: required(m.descriptionRequired, 5000, 'Description'),
+  category: z.enum(DIRECTORY_CATEGORIES, { error: m.categoryRequired }),
+  address: optionalText(300, 'Address'),
+  phone: optionalText(50, 'Phone'),
+  email: optionalText(254, 'Email').refine((value) => value === null || isEmail(value), m.listingEmailInvalid),
+  website: optionalText(2000, 'Website').refine((value) => value === null || isHttpUrl(value), m.websiteInvalid),
+  images: ImageListSchema,
+  tags: TagListSchema,
+});
+export type ListingFormInput = z.input<typeof ListingFormSchema>;
+export const ListingUpdateSchema = z.object({ id: IdSchema, ...ListingFormSchema.shape });
+
+// ---------------------------------------------------------------- events
+
+export const EventFormSchema = z.object({
+  title: required(m.titleRequired, 200, 'Title'),
+  description: required(m.descriptionRequired, 5000, 'Description'),
+  location: required(m.locationRequired, 300, 'Location'),
+  /** ISO form (the dialog converts its local date-time before sending, SPEC.md §5). */
+  dateTime: z
+    .string({ error: m.dateTimeRequired })
+    .trim()
+    .min(1, m.dateTimeRequired)
+    .refine((value) => !Number.isNaN(Date.parse(value)), m.dateTimeRequired)
+    .transform((value) => new Date(value).toISOString()),
+  price: optionalText(20, 'Price'),
+  maxAttendees: z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
+    z.number({ error: m.maxAttendeesMin }).int(m.maxAttendeesMin).min(1, m.maxAttendeesMin).max(100_000, m.maxAttendeesMin).optional(),
+  ),
+  images: ImageListSchema,
+  tags: TagListSchema,
+});
+export type EventFormInput = z.input<typeof EventFormSchema>;
+export const EventUpdateSchema = z.object({ id: IdSchema, ...EventFormSchema.shape });
+
+// ---------------------------------------------------------------- blogs
+
+export const BLOG_EXCERPT_HINT = { min: 100, max: 200 } as const;
+export const COVER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A cover is an http(s) URL, one of our uploads, or inline image data (stored as an upload by the server). */
+export const isCoverValue = (value: string) => isImageAddress(value) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(value);
+
+export const BlogFormSchema = z.object({
+  title: required(m.titleRequired, 200, 'Title'),
+  content: required(m.contentRequired, 100_000, 'Content'),
+  excerpt: required(m.excerptRequired, 1000, 'Excerpt'),
+  category: z.enum(BLOG_CATEGORIES, { error: m.categoryRequired }),
+  authorName: required(m.authorNameRequired, 200, 'Author name'),
+  coverImageUrl: z
+    .string({ error: m.coverUrlInvalid })
+    .trim()
+    // base64 of 5 MB is about 6.7 million characters.
+    .max(7_100_000, messages.uploads.tooLarge)
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isCoverValue(value), m.coverUrlInvalid),
+  tags: TagListSchema,
+  isPublished: flag('isPublished', false),
+});
+export type BlogFormInput = z.input<typeof BlogFormSchema>;
+export const BlogUpdateSchema = z.object({ id: IdSchema, ...BlogFormSchema.shape });
+
+// ---------------------------------------------------------------- newsletter
+
+export const NewsletterExportSchema = PageSchema.extend({
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { FORUM_CATEGORIES, NEWSLETTER_FREQUENCIES, PLACE_CATEGORIES } from '../categories';
+import { messages } from '../messages';
+import { PageSchema } from './content';
+import { IdSchema, isEmail } from './fields';
+
+export { FORUM_CATEGORIES, NEWSLETTER_FREQUENCIES, PLACE_CATEGORIES };
+
+/** Inputs of the community area: newsletter, forum, places, hub search and activity. */
+
+// ---------------------------------------------------------------- shared pieces
+
+/** A page size: default 50, at most 100, numbers from tRPC and strings from REST alike. */
+export const LimitSchema = PageSchema.shape.limit;
+
+/** Optional search text; an empty box means no filter. */
+const searchText = (max = 100) =>
+  z
+    .string({ error: 'Search must be text' })
+    .trim()
+    .max(max, messages.hub.searchMax)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+// ---------------------------------------------------------------- newsletter
+
+export type NewsletterFrequency = (typeof NEWSLETTER_FREQUENCIES)[number];
+
+export const NewsletterSubscribeSchema = z.object({
+  email: z
+    .string({ error: messages.newsletter.emailInvalid })
+    .trim()
+    .refine(isEmail, messages.newsletter.emailInvalid)
+    .transform((value) => value.toLowerCase()),
+  frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: messages.newsletter.frequencyInvalid }),
+});
+export type NewsletterSubscribeInput = z.input<typeof NewsletterSubscribeSchema>;
+
+// ---------------------------------------------------------------- forum
+
+export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
+
+export const FORUM_LIMITS = { titleMin: 5, titleMax: 150, contentMin: 20, contentMax: 5000 } as const;
+
+/** A discussion post, in SPEC.md §5's order: title, then content, then category. */
+export const ForumPostCreateSchema = z.object({
+  title: z
+    .string({ error: messages.forum.titleLength })
+    .trim()
+    .min(FORUM_LIMITS.titleMin, messages.forum.titleLength)
+    .max(FORUM_LIMITS.titleMax, messages.forum.titleMax),
+  content: z
+    .string({ error: messages.forum.contentLength })
+    .trim()
+    .min(FORUM_LIMITS.contentMin, messages.forum.contentLength)
+    .max(FORUM_LIMITS.contentMax, messages.forum.contentMax),
+  category: z.enum(FORUM_CATEGORIES, { error: messages.forum.categoryInvalid }),
+});
+export type ForumPostCreateInput = z.input<typeof ForumPostCreateSchema>;
+
+export const ForumPostListSchema = z
+  .object({
+    /** 'all' (what the filter offers) or absent means every category. */
+    category: z.enum(['all', ...FORUM_CATEGORIES], { error: messages.forum.categoryInvalid }).optional(),
+    limit: LimitSchema,
+    /** The id of the last post of the previous page. */
+    cursor: IdSchema.optional(),
+  })
+  .prefault({});
+export type ForumPostListInput = z.input<typeof ForumPostListSchema>;
+
+export const ForumPostIdSchema = z.object({ id: IdSchema });
+
+// Forum comments use the comment rules and page shape of podcasts and blogs:
+// CommentListSchema and AddCommentSchema in ./content.
+
+// ---------------------------------------------------------------- places
+
+export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
+
+export const PlaceListSchema = z
+  .object({
+    search: searchText(),
+    category: z.enum(['all', ...PLACE_CATEGORIES], { error: messages.places.categoryInvalid }).optional(),
+    limit: LimitSchema,
+  })
+  .prefault({});
+export type PlaceListInput = z.input<typeof PlaceListSchema>;
+
+export const PlaceSuggestionSchema = z.object({
+  name: z.string({ error: messages.places.nameRequired }).trim().min(1, messages.places.nameRequired).max(120, messages.places.nameMax),
+  description: z
+    .string({ error: messages.places.descriptionLength })
+    .trim()
+    .min(10, messages.places.descriptionLength)
+    .max(1000, messages.places.descriptionMax),
+  category: z.enum(PLACE_CATEGORIES, { error: messages.places.categoryInvalid }),
+  address: z.string({ error: messages.places.addressRequired }).trim().min(1, messages.places.addressRequired).max(200, messages.places.addressMax),
+});
+export type PlaceSuggestionInput = z.input<typeof PlaceSuggestionSchema>;
+
+// ---------------------------------------------------------------- hub
+
+export const HubSearchSchema = z.object({ q: searchText() }).prefault({});
+
+export const ActivitySchema = z
+  .object({
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(30, 'Limit must be at most 30')
+      .default(8),
+  })
+  .prefault({});

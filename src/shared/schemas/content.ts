@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { IdSchema } from './fields';
+
+/** Category lists of SPEC.md §3. The public podcast filter and the blog/admin list differ on purpose. */
+export const PODCAST_FILTER_CATEGORIES = ['Self-Discovery', 'School Life', 'Hijabi Life', 'Relationships', 'Girly Topics'] as const;
+export const BLOG_CATEGORIES = ['Confidence and validation', 'Self improvement', 'Relationships', 'Productivity', 'Social life and health'] as const;
+export const DIRECTORY_CATEGORIES = ['Beauty', 'Cafes', 'Wellness', 'Education', 'Shopping', 'Services'] as const;
+
+/** The 'all categories' value every filter offers; it means no filter. */
+export const ALL_CATEGORIES = 'all';
+
+export const PAGE_SIZE = { default: 50, max: 100 } as const;
+
+/**
+ * `limit`/`offset` for every list. Both doors use it: tRPC sends numbers, REST query
+ * strings arrive as text, hence the coercion.
+ */
+export const PageSchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PAGE_SIZE.max, `limit must be at most ${PAGE_SIZE.max}`)
+    .default(PAGE_SIZE.default),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset is too large').default(0),
+});
+
+/** A boolean given as JSON or as the strings 'true'/'false' of a query string. */
+const queryBoolean = (name: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: `${name} must be true or false` });
+
+const SearchSchema = z
+  .string({ error: 'search must be text' })
+  .trim()
+  .max(100, 'Search can be at most 100 characters')
+  .optional()
+  .transform((value) => value || undefined);
+
+const CategoryFilterSchema = z
+  .string({ error: 'category must be text' })
+  .trim()
+  .max(100, 'category can be at most 100 characters')
+  .optional()
+  // 'all' (any case) and '' mean no category filter.
+  .transform((value) => (!value || value.toLowerCase() === ALL_CATEGORIES ? undefined : value));
+
+export const PodcastListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
+export type PodcastListInput = z.input<typeof PodcastListSchema>;
+
+/** `published` is accepted for the SPEC.md query string; the public list serves published articles only. */
+export const BlogListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema, published: queryBoolean('published').optional() });
+export type BlogListInput = z.input<typeof BlogListSchema>;
+
+export const DirectoryListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
+export type DirectoryListInput = z.input<typeof DirectoryListSchema>;
+
+/** `upcoming=false` asks for past events (SPEC.md §4). */
+export const EventListSchema = PageSchema.extend({ upcoming: queryBoolean('upcoming').default(true) });
+export type EventListInput = z.input<typeof EventListSchema>;
+
+export const ByIdSchema = z.object({ id: IdSchema });
+
+export const COMMENT_MAX = 2000;
+/** A comment is trimmed and refused when empty (SPEC.md §5); the form uses the same rule. */
+export const CommentContentSchema = z
+  .string({ error: messages.comments.contentRequired })
+  .trim()
+  .min(1, messages.comments.contentRequired)
+  .max(COMMENT_MAX, messages.comments.tooLong);
+
+export const CommentFormSchema = z.object({ content: CommentContentSchema });
+export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContentSchema });
+export const CommentListSchema = PageSchema.extend({ id: IdSchema });

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+// The client lives in src/client; its build goes to dist/client, which the server serves.
+// In development (npm run dev) Vite serves the client and proxies the API to the dev server.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: '../../public',
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      // Paths are relative to the Vite root (src/client).
+      // Each route's component becomes its own chunk: a page ships only its own code.
+      autoCodeSplitting: true,
+      routesDirectory: './routes',
+      generatedRouteTree: './routeTree.gen.ts',
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': apiTarget, '/trpc': apiTarget, '/uploads': apiTarget },
+  },
+});
