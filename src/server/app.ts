@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -27,7 +27,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** Folder of the built client; defaults to dist/client when it exists. */
   clientDir?: string | null;
-  logger?: FastifyServerOptions['logger'];
+  /** false turns logging off (tests); a stream receives the JSON log lines instead of stdout. */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
 
 /**
@@ -53,11 +54,15 @@ const STATUS_MESSAGES: Record<number, string> = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: env.LOG_LEVEL,
-      // Cookies carry session tokens: never in a log line.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.logger?.level ?? env.LOG_LEVEL,
+            // Cookies carry session tokens: never in a log line. Bodies (passwords) are never logged.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
+          },
     trustProxy: env.TRUST_PROXY,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },

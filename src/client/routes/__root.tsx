@@ -24,7 +24,7 @@ function RootLayout() {
   if (isLoading) return <LoadingView />;
   const bare = isBarePath(pathname);
   return (
-    <>
+    <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
@@ -32,7 +32,7 @@ function RootLayout() {
         {copy.common.skipToContent}
       </a>
       {bare ? null : <TopNav user={user} />}
-      <main id="main" tabIndex={-1} className="outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       {bare ? null : (
@@ -43,7 +43,7 @@ function RootLayout() {
         </footer>
       )}
       <Toaster />
-    </>
+    </div>
   );
 }
 

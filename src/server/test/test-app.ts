@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DbHandle } from '../../../db/client';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { RELAXED_RATE_LIMITS, type RateLimitSettings } from '../auth/rate-limit';
 import { readEnv } from '../env';
 import { createTestDb } from './test-db';
@@ -20,7 +20,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { rateLimits?: Partial<RateLimitSettings>; logger?: boolean | object } = {}): Promise<TestApp> {
+export async function createTestApp(options: { rateLimits?: Partial<RateLimitSettings>; logger?: BuildAppOptions['logger'] } = {}): Promise<TestApp> {
   const database = await createTestDb();
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_NAME: 'Bloom Circle' });
   const app = await buildApp({
