@@ -1,5 +1,7 @@
 import type { Db } from '../client';
 import { createAccount, findUserByEmail } from '../../src/server/services/accounts';
+import { seedAdmin } from './admin';
+import { seedContent } from './content';
 import { seedCommunity } from './community';
 
 /** Demo accounts, documented in the README; created only with SEED_DEMO=1 or npm run db:seed. */
@@ -20,6 +22,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await createAccount(txDb, { ...DEMO_ACCOUNTS.admin, isAdmin: true, approvalStatus: 'approved', age: 29, interests: 'Mentoring, wellness and community building', bio: 'Volunteer moderator who keeps Bloom Circle a kind and safe place.' }).catch(ignoreTaken);
     await createAccount(txDb, { ...DEMO_ACCOUNTS.member, approvalStatus: 'approved', age: 19, interests: 'Journaling, podcasts and running', bio: 'First-year student who loves honest conversations about growing up.' }).catch(ignoreTaken);
     await seedCommunity(txDb);
+    await seedContent(txDb);
+    await seedAdmin(txDb);
   });
   return true;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { seedDemo } from '../../db/seed';
 import { buildApp } from './app';
 import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
@@ -18,7 +19,7 @@ if (env.SEED_DEMO) {
 const app = await buildApp({
   db: database.db,
   env,
-  ...(env.CLIENT_DIR ? { clientDir: env.CLIENT_DIR } : {}),
+  ...(env.CLIENT_DIR ? { clientDir: resolve(env.CLIENT_DIR) } : {}),
   ...(env.RATE_LIMIT_RELAXED ? { rateLimits: RELAXED_RATE_LIMITS } : {}),
 });
 

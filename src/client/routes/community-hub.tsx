@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
-import { copy } from '../copy';
+import { CommunityHub } from './-components/community-hub';
 
 export const Route = createFileRoute('/community-hub')({
-  component: () => <ComingSoon title={copy.nav.communityHub} />,
+  component: CommunityHub,
 });

@@ -32,7 +32,7 @@ export async function listComments(
   db: Db,
   t: CommentTable<string>,
   parentId: number,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; cursor?: number | null },
 ): Promise<CommentView[]> {
   const rows = await db
     .select({ id: t.id, content: t.content, createdAt: t.createdAt, firstName: users.firstName, lastName: users.lastName })
@@ -41,7 +41,7 @@ export async function listComments(
     .where(eq(t.parentId, parentId))
     .orderBy(asc(t.createdAt), asc(t.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.cursor ?? page.offset);
   return rows.map((row) => ({
     id: row.id as number,
     content: row.content as string,

@@ -24,7 +24,12 @@ export const PageSchema = z.object({
     .max(PAGE_SIZE.max, `limit must be at most ${PAGE_SIZE.max}`)
     .default(PAGE_SIZE.default),
   offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset is too large').default(0),
+  /** The offset under the name tRPC's infinite queries use; wins over `offset` when given. */
+  cursor: z.coerce.number({ error: 'cursor must be a number' }).int('cursor must be a whole number').min(0, 'cursor must be at least 0').max(1_000_000, 'cursor is too large').nullish(),
 });
+
+/** The rows to skip for a page input. */
+export const pageOffset = (page: { offset: number; cursor?: number | null }) => page.cursor ?? page.offset;
 
 /** A boolean given as JSON or as the strings 'true'/'false' of a query string. */
 const queryBoolean = (name: string) =>

@@ -1,6 +1,99 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { PenLine } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { copy } from '../../copy';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../trpc';
+import { NewPostForm } from './-components/new-post-form';
+import { CommunityPageHeader } from './-components/page-header';
+import { PostCard } from './-components/post-card';
+import { askToSignIn } from './-components/sign-in';
+import { SignInNotice } from './-components/sign-in-notice';
+
+interface ForumSearch {
+  /** 'event' opens the form for an event idea (the hub's 'Suggest an Event'). */
+  compose?: 'event';
+}
 
 export const Route = createFileRoute('/community/blog')({
-  component: () => <ComingSoon title="Discussion forum" />,
+  validateSearch: (search: Record<string, unknown>): ForumSearch => (search.compose === 'event' ? { compose: 'event' } : {}),
+  component: ForumPage,
 });
+
+const c = copy.community.forum;
+const FORUM_PAGE_SIZE = 20;
+
+function ForumPage() {
+  const { user } = useSession();
+  const { compose } = Route.useSearch();
+  const [formOpen, setFormOpen] = useState(compose === 'event' && user !== null);
+  const posts = useInfiniteQuery(
+    trpc.content.forum.list.infiniteQueryOptions({ limit: FORUM_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }),
+  );
+  const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+
+  useScrollToSharedPost(items.length > 0);
+
+  function toggleForm() {
+    if (!user) return askToSignIn(messages.forum.signInToPost);
+    setFormOpen((open) => !open);
+  }
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:py-12">
+      <CommunityPageHeader
+        title={c.title}
+        subtitle={c.subtitle}
+        actions={
+          <Button onClick={toggleForm} aria-expanded={user ? formOpen : undefined} aria-controls={user ? 'new-post' : undefined}>
+            <PenLine aria-hidden="true" />
+            {formOpen ? c.closeForm : c.newPost}
+          </Button>
+        }
+      />
+      {user ? null : <SignInNotice />}
+      {user && formOpen ? (
+        <NewPostForm id="new-post" initialTitle={compose === 'event' ? c.eventIdeaTitle : ''} onDone={() => setFormOpen(false)} />
+      ) : null}
+
+      <section aria-label={c.title} aria-busy={posts.isPending} className="grid gap-5">
+        {posts.isPending ? (
+          Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-48 rounded-[var(--radius-card)]" />)
+        ) : posts.isError ? (
+          <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-border bg-card p-8 text-center">
+            <p>{c.loadFailed}</p>
+            <Button variant="outline" onClick={() => posts.refetch()}>
+              {c.retry}
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-border bg-card p-8 text-center text-muted-foreground">{c.empty}</p>
+        ) : (
+          items.map((post) => <PostCard key={post.id} post={post} viewer={user} />)
+        )}
+        {posts.hasNextPage ? (
+          <Button variant="outline" className="justify-self-center" disabled={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()}>
+            {posts.isFetchingNextPage ? c.loadingMore : c.loadMore}
+          </Button>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** A shared link (…/community/blog#post-12) lands on its post once the list has loaded. */
+function useScrollToSharedPost(loaded: boolean) {
+  useEffect(() => {
+    if (!loaded) return;
+    const match = /^#(post-\d+)$/.exec(window.location.hash);
+    if (!match) return;
+    const target = document.getElementById(match[1]!);
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [loaded]);
+}

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { CommunityHub } from '../-components/community-hub';
 
+/** /community shows the Community Hub (DECISIONS.md). */
 export const Route = createFileRoute('/community/')({
-  component: () => <ComingSoon title="Community" />,
+  component: CommunityHub,
 });

@@ -1,6 +1,187 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation } from '@tanstack/react-query';
+import { CalendarDays, Gift, HeartHandshake, Mail, PartyPopper, Sparkles } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import { NEWSLETTER_FREQUENCIES, NewsletterSubscribeSchema, type NewsletterFrequency } from '../../../shared/schemas/community';
+import { Field } from '../../components/field';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { toast } from '../../components/ui/toast';
+import { copy } from '../../copy';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { CommunityPageHeader } from './-components/page-header';
 
 export const Route = createFileRoute('/community/newsletter')({
-  component: () => <ComingSoon title="Newsletter" />,
+  component: NewsletterPage,
 });
+
+const c = copy.community.newsletter;
+const RECEIVE_ICONS = [Sparkles, HeartHandshake, Gift];
+const editionDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+function NewsletterPage() {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-10 px-4 py-8 sm:py-12">
+      <CommunityPageHeader title={c.title} subtitle={c.subtitle} />
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <SubscribeCard />
+        <WhatYouReceive />
+      </div>
+      <RecentNewsletters />
+    </div>
+  );
+}
+
+function SubscribeCard() {
+  const [email, setEmail] = useState('');
+  const [frequency, setFrequency] = useState<NewsletterFrequency>('weekly');
+  const [error, setError] = useState<string>();
+  const subscribe = useMutation(
+    trpc.content.newsletter.subscribe.mutationOptions({
+      onError: (failure) => toast({ title: messages.newsletter.failedTitle, description: errorMessage(failure), variant: 'destructive' }),
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = NewsletterSubscribeSchema.safeParse({ email, frequency });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    subscribe.mutate(parsed.data);
+  }
+
+  if (subscribe.isSuccess) {
+    return (
+      <Card className="border-primary/30 bg-secondary/60">
+        <CardContent className="grid justify-items-center gap-4 p-8 text-center" role="status">
+          <span className="grid size-14 place-items-center rounded-full bg-primary text-primary-foreground">
+            <PartyPopper className="size-7" aria-hidden="true" />
+          </span>
+          <h2 className="text-2xl font-semibold">{c.welcomeTitle}</h2>
+          <p className="max-w-md text-secondary-foreground">
+            {c.welcomeBody(subscribe.data.email, c.frequencies[subscribe.data.frequency])}
+          </p>
+          <Button variant="outline" onClick={() => subscribe.reset()}>
+            {c.subscribeAnother}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-2xl">
+          <Mail className="size-6 text-primary" aria-hidden="true" />
+          {c.formTitle}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          {error ? (
+            <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Field id="newsletter-email" label={c.email}>
+            <Input
+              id="newsletter-email"
+              type="email"
+              autoComplete="email"
+              placeholder={c.emailPlaceholder}
+              value={email}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </Field>
+          <Field id="newsletter-frequency" label={c.frequency}>
+            <Select value={frequency} onValueChange={(value) => setFrequency(value as NewsletterFrequency)}>
+              <SelectTrigger id="newsletter-frequency">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {NEWSLETTER_FREQUENCIES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {c.frequencies[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Button type="submit" size="lg" disabled={subscribe.isPending}>
+            {subscribe.isPending ? c.busy : c.submit}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function WhatYouReceive() {
+  return (
+    <section aria-labelledby="receive-title" className="grid content-start gap-4">
+      <h2 id="receive-title" className="text-2xl font-semibold">
+        {c.receiveTitle}
+      </h2>
+      <ul className="grid gap-3">
+        {c.receive.map((item, index) => {
+          const Icon = RECEIVE_ICONS[index] ?? Sparkles;
+          return (
+            <li key={item.title} className="flex gap-3 rounded-2xl border border-border bg-card p-4">
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-secondary text-secondary-foreground">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-sans text-base font-semibold">{item.title}</h3>
+                <p className="text-sm text-muted-foreground">{item.body}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function RecentNewsletters() {
+  return (
+    <section aria-labelledby="recent-title" className="grid gap-4">
+      <h2 id="recent-title" className="text-2xl font-semibold">
+        {c.recentTitle}
+      </h2>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {c.editions.map((edition) => (
+          <li key={edition.title}>
+            <Card className="h-full">
+              <CardHeader>
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <CalendarDays className="size-4" aria-hidden="true" />
+                  <time dateTime={edition.date}>{editionDate.format(new Date(edition.date))}</time>
+                </p>
+                <CardTitle>{edition.title}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="sr-only">{c.topics}</p>
+                <ul className="flex flex-wrap gap-2">
+                  {edition.topics.map((topic) => (
+                    <li key={topic} className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
+                      {topic}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,6 +1,206 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { MapPin, Plus, Search, Star } from 'lucide-react';
+import { useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { PLACE_CATEGORIES, type PlaceCategory } from '../../../shared/schemas/community';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Skeleton } from '../../components/ui/skeleton';
+import { copy } from '../../copy';
+import { categoryColour } from '../../lib/categories';
+import { useSession } from '../../lib/session';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { cn } from '../../lib/utils';
+import { trpc } from '../../trpc';
+import { CommunityPageHeader } from './-components/page-header';
+import { askToSignIn } from './-components/sign-in';
+import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
 
 export const Route = createFileRoute('/community/places-to-go')({
-  component: () => <ComingSoon title="Places to Go" />,
+  component: PlacesPage,
 });
+
+type Place = inferOutput<typeof trpc.content.places.list>[number];
+type Filter = 'all' | PlaceCategory;
+
+const c = copy.community.places;
+const FILTERS: Filter[] = ['all', ...PLACE_CATEGORIES];
+const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function PlacesPage() {
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<Filter>('all');
+  const [selected, setSelected] = useState<Place | null>(null);
+  const [suggestOpen, setSuggestOpen] = useState(false);
+  // The server searches once typing pauses.
+  const deferredSearch = useDebouncedValue(search.trim());
+  const places = useQuery({
+    ...trpc.content.places.list.queryOptions({ search: deferredSearch || undefined, category }),
+    placeholderData: keepPreviousData,
+  });
+
+  function openSuggest() {
+    if (!user) return askToSignIn(messages.places.signInToSuggest);
+    setSuggestOpen(true);
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12">
+      <CommunityPageHeader
+        title={c.title}
+        subtitle={c.subtitle}
+        actions={
+          <Button onClick={openSuggest}>
+            <Plus aria-hidden="true" />
+            {c.suggest}
+          </Button>
+        }
+      />
+
+      <div className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor="places-search">{c.searchLabel}</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute start-4 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              id="places-search"
+              type="search"
+              className="ps-11"
+              placeholder={c.searchPlaceholder}
+              value={search}
+              maxLength={100}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+        </div>
+        <div role="group" aria-label={c.filterLabel} className="flex flex-wrap gap-2">
+          {FILTERS.map((value) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={category === value ? 'default' : 'outline'}
+              aria-pressed={category === value}
+              onClick={() => setCategory(value)}
+            >
+              {c.categories[value]}
+            </Button>
+          ))}
+        </div>
+      </div>
+
+      <section aria-label={c.title} aria-busy={places.isFetching}>
+        {places.isPending ? (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, index) => (
+              <li key={index}>
+                <Skeleton className="h-64 rounded-[var(--radius-card)]" />
+              </li>
+            ))}
+          </ul>
+        ) : places.isError ? (
+          <p role="alert" className="rounded-2xl border border-border bg-card p-8 text-center">
+            {c.loadFailed}
+          </p>
+        ) : places.data.length === 0 ? (
+          <div className="grid justify-items-center gap-2 rounded-2xl border border-dashed border-border bg-card p-10 text-center">
+            <p className="text-lg font-semibold">{c.empty}</p>
+            <p className="text-muted-foreground">{c.emptyHint}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {places.data.map((place) => (
+              <li key={place.id}>
+                <PlaceCard place={place} onLearnMore={() => setSelected(place)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <PlaceDetails place={selected} onClose={() => setSelected(null)} />
+      {user ? <SuggestPlaceDialog open={suggestOpen} onOpenChange={setSuggestOpen} /> : null}
+    </div>
+  );
+}
+
+function Rating({ value }: { value: number }) {
+  if (value <= 0) return null;
+  const text = ratingFormat.format(value);
+  return (
+    <span className="inline-flex items-center gap-1 text-sm font-semibold" aria-label={c.rating(text)}>
+      <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label={c.tags} className="flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li key={tag} className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlaceCard({ place, onLearnMore }: { place: Place; onLearnMore: () => void }) {
+  return (
+    <article className="flex h-full flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge className={categoryColour(place.category)}>{c.categories[place.category]}</Badge>
+        {place.recommended ? <Badge variant="default">{c.recommended}</Badge> : null}
+        <span className="ms-auto">
+          <Rating value={place.rating} />
+        </span>
+      </div>
+      <h2 className="text-xl font-semibold">{place.name}</h2>
+      <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+        <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>{place.address}</span>
+      </p>
+      <Tags tags={place.tags} />
+      <Button variant="outline" className={cn('mt-auto self-start')} onClick={onLearnMore} aria-label={`${c.learnMore}: ${place.name}`}>
+        {c.learnMore}
+      </Button>
+    </article>
+  );
+}
+
+function PlaceDetails({ place, onClose }: { place: Place | null; onClose: () => void }) {
+  return (
+    <Dialog open={place !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        {place ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{place.name}</DialogTitle>
+              <DialogDescription className="flex flex-wrap items-center gap-2">
+                <Badge className={categoryColour(place.category)}>{c.categories[place.category]}</Badge>
+                {place.recommended ? <Badge variant="default">{c.recommended}</Badge> : null}
+                <Rating value={place.rating} />
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-4">
+              <p>{place.description}</p>
+              <p className="flex items-start gap-1.5 text-sm">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>{place.address}</span>
+              </p>
+              <Tags tags={place.tags} />
+            </div>
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { blogComments, blogLikes, blogs, users } from '../../../../../db/schema';
-import { AddCommentSchema, BlogListSchema, ByIdSchema, CommentListSchema } from '../../../../shared/schemas/content';
+import { AddCommentSchema, BlogListSchema, ByIdSchema, CommentListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, countOf, searchCondition } from '../../../services/content-query';
@@ -75,7 +75,7 @@ export const blogsRouter = router({
       )
       .orderBy(desc(blogs.createdAt), desc(blogs.id))
       .limit(input.limit)
-      .offset(input.offset);
+      .offset(pageOffset(input));
     return rows.map(toBlog);
   }),
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { directoryInterest, directoryLikes, directoryListings, directoryReviews } from '../../../../../db/schema';
-import { ByIdSchema, DirectoryListSchema } from '../../../../shared/schemas/content';
+import { ByIdSchema, DirectoryListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { categoryCondition, countOf, qualified, searchCondition } from '../../../services/content-query';
 import { memberProcedure, publicProcedure, router } from '../../init';
@@ -39,7 +39,7 @@ export const directoryRouter = router({
       )
       .orderBy(desc(directoryListings.createdAt), desc(directoryListings.id))
       .limit(input.limit)
-      .offset(input.offset),
+      .offset(pageOffset(input)),
   ),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {

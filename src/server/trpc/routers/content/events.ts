@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { eventRsvps, events } from '../../../../../db/schema';
-import { ByIdSchema, EventListSchema } from '../../../../shared/schemas/content';
+import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { rsvpToEvent } from '../../../services/rsvp';
 import { countOf, qualified } from '../../../services/content-query';
@@ -30,7 +30,7 @@ export const eventsRouter = router({
       .where(input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now))
       .orderBy(input.upcoming ? asc(events.dateTime) : desc(events.dateTime), asc(events.id))
       .limit(input.limit)
-      .offset(input.offset);
+      .offset(pageOffset(input));
   }),
 
   /** SPEC.md §3 Event RSVP: userId and status. */

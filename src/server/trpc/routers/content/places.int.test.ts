@@ -49,6 +49,10 @@ describe('GET /api/places', () => {
     expect(womenOnly.length).toBeGreaterThanOrEqual(2);
     expect(womenOnly.every((p) => p.tags.includes('women-only') || /women-only/i.test(p.description))).toBe(true);
     expect(await list('?search=zzz-nothing')).toEqual([]);
+    // Accents don't matter, and the category's name counts too.
+    const cafes = ['Petals & Pages Book Café', 'The Cozy Corner Café'];
+    expect((await list('?search=cafe')).map((p) => p.name).sort()).toEqual(cafes);
+    expect((await list('?search=CAF%C3%89')).map((p) => p.name).sort()).toEqual(cafes);
     // Wildcards typed by a visitor are literal.
     expect(await list('?search=%25')).toEqual([]);
     expect(await list('?search=yoga&category=cafe')).toEqual([]);

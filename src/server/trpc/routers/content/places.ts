@@ -1,8 +1,26 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { placeSuggestions, places } from '../../../../../db/schema';
 import { PlaceListSchema, PlaceSuggestionSchema } from '../../../../shared/schemas/community';
-import { searchCondition } from '../../../services/content-query';
+import { likePattern } from '../../../services/content-query';
 import { memberProcedure, publicProcedure, router } from '../../init';
+
+// Accents don't matter in a place search: 'cafe' finds 'Café'.
+const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüçñ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucn';
+const fold = (value: SQL) => sql`translate(lower(${value}), ${ACCENTED}, ${PLAIN})`;
+const foldText = (value: string) => value.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+
+/** Name, description, tags and the category's own name, case- and accent-insensitively. */
+function placeSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(foldText(search));
+  return or(
+    sql`${fold(sql`${places.name}`)} like ${pattern}`,
+    sql`${fold(sql`${places.description}`)} like ${pattern}`,
+    sql`${fold(sql`array_to_string(${places.tags}, ' ')`)} like ${pattern}`,
+    sql`${places.category}::text like ${pattern}`,
+  );
+}
 
 export const placesRouter = router({
   /** GET /api/places: recommended first, then the best rated. */
@@ -22,7 +40,7 @@ export const placesRouter = router({
       .where(
         and(
           input.category && input.category !== 'all' ? eq(places.category, input.category) : undefined,
-          searchCondition(input.search, [places.name, places.description], places.tags),
+          placeSearch(input.search),
         ),
       )
       .orderBy(desc(places.recommended), desc(places.rating), asc(places.name))

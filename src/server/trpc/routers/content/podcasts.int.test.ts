@@ -49,6 +49,9 @@ describe('GET /api/podcasts', () => {
   it('pages with limit and offset', async () => {
     const page = (await get('/api/podcasts?limit=2&offset=1')).json();
     expect(page.map((p: { title: string }) => p.title)).toEqual(['Study smarter', 'Finding your voice']);
+    // `cursor` is the offset under the name infinite queries use.
+    const next = (await get('/api/podcasts?limit=2&cursor=2')).json();
+    expect(next.map((p: { title: string }) => p.title)).toEqual(['Finding your voice']);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { podcastComments, podcastLikes, podcasts } from '../../../../../db/schema';
-import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema } from '../../../../shared/schemas/content';
+import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, countOf, searchCondition } from '../../../services/content-query';
@@ -45,7 +45,7 @@ export const podcastsRouter = router({
       )
       .orderBy(desc(podcasts.createdAt), desc(podcasts.id))
       .limit(input.limit)
-      .offset(input.offset),
+      .offset(pageOffset(input)),
   ),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {

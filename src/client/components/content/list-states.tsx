@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { copy } from '../../copy';
+import { Button } from '../ui/button';
+
+/** An empty list: what happened and what to try next. */
+export function EmptyState({ title, hint, children }: { title: string; hint?: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-[var(--radius-card)] border border-dashed border-border bg-card/60 px-6 py-12 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      {hint ? <p className="mt-1 text-muted-foreground">{hint}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 px-6 py-8 text-center">
+      <p className="font-medium text-destructive">{copy.content.loadFailed}</p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+        {copy.content.retry}
+      </Button>
+    </div>
+  );
+}
+
+/** 'Load more' under a list whose last page was full. */
+export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
+  if (!hasMore) return null;
+  return (
+    <div className="mt-8 flex justify-center">
+      <Button variant="outline" onClick={onLoad} disabled={loading}>
+        {loading ? copy.content.loadingMore : copy.content.loadMore}
+      </Button>
+    </div>
+  );
+}
+
+export function PageHeader({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <header className="mb-8 grid gap-2">
+      <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
+      <p className="max-w-2xl text-muted-foreground">{subtitle}</p>
+    </header>
+  );
+}

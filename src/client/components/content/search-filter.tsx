@@ -1,0 +1,49 @@
+import { Search } from 'lucide-react';
+import { ALL_CATEGORIES } from '../../../shared/schemas/content';
+import { copy } from '../../copy';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+
+interface SearchFilterProps {
+  /** Prefix for the element ids, unique on the page. */
+  id: string;
+  search: string;
+  onSearch: (value: string) => void;
+  category: string;
+  onCategory: (value: string) => void;
+  categories: readonly string[];
+  searchLabel: string;
+  searchPlaceholder: string;
+}
+
+/** A labelled search box and a category select; the select offers 'All Categories' first. */
+export function SearchFilter({ id, search, onSearch, category, onCategory, categories, searchLabel, searchPlaceholder }: SearchFilterProps) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_16rem]" role="search">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-search`}>{searchLabel}</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input id={`${id}-search`} type="search" value={search} placeholder={searchPlaceholder} onChange={(e) => onSearch(e.target.value)} className="ps-10" />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-category`}>{copy.content.category}</Label>
+        <Select value={category} onValueChange={onCategory}>
+          <SelectTrigger id={`${id}-category`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_CATEGORIES}>{copy.content.allCategories}</SelectItem>
+            {categories.map((name) => (
+              <SelectItem key={name} value={name}>
+                {name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}

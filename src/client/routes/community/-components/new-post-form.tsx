@@ -1,0 +1,96 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/messages';
+import { FORUM_CATEGORIES, ForumPostCreateSchema, type ForumCategory } from '../../../../shared/schemas/community';
+import { Field } from '../../../components/field';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { copy } from '../../../copy';
+import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { trpc } from '../../../trpc';
+import { refreshForum } from './forum-cache';
+import { askToSignIn } from './sign-in';
+
+const c = copy.community.forum;
+
+/** The create form: same schema as the server, so the same first message shows. */
+export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialTitle: string; onDone: () => void }) {
+  const [title, setTitle] = useState(initialTitle);
+  const [category, setCategory] = useState<ForumCategory>('general');
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string>();
+
+  const create = useMutation(
+    trpc.content.forum.create.mutationOptions({
+      onSuccess: async () => {
+        toast({ title: messages.forum.publishedTitle, description: messages.forum.publishedBody });
+        await refreshForum();
+        onDone();
+      },
+      onError: (failure) => {
+        if (isUnauthenticated(failure)) return askToSignIn(messages.forum.signInToPost);
+        toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ForumPostCreateSchema.safeParse({ title, content, category });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    create.mutate(parsed.data);
+  }
+
+  return (
+    <Card id={id}>
+      <CardHeader>
+        <CardTitle className="text-xl">{c.formTitle}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          {error ? (
+            <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <Field id="post-title" label={c.postTitle}>
+            <Input id="post-title" value={title} placeholder={c.postTitlePlaceholder} maxLength={150} autoFocus onChange={(e) => setTitle(e.target.value)} />
+          </Field>
+          <Field id="post-category" label={c.category}>
+            <Select value={category} onValueChange={(value) => setCategory(value as ForumCategory)}>
+              <SelectTrigger id="post-category">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {FORUM_CATEGORIES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {c.categories[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field id="post-content" label={c.message}>
+            <Textarea id="post-content" rows={5} value={content} placeholder={c.messagePlaceholder} maxLength={5000} onChange={(e) => setContent(e.target.value)} />
+          </Field>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="ghost" onClick={onDone}>
+              {c.closeForm}
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? c.busy : c.publish}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,249 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { inferOutput } from '@trpc/tanstack-react-query';
+import { Heart, MessageCircle, Share2, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/messages';
+import { contentHref, forumPostAnchor } from '../../../../shared/links';
+import { CommentContentSchema } from '../../../../shared/schemas/content';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { copy } from '../../../copy';
+import { categoryColour } from '../../../lib/categories';
+import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { relativeTime } from '../../../lib/relative-time';
+import type { SessionUser } from '../../../lib/session';
+import { cn } from '../../../lib/utils';
+import { queryClient, SHORT_STALE_TIME, trpc } from '../../../trpc';
+import { refreshForum } from './forum-cache';
+import { askToSignIn } from './sign-in';
+
+type ForumPost = inferOutput<typeof trpc.content.forum.byId>;
+
+const c = copy.community.forum;
+const isoDate = (value: Date | string) => new Date(value).toISOString();
+
+export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUser | null }) {
+  const titleId = useId();
+  const commentsId = useId();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const author = post.isMine ? c.you : `${post.author.firstName} ${post.author.lastName}`;
+
+  const like = useMutation(
+    trpc.content.forum.like.mutationOptions({
+      onSuccess: () => refreshForum(),
+      onError: (failure) => {
+        if (isUnauthenticated(failure)) return askToSignIn(messages.forum.signInToLike);
+        toast({ title: messages.comments.errorTitle, description: messages.comments.likeFailed, variant: 'destructive' });
+      },
+    }),
+  );
+
+  function toggleLike() {
+    if (!viewer) return askToSignIn(messages.forum.signInToLike);
+    like.mutate({ id: post.id });
+  }
+
+  async function share() {
+    const url = `${window.location.origin}${contentHref('forum', post.id)}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: messages.forum.linkCopiedTitle, description: messages.forum.linkCopiedBody });
+    } catch {
+      // Clipboard access can be refused (insecure origin, permissions): show the link instead.
+      toast({ title: messages.forum.linkCopyFailed, description: url });
+    }
+  }
+
+  return (
+    <article
+      id={forumPostAnchor(post.id)}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="grid scroll-mt-24 gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm outline-none focus-visible:ring-3 focus-visible:ring-ring sm:p-6"
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-secondary font-semibold text-secondary-foreground">
+          {post.isMine ? c.you[0] : post.author.firstName[0]}
+        </span>
+        <div className="grid min-w-0 flex-1">
+          <span className="truncate font-semibold">{author}</span>
+          <time dateTime={isoDate(post.createdAt)} className="text-sm text-muted-foreground">
+            {relativeTime(post.createdAt)}
+          </time>
+        </div>
+        <Badge className={categoryColour(post.category)}>{c.categories[post.category]}</Badge>
+      </header>
+      <div className="grid gap-2">
+        <h2 id={titleId} className="text-xl font-semibold">
+          {post.title}
+        </h2>
+        <p className="whitespace-pre-line break-words text-foreground/90">{post.content}</p>
+      </div>
+      <footer className="flex flex-wrap items-center gap-1 border-t border-border pt-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={post.likedByMe}
+          aria-label={`${post.likedByMe ? c.unlike : c.like} (${c.likes(post.likes)})`}
+          disabled={like.isPending}
+          onClick={toggleLike}
+          className={cn(post.likedByMe && 'text-primary')}
+        >
+          <Heart aria-hidden="true" className={cn(post.likedByMe && 'fill-current')} />
+          {post.likes}
+        </Button>
+        <Button variant="ghost" size="sm" aria-expanded={commentsOpen} aria-controls={commentsId} onClick={() => setCommentsOpen((open) => !open)}>
+          <MessageCircle aria-hidden="true" />
+          {c.comments(post.comments)}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={share}>
+          <Share2 aria-hidden="true" />
+          {c.share}
+        </Button>
+        {post.isMine || viewer?.isAdmin ? <DeletePost post={post} /> : null}
+      </footer>
+      {commentsOpen ? <Comments id={commentsId} postId={post.id} viewer={viewer} /> : null}
+    </article>
+  );
+}
+
+function DeletePost({ post }: { post: ForumPost }) {
+  const [open, setOpen] = useState(false);
+  const remove = useMutation(
+    trpc.content.forum.delete.mutationOptions({
+      onSuccess: async () => {
+        setOpen(false);
+        toast({ title: messages.forum.deletedTitle });
+        await refreshForum();
+      },
+      onError: (failure) => toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' }),
+    }),
+  );
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="ms-auto text-destructive hover:bg-destructive/10">
+          <Trash2 aria-hidden="true" />
+          {c.delete}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{c.deleteTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{c.deleteBody}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{c.cancel}</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={remove.isPending}
+            onClick={(event) => {
+              // Keep the dialog open until the server has answered.
+              event.preventDefault();
+              remove.mutate({ id: post.id });
+            }}
+          >
+            {remove.isPending ? c.deleteBusy : c.deleteConfirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: SessionUser | null }) {
+  const fieldId = useId();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string>();
+  const listOptions = trpc.content.forum.comments.list.queryOptions({ id: postId });
+  const comments = useQuery({ ...listOptions, staleTime: SHORT_STALE_TIME });
+
+  const add = useMutation(
+    trpc.content.forum.comments.create.mutationOptions({
+      onSuccess: async () => {
+        setDraft('');
+        toast({ title: messages.comments.successTitle, description: messages.comments.added });
+        await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum()]);
+      },
+      onError: (failure) => {
+        if (isUnauthenticated(failure)) return askToSignIn(messages.comments.loginToComment);
+        toast({ title: messages.comments.errorTitle, description: errorMessage(failure, messages.comments.addFailed), variant: 'destructive' });
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CommentContentSchema.safeParse(draft);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    add.mutate({ id: postId, content: parsed.data });
+  }
+
+  return (
+    <section id={id} aria-label={c.comments(comments.data?.length ?? 0)} className="grid gap-4 rounded-2xl bg-muted/60 p-4">
+      {comments.isPending ? (
+        <Skeleton className="h-12" />
+      ) : comments.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(comments.error)}
+        </p>
+      ) : comments.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{c.noComments}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {comments.data.map((comment) => (
+            <li key={comment.id} className="grid gap-1 rounded-xl bg-card p-3">
+              <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                <span className="font-semibold">
+                  {comment.user.firstName} {comment.user.lastName}
+                </span>
+                <time dateTime={isoDate(comment.createdAt)} className="text-xs text-muted-foreground">
+                  {relativeTime(comment.createdAt)}
+                </time>
+              </p>
+              <p className="whitespace-pre-line break-words text-sm">{comment.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {viewer ? (
+        <form onSubmit={submit} noValidate className="grid gap-2">
+          <Label htmlFor={fieldId}>{c.commentLabel}</Label>
+          <Textarea
+            id={fieldId}
+            rows={2}
+            value={draft}
+            placeholder={c.commentPlaceholder}
+            maxLength={2000}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
+          <Button type="submit" size="sm" className="justify-self-end" disabled={draft.trim() === '' || add.isPending}>
+            {add.isPending ? c.commentBusy : c.commentSubmit}
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">{messages.comments.loginToComment}</p>
+      )}
+    </section>
+  );
+}
