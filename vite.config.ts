@@ -26,6 +26,22 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Form validation (zod and the shared schemas) is shared by many pages but needed by
+          // none at first paint; its own chunk keeps it out of the landing page's initial load.
+          groups: [
+            {
+              name: 'validation',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]/,
+              // Only what the test names: small constants the schemas import stay where they're used.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -380,9 +380,9 @@ export const copy = {
       recentTitle: 'Recent Newsletters',
       topics: 'Topics',
       editions: [
-        { title: 'Spring Into Self-Care', date: '2026-03-02', topics: ['Morning routines', 'Journaling prompts', 'Member spotlight: Hana'] },
-        { title: 'Exam Season, Sorted', date: '2026-02-02', topics: ['Study playlists', 'Beating burnout', 'Upcoming study meet-ups'] },
-        { title: 'New Year, Same Kind You', date: '2026-01-05', topics: ['Gentle goal setting', 'Podcast picks', 'Places to Go: cosy cafés'] },
+        { title: 'Cosy Autumn Rituals', date: '2026-11-02', topics: ['Evening wind-down routines', 'Journaling prompts', 'Member spotlight: Hana'] },
+        { title: 'Back-to-School Confidence', date: '2026-10-05', topics: ['Study playlists', 'Beating burnout', 'Upcoming study meet-ups'] },
+        { title: 'Summer Wrap-Up', date: '2026-09-07', topics: ['Gentle goal setting', 'Podcast picks', 'Places to Go: cosy cafés'] },
       ],
     },
     forum: {

@@ -68,6 +68,7 @@ export const messages = {
   events: {
     attendSuccess: 'You are now attending!',
     attendFailed: 'Failed to attend event',
+    loginToAttend: 'Please log in to attend events',
     eventPast: 'This event has already taken place',
     eventFull: 'This event is full',
     emptyUpcoming: 'No upcoming events at the moment. Check back soon!',

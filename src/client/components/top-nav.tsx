@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { copy, siteName } from '../copy';
 import type { SessionUser } from '../lib/session';
 import { cn } from '../lib/utils';
 import { LogoMark } from './logo';
 import { Button } from './ui/button';
-import { UserMenu } from './user-menu';
+
+// The account menu (dropdown and dialog) is only for signed-in users: visitors never load it.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 /** SPEC.md §2: Home matches the path exactly; the others match by path prefix. */
 const NAV_ITEMS = [
@@ -53,7 +55,9 @@ export function TopNav({ user }: { user: SessionUser | null }) {
         <NavLinks className="ms-4 hidden items-center gap-1 lg:flex" />
         <div className="ms-auto flex items-center gap-2">
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">

@@ -3,11 +3,12 @@ import { lazy, Suspense } from 'react';
 import { LoadingView } from '../components/loading-view';
 import { NotFound } from '../components/not-found';
 import { TopNav } from '../components/top-nav';
-import { Toaster } from '../components/ui/toast';
 import { copy, siteName } from '../copy';
 import { useSession } from '../lib/session';
 import type { RouterContext } from '../router';
 
+// Toasts are raised from anywhere at any time; their UI loads just after first paint.
+const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
 const Landing = lazy(() => import('./-components/landing').then((module) => ({ default: module.Landing })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -42,7 +43,9 @@ function RootLayout() {
           </p>
         </footer>
       )}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,144 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Check, HeartHandshake, Store, Users } from 'lucide-react';
+import { useState } from 'react';
+import { messages } from '../../shared/messages';
+import { ALL_CATEGORIES, DIRECTORY_CATEGORIES } from '../../shared/schemas/content';
+import { toastActionFailure, toastSignInRequired } from '../components/content/feedback';
+import { EmptyState, LoadFailed, LoadMore, PageHeader } from '../components/content/list-states';
+import { ListingCard, ListingCardSkeleton } from '../components/content/listing-card';
+import { SearchFilter } from '../components/content/search-filter';
+import { useDebounced } from '../components/content/use-debounced';
+import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { toast } from '../components/ui/toast';
 import { copy } from '../copy';
+import { useSession } from '../lib/session';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/directory')({
-  component: () => <ComingSoon title={copy.nav.directory} />,
+  component: DirectoryPage,
 });
+
+const PLACEHOLDERS = 6;
+
+/** The real directory (DECISIONS.md); the coming-soon panel shows only while there are no listings. */
+function DirectoryPage() {
+  const t = copy.content.directory;
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const debouncedSearch = useDebounced(search.trim());
+  const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
+
+  const listings = useInfiniteQuery(
+    trpc.content.directory.list.infiniteQueryOptions(
+      { search: debouncedSearch, category, limit: GRID_PAGE_SIZE },
+      { initialCursor: 0, getNextPageParam: nextOffset },
+    ),
+  );
+  const items = listings.data?.pages.flat() ?? [];
+
+  if (!listings.isPending && !listings.isError && items.length === 0 && !filtering) return <ComingSoonPanel />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <SearchFilter
+        id="directory"
+        search={search}
+        onSearch={setSearch}
+        category={category}
+        onCategory={setCategory}
+        categories={DIRECTORY_CATEGORIES}
+        searchLabel={t.searchLabel}
+        searchPlaceholder={t.searchPlaceholder}
+      />
+      <section aria-label={t.title} aria-busy={listings.isPending} className="mt-8">
+        {listings.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+              <ListingCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : listings.isError ? (
+          <LoadFailed onRetry={() => void listings.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title={t.empty} hint={t.emptyHint} />
+        ) : (
+          <>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((listing) => (
+                <ListingCard key={listing.id} listing={listing} />
+              ))}
+            </div>
+            <LoadMore hasMore={listings.hasNextPage} loading={listings.isFetchingNextPage} onLoad={() => void listings.fetchNextPage()} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const COMING_SOON_ICONS = [Store, Users, HeartHandshake];
+
+function ComingSoonPanel() {
+  const t = copy.content.directory;
+  const { user } = useSession();
+  const [interested, setInterested] = useState(false);
+  const express = useMutation(
+    trpc.content.directory.expressInterest.mutationOptions({
+      onSuccess: () => {
+        setInterested(true);
+        toast({ title: messages.comments.successTitle, description: messages.directory.interestRecorded });
+      },
+      onError: (error) => toastActionFailure(error, messages.directory.loginToExpressInterest, messages.http.internal),
+    }),
+  );
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <Card className="p-6 text-center sm:p-10">
+        <h1 className="text-3xl font-semibold sm:text-4xl">{t.comingSoonTitle}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{t.comingSoonBody}</p>
+        <ul className="mt-8 grid gap-4 text-start sm:grid-cols-3">
+          {t.comingSoonItems.map((item, i) => {
+            const Icon = COMING_SOON_ICONS[i] ?? Store;
+            return (
+              <li key={item.title} className="rounded-2xl bg-secondary/60 p-4">
+                <Icon className="size-6 text-primary" aria-hidden="true" />
+                <p className="mt-2 font-semibold">{item.title}</p>
+                <p className="text-sm text-muted-foreground">{item.body}</p>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {user ? null : (
+            <Button asChild>
+              <Link to="/signup">{t.join}</Link>
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link to="/community-hub">{t.learnMore}</Link>
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={interested || express.isPending}
+            onClick={() => (user ? express.mutate() : toastSignInRequired(messages.directory.loginToExpressInterest))}
+          >
+            {interested ? (
+              <>
+                <Check aria-hidden="true" /> {t.interested}
+              </>
+            ) : express.isPending ? (
+              t.interestBusy
+            ) : (
+              t.expressInterest
+            )}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

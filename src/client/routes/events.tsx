@@ -1,7 +1,65 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { messages } from '../../shared/messages';
+import { EventCard, EventCardSkeleton } from '../components/content/event-card';
+import { EmptyState, LoadFailed, LoadMore, PageHeader } from '../components/content/list-states';
+import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { copy } from '../copy';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/events')({
-  component: () => <ComingSoon title={copy.nav.events} />,
+  component: EventsPage,
 });
+
+const PLACEHOLDERS = 4;
+
+function EventsPage() {
+  const t = copy.content.events;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <Tabs defaultValue="upcoming">
+        <TabsList>
+          <TabsTrigger value="upcoming">{t.upcoming}</TabsTrigger>
+          <TabsTrigger value="past">{t.past}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="upcoming" className="mt-6">
+          <EventList upcoming />
+        </TabsContent>
+        <TabsContent value="past" className="mt-6">
+          <EventList upcoming={false} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** Upcoming soonest first, past latest first: the server orders both. */
+function EventList({ upcoming }: { upcoming: boolean }) {
+  const events = useInfiniteQuery(
+    trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
+  );
+  const items = events.data?.pages.flat() ?? [];
+  if (events.isPending) {
+    return (
+      <div className="grid gap-6 sm:grid-cols-2" aria-busy="true">
+        {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+          <EventCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (events.isError) return <LoadFailed onRetry={() => void events.refetch()} />;
+  if (items.length === 0) return <EmptyState title={upcoming ? messages.events.emptyUpcoming : messages.events.emptyPast} />;
+  return (
+    <>
+      <div className="grid gap-6 sm:grid-cols-2">
+        {items.map((event) => (
+          <EventCard key={event.id} event={event} upcoming={upcoming} />
+        ))}
+      </div>
+      <LoadMore hasMore={events.hasNextPage} loading={events.isFetchingNextPage} onLoad={() => void events.fetchNextPage()} />
+    </>
+  );
+}

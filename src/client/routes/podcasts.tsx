@@ -1,7 +1,72 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { useState } from 'react';
+import { messages } from '../../shared/messages';
+import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../shared/schemas/content';
+import { EmptyState, LoadFailed, LoadMore, PageHeader } from '../components/content/list-states';
+import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
+import { SearchFilter } from '../components/content/search-filter';
+import { useDebounced } from '../components/content/use-debounced';
+import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
 import { copy } from '../copy';
+import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/podcasts')({
-  component: () => <ComingSoon title={copy.nav.podcasts} />,
+  component: PodcastsPage,
 });
+
+const PLACEHOLDERS = 6;
+
+function PodcastsPage() {
+  const t = copy.content.podcasts;
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const debouncedSearch = useDebounced(search.trim());
+  const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
+
+  const podcasts = useInfiniteQuery(
+    trpc.content.podcasts.list.infiniteQueryOptions(
+      { search: debouncedSearch, category, limit: GRID_PAGE_SIZE },
+      { initialCursor: 0, getNextPageParam: nextOffset },
+    ),
+  );
+  const items = podcasts.data?.pages.flat() ?? [];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <SearchFilter
+        id="podcasts"
+        search={search}
+        onSearch={setSearch}
+        category={category}
+        onCategory={setCategory}
+        categories={PODCAST_FILTER_CATEGORIES}
+        searchLabel={t.searchLabel}
+        searchPlaceholder={t.searchPlaceholder}
+      />
+      <section aria-label={t.title} aria-busy={podcasts.isPending} className="mt-8">
+        {podcasts.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+              <PodcastCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : podcasts.isError ? (
+          <LoadFailed onRetry={() => void podcasts.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title={filtering ? messages.podcasts.emptyFiltered : messages.podcasts.empty} />
+        ) : (
+          <>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((podcast) => (
+                <PodcastCard key={podcast.id} podcast={podcast} />
+              ))}
+            </div>
+            <LoadMore hasMore={podcasts.hasNextPage} loading={podcasts.isFetchingNextPage} onLoad={() => void podcasts.fetchNextPage()} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

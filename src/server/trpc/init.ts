@@ -11,7 +11,12 @@ export function clientMessage(error: TRPCError): string {
   return error.message;
 }
 
-const t = initTRPC.context<Context>().create({
+/** Who may call a procedure; set by the builders below so tests can read it from the router. */
+export interface ProcedureMeta {
+  access: 'public' | 'member' | 'admin';
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     // No stack traces and no internals leave the server.
     return {
@@ -35,16 +40,16 @@ const databaseAvailability = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(databaseAvailability);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(databaseAvailability);
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
-export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.access.authRequired });
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 /** Admins only: 401 signed out, 403 for members. */
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
+export const adminProcedure = memberProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.access.adminRequired });
   return next({ ctx });
 });

@@ -134,7 +134,7 @@ export const AdminChangePasswordFormSchema = changePasswordFormSchema(AdminPassw
 // ---------------------------------------------------------------- podcasts
 
 /** The admin podcast form offers both category lists of SPEC.md §3 (public filter first). */
-export const ADMIN_PODCAST_CATEGORIES = [...new Set([...PODCAST_FILTER_CATEGORIES, ...BLOG_CATEGORIES])];
+export const ADMIN_PODCAST_CATEGORIES: readonly string[] = [...new Set([...PODCAST_FILTER_CATEGORIES, ...BLOG_CATEGORIES])];
 
 /**
  * Takes the src out of pasted embed markup (or a bare embed URL). Only the URL is kept;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { emailField, requiredText } from './fields';
+import { SIGNUP_AGE } from '../limits';
 
 const m = messages.signup;
 
-export const SIGNUP_AGE = { min: 13, max: 100, default: 18 } as const;
+export { SIGNUP_AGE };
 
 /** The signup password rules, in SPEC.md §5's order. */
 export const SignupPasswordSchema = z

@@ -81,7 +81,7 @@ function HubSearch() {
   const total = groups.reduce((sum, [, , items]) => sum + items.length, 0);
 
   return (
-    <section aria-label={c.searchLabel} className="grid gap-4">
+    <section className="grid gap-4">
       <form role="search" onSubmit={submit} className="grid gap-2">
         <Label htmlFor="hub-search">{c.searchLabel}</Label>
         <div className="flex gap-2">
@@ -230,7 +230,7 @@ function RecentActivity() {
                     </span>
                     <span className="grid min-w-0 flex-1">
                       <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{c.activityTypes[item.type]}</span>
-                      <span className="truncate font-semibold">{item.title}</span>
+                      <span className="line-clamp-2 font-semibold">{item.title}</span>
                     </span>
                     <time dateTime={new Date(item.createdAt).toISOString()} className="shrink-0 text-xs text-muted-foreground">
                       {relativeTime(item.createdAt)}

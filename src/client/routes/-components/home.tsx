@@ -1,6 +1,205 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowRight, CalendarHeart, MapPin, Mic, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { messages } from '../../../shared/messages';
+import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../../shared/schemas/content';
+import { EventCard, EventCardSkeleton } from '../../components/content/event-card';
+import { EmptyState, LoadFailed } from '../../components/content/list-states';
+import { ListingCard, ListingCardSkeleton } from '../../components/content/listing-card';
+import { PodcastCard, PodcastCardSkeleton } from '../../components/content/podcast-card';
+import { SearchFilter } from '../../components/content/search-filter';
+import { useDebounced } from '../../components/content/use-debounced';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { copy } from '../../copy';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../trpc';
 
+// SPEC.md §9 home counts: 3 podcasts, 4 listings, 2 events (and as many placeholders).
+const HOME_COUNTS = { podcasts: 3, listings: 4, events: 2 } as const;
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Home for signed-in members (SPEC.md §2). */
 export function Home() {
-  return <ComingSoon title={copy.nav.home} />;
+  const t = copy.content.home;
+  const { user } = useSession();
+  return (
+    <div>
+      <section className="bg-[radial-gradient(ellipse_at_top_right,_var(--color-secondary),_transparent_60%)]">
+        <div className="mx-auto grid max-w-6xl gap-5 px-4 py-12 sm:py-16">
+          {user ? <p className="font-semibold text-primary">{t.greeting(user.firstName)}</p> : null}
+          <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{t.heroTitle}</h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">{t.heroBody}</p>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <Link to="/podcasts">{t.explore}</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/directory">{t.browseDirectory}</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-6xl gap-14 px-4">
+        <Stats />
+        <FeaturedPodcasts />
+        <PopularListings />
+        <UpcomingEvents />
+      </div>
+    </div>
+  );
+}
+
+function Stats() {
+  const t = copy.content.home;
+  const stats = useQuery(trpc.content.stats.get.queryOptions());
+  const cards = [
+    { label: t.stats.podcasts, value: stats.data?.podcastCount, Icon: Mic },
+    { label: t.stats.places, value: stats.data?.directoryCount, Icon: MapPin },
+    { label: t.stats.events, value: stats.data?.eventCount, Icon: CalendarHeart },
+    { label: t.stats.members, value: stats.data?.userCount, Icon: Users },
+  ];
+  return (
+    <section aria-label={t.statsLabel} className="-mt-2">
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map(({ label, value, Icon }) => (
+          <li key={label}>
+            <Card className="flex items-center gap-4 p-4 sm:p-5">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div className="min-w-0">
+                {value === undefined ? (
+                  <Skeleton className="h-7 w-12" />
+                ) : (
+                  <p className="text-2xl font-semibold">{numberFormat.format(value)}</p>
+                )}
+                <p className="truncate text-sm text-muted-foreground">{label}</p>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SectionHeader({ id, title, link }: { id: string; title: string; link: ReactNode }) {
+  return (
+    <div className="mb-5 flex items-end justify-between gap-4">
+      <h2 id={id} className="text-2xl font-semibold sm:text-3xl">
+        {title}
+      </h2>
+      {link}
+    </div>
+  );
+}
+
+function MoreLink({ to, children }: { to: '/podcasts' | '/directory' | '/events'; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex shrink-0 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
+      {children} <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+    </Link>
+  );
+}
+
+function FeaturedPodcasts() {
+  const t = copy.content.home;
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
+  const debouncedSearch = useDebounced(search.trim());
+  const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
+  const podcasts = useQuery(trpc.content.podcasts.list.queryOptions({ search: debouncedSearch, category, limit: HOME_COUNTS.podcasts }));
+
+  return (
+    <section aria-labelledby="home-podcasts">
+      <SectionHeader id="home-podcasts" title={t.featuredPodcasts} link={<MoreLink to="/podcasts">{t.viewAll}</MoreLink>} />
+      <SearchFilter
+        id="home-podcasts"
+        search={search}
+        onSearch={setSearch}
+        category={category}
+        onCategory={setCategory}
+        categories={PODCAST_FILTER_CATEGORIES}
+        searchLabel={copy.content.podcasts.searchLabel}
+        searchPlaceholder={copy.content.podcasts.searchPlaceholder}
+      />
+      <div className="mt-6">
+        {podcasts.isPending ? (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: HOME_COUNTS.podcasts }, (_, i) => (
+              <PodcastCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : podcasts.isError ? (
+          <LoadFailed onRetry={() => void podcasts.refetch()} />
+        ) : podcasts.data.length === 0 ? (
+          <EmptyState title={filtering ? messages.podcasts.emptyFiltered : messages.podcasts.empty} />
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {podcasts.data.map((podcast) => (
+              <PodcastCard key={podcast.id} podcast={podcast} />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PopularListings() {
+  const t = copy.content.home;
+  const listings = useQuery(trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings }));
+  return (
+    <section aria-labelledby="home-listings">
+      <SectionHeader id="home-listings" title={t.popularListings} link={<MoreLink to="/directory">{t.browseAll}</MoreLink>} />
+      {listings.isPending ? (
+        <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: HOME_COUNTS.listings }, (_, i) => (
+            <ListingCardSkeleton key={i} compact />
+          ))}
+        </div>
+      ) : listings.isError ? (
+        <LoadFailed onRetry={() => void listings.refetch()} />
+      ) : listings.data.length === 0 ? (
+        <EmptyState title={t.noListings} />
+      ) : (
+        <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-4">
+          {listings.data.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} compact />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function UpcomingEvents() {
+  const t = copy.content.home;
+  const events = useQuery(trpc.content.events.list.queryOptions({ upcoming: true, limit: HOME_COUNTS.events }));
+  return (
+    <section aria-labelledby="home-events">
+      <SectionHeader id="home-events" title={t.upcomingEvents} link={<MoreLink to="/events">{t.viewAllEvents}</MoreLink>} />
+      {events.isPending ? (
+        <div className="grid gap-6 sm:grid-cols-2">
+          {Array.from({ length: HOME_COUNTS.events }, (_, i) => (
+            <EventCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : events.isError ? (
+        <LoadFailed onRetry={() => void events.refetch()} />
+      ) : events.data.length === 0 ? (
+        <EmptyState title={messages.events.emptyUpcoming} />
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2">
+          {events.data.map((event) => (
+            <EventCard key={event.id} event={event} upcoming />
+          ))}
+        </div>
+      )}
+    </section>
+  );
 }

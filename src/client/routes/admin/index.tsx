@@ -1,6 +1,126 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { LogOut, ShieldAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { LogoMark } from '../../components/logo';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { copy, siteName } from '../../copy';
+import { loadSession, signOut, useSession } from '../../lib/session';
+import { AdminsTab } from './-components/admins-tab';
+import { BlogsTab } from './-components/blogs-tab';
+import { DirectoryTab } from './-components/directory-tab';
+import { EventsTab } from './-components/events-tab';
+import { ForumTab } from './-components/forum-tab';
+import { NewsletterTab } from './-components/newsletter-tab';
+import { PendingUsersTab } from './-components/pending-users-tab';
+import { PlacesTab } from './-components/places-tab';
+import { PodcastsTab } from './-components/podcasts-tab';
+import { UsersTab } from './-components/users-tab';
+
+const t = copy.adminPanel;
+
+/** Access-denied redirect delay (SPEC.md §9). */
+const ACCESS_DENIED_REDIRECT_MS = 2000;
 
 export const Route = createFileRoute('/admin/')({
-  component: () => <ComingSoon title="Admin panel" />,
+  // A guard for the browser only; every admin call is refused by the server as well.
+  beforeLoad: async () => {
+    const user = await loadSession();
+    if (!user) throw redirect({ to: '/admin/login' });
+  },
+  component: AdminPage,
 });
+
+const TABS = [
+  ['pending', PendingUsersTab],
+  ['users', UsersTab],
+  ['admins', AdminsTab],
+  ['podcasts', PodcastsTab],
+  ['directory', DirectoryTab],
+  ['events', EventsTab],
+  ['blogs', BlogsTab],
+  ['forum', ForumTab],
+  ['places', PlacesTab],
+  ['newsletter', NewsletterTab],
+] as const;
+
+function AdminPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+
+  // The session can end while the panel is open (expiry, sign-out elsewhere).
+  useEffect(() => {
+    if (!user) void navigate({ to: '/admin/login' });
+  }, [user, navigate]);
+
+  if (!user) return null;
+  if (!user.isAdmin) return <AccessDenied />;
+  return <AdminPanel name={`${user.firstName} ${user.lastName}`} />;
+}
+
+function AccessDenied() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast({ title: messages.access.accessDeniedTitle, description: messages.access.adminRequired, variant: 'destructive' });
+    const timer = setTimeout(() => void navigate({ to: '/' }), ACCESS_DENIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-24 text-center">
+      <ShieldAlert className="size-10 text-destructive" aria-hidden="true" />
+      <h1 className="text-2xl font-semibold">{messages.access.accessDeniedTitle}</h1>
+      <p className="text-muted-foreground">{messages.access.adminRequired}</p>
+      <p className="text-sm text-muted-foreground">{t.accessDeniedRedirect}</p>
+    </div>
+  );
+}
+
+function AdminPanel({ name }: { name: string }) {
+  const [tab, setTab] = useState<(typeof TABS)[number][0]>('pending');
+  const [loggingOut, setLoggingOut] = useState(false);
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="flex items-center gap-3">
+            <LogoMark />
+            <span className="font-semibold">{siteName}</span>
+            <span className="hidden text-sm text-muted-foreground sm:inline">{name}</span>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={loggingOut}
+            onClick={() => {
+              setLoggingOut(true);
+              void signOut({ admin: true });
+            }}
+          >
+            <LogOut aria-hidden="true" />
+            {t.logout}
+          </Button>
+        </div>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <h1 className="text-3xl font-semibold">{t.title}</h1>
+        <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="mt-6">
+          <TabsList aria-label={t.tabsLabel} className="w-full justify-start overflow-x-auto">
+            {TABS.map(([key]) => (
+              <TabsTrigger key={key} value={key}>
+                {t.tabs[key]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {TABS.map(([key, Component]) => (
+            <TabsContent key={key} value={key}>
+              <Component />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+    </div>
+  );
+}

@@ -1,54 +1,14 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { cn } from '../../lib/utils';
+import { dismiss, useToasts } from './toast';
 
-// SPEC.md §9: one toast at a time, visible 5 s, removed 1,000,000 ms after it closes,
-// swipe right past 50 px to dismiss, F8 focuses the viewport labelled 'Notifications'.
-const TOAST_LIMIT = 1;
+// SPEC.md §9: visible 5 s, swipe right past 50 px to dismiss, F8 focuses the viewport
+// labelled 'Notifications'.
 const TOAST_DURATION_MS = 5000;
-const TOAST_REMOVE_DELAY_MS = 1_000_000;
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-
-interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
-
-let nextId = 0;
-let items: ToastItem[] = [];
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-function dismiss(id: number) {
-  items = items.map((item) => (item.id === id ? { ...item, open: false } : item));
-  emit();
-  setTimeout(() => {
-    items = items.filter((item) => item.id !== id);
-    emit();
-  }, TOAST_REMOVE_DELAY_MS);
-}
-
-/** Shows a toast from anywhere (components, mutation callbacks); a new one replaces the old. */
-export function toast(input: ToastInput): { dismiss: () => void } {
-  const id = ++nextId;
-  items = [{ ...input, id, open: true }, ...items.filter((item) => item.open)].slice(0, TOAST_LIMIT);
-  emit();
-  return { dismiss: () => dismiss(id) };
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 export function Toaster() {
-  const toasts = useSyncExternalStore(subscribe, () => items);
+  const toasts = useToasts();
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((item) => (

@@ -1,0 +1,98 @@
+import { Heart, MessageCircle } from 'lucide-react';
+import { copy } from '../../copy';
+import { categoryColour } from '../../lib/categories';
+import { cn } from '../../lib/utils';
+import { Badge } from '../ui/badge';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+import { SafeImage } from './safe-image';
+
+export interface BlogItem {
+  id: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  category: string;
+  authorName: string;
+  author: { firstName: string; lastName: string } | null;
+  coverImageUrl: string | null;
+  tags: string[];
+  isPublished: boolean;
+  likesCount: number;
+  commentsCount: number;
+  createdAt: string | Date;
+}
+
+/** SPEC.md §2: blog dates in Arabic-Egypt long format. */
+export const blogDate = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
+
+export const EXCERPT_FALLBACK_LENGTH = 120;
+export const CARD_TAGS = 2;
+
+/** The excerpt, or the first 120 characters of the content with tags (and markdown marks) stripped. */
+export function blogSummary(blog: Pick<BlogItem, 'excerpt' | 'content'>): string {
+  if (blog.excerpt.trim()) return blog.excerpt;
+  const text = blog.content
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[#*_>`~[\]]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > EXCERPT_FALLBACK_LENGTH ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH).trimEnd()}…` : text;
+}
+
+export function BlogCardSkeleton() {
+  return (
+    <Card className="overflow-hidden" aria-hidden="true">
+      <Skeleton className="aspect-[2/1] rounded-none" />
+      <div className="grid gap-3 p-5">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    </Card>
+  );
+}
+
+/** A card that opens the article in the page. */
+export function BlogCard({ blog, onOpen }: { blog: BlogItem; onOpen: () => void }) {
+  const created = new Date(blog.createdAt);
+  return (
+    <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
+      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full" />
+      <div className="flex flex-1 flex-col gap-2.5 p-5">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
+          {blog.tags.slice(0, CARD_TAGS).map((tag) => (
+            <Badge key={tag} variant="muted">
+              #{tag}
+            </Badge>
+          ))}
+        </div>
+        <h3 className="text-lg font-semibold">
+          {/* The whole card is the link's hit area; the title is its accessible name. */}
+          <button type="button" onClick={onOpen} className="text-start after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline">
+            {blog.title}
+          </button>
+        </h3>
+        <p className="text-sm font-medium">{copy.content.blog.by(blog.authorName)}</p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{blogSummary(blog)}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm text-muted-foreground">
+          <div className="flex items-center gap-3">
+            <span className="inline-flex items-center gap-1" aria-label={copy.content.likes(blog.likesCount)}>
+              <Heart className="size-4" aria-hidden="true" />
+              {blog.likesCount}
+            </span>
+            <span className="inline-flex items-center gap-1" aria-label={copy.content.comments(blog.commentsCount)}>
+              <MessageCircle className="size-4" aria-hidden="true" />
+              {blog.commentsCount}
+            </span>
+          </div>
+          <time dateTime={created.toISOString()} lang="ar-EG" className={cn('text-xs')}>
+            {blogDate.format(created)}
+          </time>
+        </div>
+      </div>
+    </Card>
+  );
+}

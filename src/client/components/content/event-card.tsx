@@ -1,0 +1,133 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
+import { messages } from '../../../shared/messages';
+import { copy } from '../../copy';
+import { useSession } from '../../lib/session';
+import { queryClient, trpc } from '../../trpc';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+import { toast } from '../ui/toast';
+import { isAuthFailure, toastSignInRequired } from './feedback';
+import { SafeImage } from './safe-image';
+
+export interface EventItem {
+  id: number;
+  title: string;
+  description: string;
+  dateTime: string | Date;
+  location: string;
+  price: string | null;
+  maxAttendees: number | null;
+  images: string[];
+  tags: string[];
+  attendees: number;
+}
+
+// SPEC.md §2: US-style dates (month abbreviation, day, year) and 12-hour times.
+const eventDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const eventTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** '0' and '0.00' (and no price at all) are Free; anything else is shown in dollars. */
+export function formatPrice(price: string | null): string {
+  const value = (price ?? '').trim();
+  if (value === '' || value === '0' || value === '0.00') return copy.content.events.free;
+  return value.startsWith('$') ? value : `$${value}`;
+}
+
+export function EventCardSkeleton() {
+  return (
+    <Card className="overflow-hidden" aria-hidden="true">
+      <Skeleton className="aspect-[16/9] rounded-none" />
+      <div className="grid gap-3 p-5">
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-10 w-28 rounded-full" />
+      </div>
+    </Card>
+  );
+}
+
+export function EventCard({ event, upcoming }: { event: EventItem; upcoming: boolean }) {
+  const t = copy.content.events;
+  const date = new Date(event.dateTime);
+  const spotsLeft = event.maxAttendees === null ? null : Math.max(0, event.maxAttendees - event.attendees);
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <SafeImage src={event.images[0]} alt="" className="aspect-[16/9] w-full" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 className="text-lg font-semibold">{event.title}</h3>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{event.description}</p>
+        <dl className="grid gap-1.5 text-sm">
+          <div className="flex items-center gap-2">
+            <CalendarDays className="size-4 text-primary" aria-hidden="true" />
+            <dt className="sr-only">{t.date}</dt>
+            <dd>
+              <time dateTime={date.toISOString()}>{eventDate.format(date)}</time>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <Clock className="size-4 text-primary" aria-hidden="true" />
+            <dt className="sr-only">{t.time}</dt>
+            <dd>{eventTime.format(date)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <MapPin className="size-4 text-primary" aria-hidden="true" />
+            <dt className="sr-only">{t.location}</dt>
+            <dd>{event.location}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <Ticket className="size-4 text-primary" aria-hidden="true" />
+            <dt className="sr-only">{t.price}</dt>
+            <dd className="font-semibold">{formatPrice(event.price)}</dd>
+          </div>
+        </dl>
+        {upcoming && spotsLeft !== null ? (
+          <Badge variant={spotsLeft === 0 ? 'muted' : 'secondary'} className="self-start">
+            <Users className="size-3.5" aria-hidden="true" />
+            {spotsLeft === 0 ? t.full : t.spotsLeft(spotsLeft)}
+          </Badge>
+        ) : null}
+        {upcoming ? <AttendButton event={event} full={spotsLeft === 0} /> : null}
+      </div>
+    </Card>
+  );
+}
+
+function AttendButton({ event, full }: { event: EventItem; full: boolean }) {
+  const t = copy.content.events;
+  const { user } = useSession();
+  const rsvpsOptions = trpc.content.events.rsvps.queryOptions({ id: event.id });
+  const rsvps = useQuery({ ...rsvpsOptions, enabled: Boolean(user) });
+  const attending = Boolean(user && rsvps.data?.some((rsvp) => rsvp.userId === user.id && rsvp.status === 'attending'));
+
+  const rsvp = useMutation(
+    trpc.content.events.rsvp.mutationOptions({
+      onSuccess: () => {
+        toast({ title: messages.comments.successTitle, description: messages.events.attendSuccess });
+        // SPEC.md §7: after an RSVP the RSVPs refresh; the list's spots-left count too.
+        void queryClient.invalidateQueries({ queryKey: rsvpsOptions.queryKey });
+        void queryClient.invalidateQueries({ queryKey: trpc.content.events.list.pathKey() });
+      },
+      onError: (error) => {
+        if (isAuthFailure(error)) toastSignInRequired(messages.events.loginToAttend);
+        else toast({ title: messages.comments.errorTitle, description: messages.events.attendFailed, variant: 'destructive' });
+      },
+    }),
+  );
+
+  function attend() {
+    if (!user) return toastSignInRequired(messages.events.loginToAttend);
+    rsvp.mutate({ id: event.id });
+  }
+
+  return (
+    <div className="mt-auto pt-2">
+      <Button onClick={attend} disabled={attending || rsvp.isPending || (full && !attending)} aria-label={attending ? `${t.attending}: ${event.title}` : `${t.attend}: ${event.title}`}>
+        {attending ? t.attending : rsvp.isPending ? t.attendBusy : t.attend}
+      </Button>
+    </div>
+  );
+}

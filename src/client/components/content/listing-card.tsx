@@ -1,0 +1,129 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Globe, Heart, MapPin, Phone, Star } from 'lucide-react';
+import { messages } from '../../../shared/messages';
+import { copy } from '../../copy';
+import { categoryColour } from '../../lib/categories';
+import { useSession } from '../../lib/session';
+import { cn } from '../../lib/utils';
+import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
+import { toastActionFailure, toastSignInRequired } from './feedback';
+import { SafeImage } from './safe-image';
+
+export interface ListingItem {
+  id: number;
+  name: string;
+  category: string;
+  description: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  images: string[];
+  tags: string[];
+  avgRating: number;
+  reviewCount: number;
+}
+
+const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Only http(s) links leave the site; anything else stored in `website` is not linked. */
+const safeWebsite = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) {
+  return (
+    <Card className="overflow-hidden" aria-hidden="true">
+      <Skeleton className={cn('rounded-none', compact ? 'aspect-[16/10]' : 'aspect-[16/10]')} />
+      <div className="grid gap-3 p-5">
+        <Skeleton className="h-5 w-20" />
+        <Skeleton className="h-6 w-2/3" />
+        {compact ? null : <Skeleton className="h-4 w-full" />}
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    </Card>
+  );
+}
+
+/** SPEC.md §2 listing card: first image, name, category colour, description, address, rating, reviews, like. */
+export function ListingCard({ listing, compact = false }: { listing: ListingItem; compact?: boolean }) {
+  const t = copy.content.directory;
+  const { user } = useSession();
+  const likedOptions = trpc.content.directory.liked.queryOptions({ id: listing.id }, { staleTime: SHORT_STALE_TIME });
+  const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
+  const liked = Boolean(user) && likedQuery.data?.liked === true;
+
+  const like = useMutation(
+    trpc.content.directory.like.mutationOptions({
+      onSuccess: (result) => {
+        queryClient.setQueryData(likedOptions.queryKey, result);
+        void queryClient.invalidateQueries({ queryKey: trpc.content.directory.list.pathKey() });
+      },
+      onError: (error) => toastActionFailure(error, messages.directory.loginToLike, messages.comments.likeFailed),
+    }),
+  );
+
+  function toggleLike() {
+    if (!user) return toastSignInRequired(messages.directory.loginToLike);
+    like.mutate({ id: listing.id });
+  }
+
+  const website = safeWebsite(listing.website);
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <SafeImage src={listing.images[0]} alt="" className="aspect-[16/10] w-full" />
+      <div className={cn('flex flex-1 flex-col gap-2.5', compact ? 'p-4' : 'p-5')}>
+        <div className="flex items-start justify-between gap-2">
+          <Badge className={categoryColour(listing.category)}>{listing.category}</Badge>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-me-2 -mt-2 size-9"
+            aria-pressed={liked}
+            aria-label={liked ? copy.content.unlike(listing.name) : copy.content.like(listing.name)}
+            onClick={toggleLike}
+            disabled={like.isPending}
+          >
+            <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
+          </Button>
+        </div>
+        <h3 className={cn('font-semibold', compact ? 'text-base' : 'text-lg')}>{listing.name}</h3>
+        <p className={cn('text-sm text-muted-foreground', compact ? 'line-clamp-2' : 'line-clamp-3')}>{listing.description}</p>
+        {listing.address ? (
+          <p className="flex items-start gap-1.5 text-sm">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {listing.address}
+          </p>
+        ) : null}
+        <p className="mt-auto flex items-center gap-1.5 pt-1 text-sm">
+          <Star className={cn('size-4', listing.avgRating > 0 ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')} aria-hidden="true" />
+          {/* SPEC.md §9: one decimal, only above 0. */}
+          {listing.avgRating > 0 ? (
+            <span className="font-semibold" aria-label={t.rating(ratingFormat.format(listing.avgRating))}>
+              {ratingFormat.format(listing.avgRating)}
+            </span>
+          ) : null}
+          <span className="text-muted-foreground">({t.reviews(listing.reviewCount)})</span>
+        </p>
+        {compact ? null : (listing.phone || website) ? (
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {listing.phone ? (
+              <a href={`tel:${listing.phone.replace(/[^+\d]/g, '')}`} className="inline-flex items-center gap-1.5 text-primary hover:underline">
+                <Phone className="size-4" aria-hidden="true" />
+                {listing.phone}
+              </a>
+            ) : null}
+            {website ? (
+              <a href={website} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 text-primary hover:underline">
+                <Globe className="size-4" aria-hidden="true" />
+                {t.website}
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,195 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { messages } from '../../../../shared/messages';
+import {
+  AdminChangePasswordFormSchema,
+  AdminCreateSchema,
+  AdminEditFormSchema,
+  MemberChangePasswordFormSchema,
+  UserFormSchema,
+} from '../../../../shared/schemas/admin';
+import { Field } from '../../../components/field';
+import { PasswordInput } from '../../../components/password-input';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { copy } from '../../../copy';
+import { trpc } from '../../../trpc';
+import { fieldA11y, fullName, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { CheckField, TextAreaField, TextField } from './fields';
+
+const t = copy.adminPanel;
+
+export interface Account {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  age: number | null;
+  interests: string | null;
+  bio: string | null;
+  isAdmin: boolean;
+  isApproved: boolean;
+}
+
+/** Which account dialog is open; one at a time per tab (SPEC.md §4 'Admin dialogs'). */
+export type AccountDialogState =
+  | { kind: 'editUser'; account: Account }
+  | { kind: 'addAdmin' }
+  | { kind: 'editAdmin'; account: Account }
+  | { kind: 'password'; account: Account; asAdmin: boolean }
+  | null;
+
+/** The open dialog; closing unmounts its form, which resets it. */
+export function AccountDialogs({ state, onClose }: { state: AccountDialogState; onClose: () => void }) {
+  return (
+    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
+      {state ? (
+        <DialogContent className="max-w-xl">
+          {state.kind === 'password' ? <PasswordForm account={state.account} asAdmin={state.asAdmin} onDone={onClose} /> : <AccountForm state={state} onDone={onClose} />}
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+const emptyAccount = { email: '', firstName: '', lastName: '', age: '', interests: '', bio: '', password: '', isAdmin: false, isApproved: true };
+
+function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, null | { kind: 'password' }>; onDone: () => void }) {
+  const account = 'account' in state ? state.account : undefined;
+  const form = useFormValues(
+    account
+      ? { ...emptyAccount, ...account, age: account.age?.toString() ?? '', interests: account.interests ?? '', bio: account.bio ?? '', password: '' }
+      : emptyAccount,
+  );
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const lists = [trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter()];
+  const done = (title: string) => async () => {
+    onDone();
+    await succeed(title, undefined, ...lists);
+  };
+  const updateUser = useMutation(trpc.admin.users.update.mutationOptions({ onError, onSuccess: done(messages.admin.userUpdated) }));
+  const createAdmin = useMutation(trpc.admin.admins.create.mutationOptions({ onError, onSuccess: done(messages.admin.adminCreated) }));
+  const updateAdmin = useMutation(trpc.admin.admins.update.mutationOptions({ onError, onSuccess: done(messages.admin.adminUpdated) }));
+  const pending = updateUser.isPending || createAdmin.isPending || updateAdmin.isPending;
+  const { values, set, errors, setErrors } = form;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const { password, isAdmin, isApproved, ...fields } = values;
+    if (state.kind === 'editUser') {
+      const result = validate(UserFormSchema, { ...fields, isAdmin, isApproved });
+      if (result.errors) return setErrors(result.errors);
+      updateUser.mutate({ id: state.account.id, ...result.data });
+    } else if (state.kind === 'addAdmin') {
+      const result = validate(AdminCreateSchema, { ...fields, password });
+      if (result.errors) return setErrors(result.errors);
+      createAdmin.mutate(result.data);
+    } else {
+      const result = validate(AdminEditFormSchema, { ...fields, password });
+      if (result.errors) return setErrors(result.errors);
+      updateAdmin.mutate({ id: state.account.id, ...result.data });
+    }
+  }
+
+  const heading =
+    state.kind === 'editUser'
+      ? { title: t.users.editTitle, description: t.users.editDescription }
+      : state.kind === 'addAdmin'
+        ? { title: t.admins.addTitle, description: t.admins.addDescription }
+        : { title: t.admins.editTitle, description: t.admins.editDescription };
+  const creating = state.kind === 'addAdmin';
+  const a = t.account;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{heading.title}</DialogTitle>
+        <DialogDescription>{heading.description}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4">
+        <TextField id="account-email" label={a.email} type="email" autoComplete="off" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="account-firstName" label={a.firstName} value={values.firstName} error={errors.firstName} onChange={(v) => set('firstName', v)} />
+          <TextField id="account-lastName" label={a.lastName} value={values.lastName} error={errors.lastName} onChange={(v) => set('lastName', v)} />
+        </div>
+        <TextField id="account-age" label={`${a.age} ${t.common.optional}`} type="number" min={1} inputMode="numeric" value={values.age} error={errors.age} onChange={(v) => set('age', v)} />
+        <TextAreaField id="account-interests" label={`${a.interests} ${t.common.optional}`} rows={2} value={values.interests} error={errors.interests} onChange={(v) => set('interests', v)} />
+        <TextAreaField id="account-bio" label={`${a.bio} ${t.common.optional}`} rows={3} value={values.bio} error={errors.bio} onChange={(v) => set('bio', v)} />
+        {state.kind === 'editUser' ? (
+          <div className="flex flex-wrap gap-6">
+            <CheckField id="account-isApproved" label={t.users.isApproved} checked={values.isApproved} onChange={(v) => set('isApproved', v)} />
+            <CheckField id="account-isAdmin" label={t.users.isAdmin} checked={values.isAdmin} onChange={(v) => set('isAdmin', v)} />
+          </div>
+        ) : (
+          <Field id="account-password" label={creating ? a.password : `${a.password} ${t.common.optional}`} hint={creating ? a.passwordHint : a.passwordEditHint} error={errors.password}>
+            <PasswordInput {...fieldA11y('account-password', errors.password, true)} autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} />
+          </Field>
+        )}
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={pending}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? (creating ? t.common.creating : t.common.updating) : creating ? a.create : a.update}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin: boolean; onDone: () => void }) {
+  const { values, set, errors, setErrors } = useFormValues({ password: '', confirmPassword: '' });
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const options = {
+    onError,
+    onSuccess: async () => {
+      onDone();
+      await succeed(messages.admin.passwordUpdated, undefined);
+    },
+  };
+  const forUser = useMutation(trpc.admin.users.setPassword.mutationOptions(options));
+  const forAdmin = useMutation(trpc.admin.admins.setPassword.mutationOptions(options));
+  const pending = forUser.isPending || forAdmin.isPending;
+  const name = fullName(account);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // 'Passwords don't match' comes first and nothing is sent (SPEC.md §5).
+    const result = validate(asAdmin ? AdminChangePasswordFormSchema : MemberChangePasswordFormSchema, values);
+    if (result.errors) return setErrors(result.errors);
+    (asAdmin ? forAdmin : forUser).mutate({ id: account.id, password: result.data.password });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{t.password.title}</DialogTitle>
+        <DialogDescription>{t.password.description(name)}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4">
+        <Field id="new-password" label={t.password.newPassword} error={errors.password}>
+          <PasswordInput {...fieldA11y('new-password', errors.password)} autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} />
+        </Field>
+        <Field id="confirm-password" label={t.password.confirmPassword} error={errors.confirmPassword}>
+          <PasswordInput
+            {...fieldA11y('confirm-password', errors.confirmPassword)}
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+          />
+        </Field>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={pending}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? t.common.updating : t.password.submit}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

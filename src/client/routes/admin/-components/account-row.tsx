@@ -1,0 +1,76 @@
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { copy } from '../../../copy';
+import type { Account } from './account-dialogs';
+import { formatDate, fullName } from './admin-kit';
+
+const t = copy.adminPanel;
+
+/** One account in the Community Users and Admin Management lists. */
+export function AccountRow({
+  account,
+  dateLabel,
+  deleting,
+  onEdit,
+  onPassword,
+  onDelete,
+}: {
+  account: Account & { approvalStatus: 'pending' | 'approved' | 'rejected'; createdAt: string | Date };
+  dateLabel: (date: string) => string;
+  deleting: boolean;
+  onEdit: () => void;
+  onPassword: () => void;
+  onDelete: () => void;
+}) {
+  const name = fullName(account);
+  return (
+    <Card className="grid gap-3 p-5 md:grid-cols-[1fr_auto] md:items-start">
+      <div className="grid min-w-0 gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="text-lg font-semibold">{name}</h3>
+          {account.isAdmin ? <Badge variant="default">{t.common.badgeAdmin}</Badge> : null}
+          {account.approvalStatus === 'approved' ? (
+            <Badge variant="success">{t.common.badgeApproved}</Badge>
+          ) : account.approvalStatus === 'pending' ? (
+            <Badge variant="muted">{t.common.badgePending}</Badge>
+          ) : (
+            <Badge variant="outline">{t.common.badgeRejected}</Badge>
+          )}
+        </div>
+        <p className="text-sm break-all">
+          {account.email}
+          {account.age !== null ? <span className="text-muted-foreground"> · {t.common.age(account.age)}</span> : null}
+        </p>
+        {account.interests ? (
+          <p className="text-sm">
+            <span className="font-semibold">{t.users.interests}: </span>
+            <span className="text-muted-foreground">{account.interests}</span>
+          </p>
+        ) : null}
+        {account.bio ? (
+          <p className="text-sm">
+            <span className="font-semibold">{t.users.bio}: </span>
+            <span className="text-muted-foreground">{account.bio}</span>
+          </p>
+        ) : null}
+        <p className="text-xs text-muted-foreground">{dateLabel(formatDate(account.createdAt))}</p>
+      </div>
+      <div className="flex flex-wrap gap-2 md:justify-end">
+        <Button size="sm" variant="outline" aria-label={t.common.editNamed(name)} onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          {t.common.edit}
+        </Button>
+        <Button size="sm" variant="outline" aria-label={t.common.passwordFor(name)} onClick={onPassword}>
+          <KeyRound aria-hidden="true" />
+          {t.common.changePassword}
+        </Button>
+        <Button size="sm" variant="destructive" aria-label={t.common.deleteNamed(name)} disabled={deleting} onClick={onDelete}>
+          <Trash2 aria-hidden="true" />
+          {deleting ? t.common.deleting : t.common.delete}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,180 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient, type QueryFilters } from '@tanstack/react-query';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/ui/button';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { copy } from '../../../copy';
+import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
+
+/** Shared pieces of the admin panel's tabs: error handling, forms, lists and confirmations. */
+
+const t = copy.adminPanel;
+
+/** SPEC.md §9: admin lists stay fresh for 30 s; queries run only for admins (the panel renders only then). */
+export const adminListOptions = { staleTime: ADMIN_STALE_TIME, retry: false as const };
+
+/** Signed out mid-session (401): say so and go to the admin sign-in after 0.5 s (SPEC.md §8, DECISIONS.md). */
+export function useAdminErrorHandler() {
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown) => {
+      if (isUnauthenticated(error)) {
+        toast({ title: messages.access.unauthorizedTitle, description: messages.access.loggedOutRelogin, variant: 'destructive' });
+        setTimeout(() => void navigate({ to: '/admin/login' }), 500);
+        return;
+      }
+      toast({ title: messages.admin.errorTitle, description: errorMessage(error), variant: 'destructive' });
+    },
+    [navigate],
+  );
+}
+
+/**
+ * After a successful change: the toast, then the admin list and the public pages refetch
+ * (SPEC.md §7: "After every successful admin change the related list is refetched").
+ */
+export function useAdminSuccess() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (title: string, description: string | undefined, ...filters: QueryFilters[]) => {
+      toast({ title, description });
+      await Promise.all([...filters, trpc.content.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
+    },
+    [queryClient],
+  );
+}
+
+// ---------------------------------------------------------------- forms
+
+export type FormErrors = Record<string, string | undefined>;
+
+/** Validates with the same shared schema the server uses; the first issue per field is shown. */
+export function validate<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S>; errors?: undefined } | { data?: undefined; errors: FormErrors } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { data: parsed.data };
+  const errors: FormErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/** A dialog form's values and errors; the dialog unmounts on close, which resets it. */
+export function useFormValues<T extends Record<string, unknown>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const set = useCallback(<K extends keyof T>(name: K, value: T[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name as string] ? { ...current, [name as string]: undefined } : current));
+  }, []);
+  return { values, set, errors, setErrors };
+}
+
+/** Props tying an input to its label, hint and error for screen readers. */
+export function fieldA11y(id: string, error?: string, hint?: boolean) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined } as const;
+}
+
+// ---------------------------------------------------------------- lists
+
+export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label={copy.common.loading}>
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} className="h-28 w-full rounded-[var(--radius-card)]" />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-[var(--radius-card)] border border-dashed border-border bg-card/60 p-8 text-center text-muted-foreground">{children}</p>;
+}
+
+export function ListError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 rounded-[var(--radius-card)] border border-destructive/40 bg-card p-6 text-center">
+      <p>{t.common.loadError}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {t.common.retry}
+      </Button>
+    </div>
+  );
+}
+
+/** Header row of a tab: its title, an optional count and the add button. */
+export function TabHeader({ title, count, action }: { title: string; count?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <div className="flex items-center gap-3">
+        <h2 className="text-xl font-semibold">{title}</h2>
+        {count}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- confirmation
+
+/**
+ * A delete confirmation that stays open while the call runs ('Deleting...') and says
+ * what else goes with the item.
+ */
+export function ConfirmDelete({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>{t.common.cancel}</AlertDialogCancel>
+          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+            {pending ? t.common.deleting : confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+// ---------------------------------------------------------------- formatting
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+export const formatDate = (value: string | Date) => dateFormat.format(new Date(value));
+export const formatDateTime = (value: string | Date) => dateTimeFormat.format(new Date(value));
+export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();

@@ -1,0 +1,63 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/ui/button';
+import { copy } from '../../../copy';
+import { trpc } from '../../../trpc';
+import { AccountDialogs, type AccountDialogState } from './account-dialogs';
+import { AccountRow } from './account-row';
+import { adminListOptions, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+
+const t = copy.adminPanel;
+
+export function AdminsTab() {
+  const list = useQuery({ ...trpc.admin.admins.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const [dialog, setDialog] = useState<AccountDialogState>(null);
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  // SPEC.md: admin delete has no confirmation; the server still refuses self-deletion and the last admin.
+  const remove = useMutation(
+    trpc.admin.admins.delete.mutationOptions({
+      onError,
+      onSuccess: () => succeed(messages.admin.adminDeleted, undefined, trpc.admin.admins.pathFilter(), trpc.admin.users.pathFilter()),
+    }),
+  );
+
+  return (
+    <section>
+      <TabHeader
+        title={t.admins.title}
+        action={
+          <Button onClick={() => setDialog({ kind: 'addAdmin' })}>
+            <UserPlus aria-hidden="true" />
+            {t.admins.add}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>{t.admins.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-3">
+          {list.data.map((admin) => (
+            <li key={admin.id}>
+              <AccountRow
+                account={admin}
+                dateLabel={t.common.created}
+                deleting={remove.isPending && remove.variables?.id === admin.id}
+                onEdit={() => setDialog({ kind: 'editAdmin', account: admin })}
+                onPassword={() => setDialog({ kind: 'password', account: admin, asAdmin: true })}
+                onDelete={() => remove.mutate({ id: admin.id })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AccountDialogs state={dialog} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ComponentProps } from 'react';
+import { Field } from '../../../components/field';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { fieldA11y } from './admin-kit';
+
+/** Labelled inputs for the admin dialogs; each ties its label, hint and error to the control. */
+
+type Base = { id: string; label: string; hint?: string; error?: string; value: string; onChange: (value: string) => void };
+
+export function TextField({ id, label, hint, error, value, onChange, ...props }: Base & Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input {...props} {...fieldA11y(id, error, Boolean(hint))} value={value} onChange={(event) => onChange(event.target.value)} />
+    </Field>
+  );
+}
+
+export function TextAreaField({ id, label, hint, error, value, onChange, ...props }: Base & Omit<ComponentProps<'textarea'>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Textarea {...props} {...fieldA11y(id, error, Boolean(hint))} value={value} onChange={(event) => onChange(event.target.value)} />
+    </Field>
+  );
+}
+
+export function SelectField({ id, label, hint, error, value, onChange, options, placeholder }: Base & { options: readonly string[]; placeholder: string }) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Select value={value || undefined} onValueChange={onChange}>
+        <SelectTrigger {...fieldA11y(id, error, Boolean(hint))}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
+  );
+}
+
+export function CheckField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Checkbox id={id} checked={checked} onCheckedChange={(next) => onChange(next === true)} />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
+    </div>
+  );
+}

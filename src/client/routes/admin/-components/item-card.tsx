@@ -1,0 +1,71 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { copy } from '../../../copy';
+
+const t = copy.adminPanel;
+
+/** A content row (podcast, listing, event, blog, post) with its edit and delete buttons. */
+export function ItemCard({
+  name,
+  title,
+  badges,
+  meta,
+  children,
+  media,
+  onEdit,
+  onDelete,
+  deleting,
+  extraActions,
+}: {
+  name: string;
+  title: ReactNode;
+  badges?: ReactNode;
+  meta?: ReactNode;
+  children?: ReactNode;
+  media?: ReactNode;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  deleting?: boolean;
+  extraActions?: ReactNode;
+}) {
+  return (
+    <Card className="flex h-full flex-col gap-3 overflow-hidden p-5">
+      {media}
+      <div className="flex flex-wrap items-center gap-2">{badges}</div>
+      <h3 className="text-lg font-semibold leading-snug">{title}</h3>
+      {meta ? <div className="text-sm text-muted-foreground">{meta}</div> : null}
+      {children ? <div className="text-sm break-words text-foreground/90">{children}</div> : null}
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        {extraActions}
+        {onEdit ? (
+          <Button size="sm" variant="outline" aria-label={t.common.editNamed(name)} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+            {t.common.edit}
+          </Button>
+        ) : null}
+        {onDelete ? (
+          <Button size="sm" variant="destructive" aria-label={t.common.deleteNamed(name)} disabled={deleting} onClick={onDelete}>
+            <Trash2 aria-hidden="true" />
+            {deleting ? t.common.deleting : t.common.delete}
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** The submit row of every content dialog: Cancel, then the busy-labelled submit. */
+export function DialogButtons({ creating, pending, onCancel, createLabel, updateLabel }: { creating: boolean; pending: boolean; onCancel: () => void; createLabel: string; updateLabel: string }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        {t.common.cancel}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? (creating ? t.common.creating : t.common.updating) : creating ? createLabel : updateLabel}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/messages';
+import { ADMIN_PODCAST_CATEGORIES, PodcastFormSchema } from '../../../../shared/schemas/admin';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { copy } from '../../../copy';
+import { categoryColour } from '../../../lib/categories';
+import { trpc } from '../../../trpc';
+import { adminListOptions, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { SelectField, TextAreaField, TextField } from './fields';
+import { DialogButtons, ItemCard } from './item-card';
+
+const t = copy.adminPanel.podcasts;
+
+interface Podcast {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  iframe: string;
+  tags: string[];
+  likes: number;
+  comments: number;
+}
+
+export function PodcastsTab() {
+  const list = useQuery({ ...trpc.admin.podcasts.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const [dialog, setDialog] = useState<{ podcast?: Podcast } | null>(null);
+  const [toDelete, setToDelete] = useState<Podcast | null>(null);
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const remove = useMutation(
+    trpc.admin.podcasts.delete.mutationOptions({
+      onError,
+      onSettled: () => setToDelete(null),
+      onSuccess: () => succeed(messages.admin.podcastDeleted, undefined, trpc.admin.podcasts.pathFilter()),
+    }),
+  );
+
+  return (
+    <section>
+      <TabHeader
+        title={t.title}
+        action={
+          <Button onClick={() => setDialog({})}>
+            <Plus aria-hidden="true" />
+            {t.add}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.data.map((podcast) => (
+            <li key={podcast.id}>
+              <ItemCard
+                name={podcast.title}
+                title={podcast.title}
+                badges={
+                  <>
+                    <Badge className={categoryColour(podcast.category)}>{podcast.category}</Badge>
+                    {podcast.tags.map((tag) => (
+                      <Badge key={tag} variant="outline">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </>
+                }
+                meta={t.stats(podcast.likes, podcast.comments)}
+                onEdit={() => setDialog({ podcast })}
+                onDelete={() => setToDelete(podcast)}
+                deleting={remove.isPending && remove.variables?.id === podcast.id}
+              >
+                <p className="line-clamp-3">{podcast.description}</p>
+              </ItemCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
+        {dialog ? (
+          <DialogContent className="max-w-xl">
+            <PodcastForm podcast={dialog.podcast} onDone={() => setDialog(null)} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+      <ConfirmDelete
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={t.deleteTitle}
+        description={toDelete ? t.deleteBody(toDelete.title) : ''}
+        confirmLabel={copy.adminPanel.common.delete}
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+      />
+    </section>
+  );
+}
+
+function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => void }) {
+  const { values, set, errors, setErrors } = useFormValues({
+    title: podcast?.title ?? '',
+    description: podcast?.description ?? '',
+    category: podcast?.category ?? '',
+    iframe: podcast?.iframe ?? '',
+    tags: podcast?.tags.join(', ') ?? '',
+  });
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const finish = (title: string) => async () => {
+    onDone();
+    await succeed(title, undefined, trpc.admin.podcasts.pathFilter());
+  };
+  const create = useMutation(trpc.admin.podcasts.create.mutationOptions({ onError, onSuccess: finish(messages.admin.podcastCreated) }));
+  const update = useMutation(trpc.admin.podcasts.update.mutationOptions({ onError, onSuccess: finish(messages.admin.podcastUpdated) }));
+  const pending = create.isPending || update.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(PodcastFormSchema, values);
+    if (result.errors) return setErrors(result.errors);
+    // The raw form values go to the server, which parses them with the same schema.
+    if (podcast) update.mutate({ id: podcast.id, ...values });
+    else create.mutate(values);
+  }
+
+  const f = t.fields;
+  const categories = podcast && !ADMIN_PODCAST_CATEGORIES.includes(podcast.category) ? [podcast.category, ...ADMIN_PODCAST_CATEGORIES] : ADMIN_PODCAST_CATEGORIES;
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{podcast ? t.editTitle : t.addTitle}</DialogTitle>
+        <DialogDescription>{t.description}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4">
+        <TextField id="podcast-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+        <TextAreaField id="podcast-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <SelectField id="podcast-category" label={f.category} placeholder={f.categoryPlaceholder} options={categories} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+        <TextAreaField
+          id="podcast-iframe"
+          label={f.iframe}
+          rows={4}
+          className="font-mono text-sm"
+          placeholder={'<iframe src="https://www.youtube.com/embed/…"></iframe>'}
+          value={values.iframe}
+          error={errors.iframe}
+          onChange={(v) => set('iframe', v)}
+        />
+        <TextField id="podcast-tags" label={`${f.tags} ${copy.adminPanel.common.optional}`} hint={copy.adminPanel.common.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+      </div>
+      <DialogButtons creating={!podcast} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={copy.adminPanel.account.update} />
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { messages } from '../../../../shared/messages';
+import { Badge } from '../../../components/ui/badge';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { copy } from '../../../copy';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { trpc } from '../../../trpc';
+import { AccountDialogs, type Account, type AccountDialogState } from './account-dialogs';
+import { AccountRow } from './account-row';
+import { adminListOptions, ConfirmDelete, EmptyState, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+
+const t = copy.adminPanel;
+
+export function UsersTab() {
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), 250);
+  const list = useQuery({ ...trpc.admin.users.list.queryOptions({ search: query || undefined, limit: 100 }), ...adminListOptions, placeholderData: (previous) => previous });
+  const [dialog, setDialog] = useState<AccountDialogState>(null);
+  const [toDelete, setToDelete] = useState<Account | null>(null);
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const remove = useMutation(
+    trpc.admin.users.delete.mutationOptions({
+      onError,
+      onSettled: () => setToDelete(null),
+      onSuccess: () => succeed(messages.admin.userDeleted, undefined, trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter()),
+    }),
+  );
+
+  return (
+    <section>
+      <TabHeader title={t.users.title} count={list.data ? <Badge variant="secondary">{t.users.count(list.data.length)}</Badge> : null} />
+      <div className="relative mb-5 max-w-md">
+        <Label htmlFor="user-search" className="sr-only">
+          {t.users.searchLabel}
+        </Label>
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input id="user-search" type="search" className="ps-9" placeholder={t.users.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>{query ? t.users.emptySearch : t.users.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-3">
+          {list.data.map((user) => (
+            <li key={user.id}>
+              <AccountRow
+                account={user}
+                dateLabel={t.common.joined}
+                deleting={remove.isPending && remove.variables?.id === user.id}
+                onEdit={() => setDialog({ kind: 'editUser', account: user })}
+                onPassword={() => setDialog({ kind: 'password', account: user, asAdmin: false })}
+                onDelete={() => setToDelete(user)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AccountDialogs state={dialog} onClose={() => setDialog(null)} />
+      <ConfirmDelete
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={t.users.deleteTitle}
+        description={toDelete ? t.users.deleteBody(fullName(toDelete)) : ''}
+        confirmLabel={t.users.deleteButton}
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+      />
+    </section>
+  );
+}
