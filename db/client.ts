@@ -28,6 +28,9 @@ export function createDb(options: DbOptions): DbHandle {
       onnotice: () => {},
       // Fail fast while the database is unreachable so requests answer 503 instead of hanging.
       connect_timeout: 5,
+      // postgres.js waits up to 20 s between reconnect attempts after repeated failures, so
+      // requests queued after an outage would hang long after the database is back: retry within 0.5 s.
+      backoff: (attempts: number) => Math.min(0.1 * attempts, 0.5),
     });
     return {
       db: drizzlePostgres(client, { schema }) as unknown as Db,

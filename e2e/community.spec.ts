@@ -73,6 +73,17 @@ test('a member subscribes, posts in the forum, comments, shares and suggests a p
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/community\/blog#post-\d+$/);
 
+  // Only her own post offers Delete; deleting asks first.
+  await expect(other.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  const mine = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete Post' }).click();
+  await expectToast(page, 'Post Deleted');
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Morning routines that actually stick' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+
   // Places to Go: search, filter, details, and a suggestion.
   await page.goto('/community/places-to-go');
   await expect(page.getByRole('heading', { name: 'Serenity Yoga Studio' })).toBeVisible();
@@ -124,6 +135,15 @@ test('a visitor searches the hub and is asked to sign in to post', async ({ page
   }
   await page.getByRole('region', { name: 'Events', exact: true }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/events$/);
+  await page.goBack();
+  await page.getByLabel('Search podcasts, blogs and events').fill('confidence');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // A blog result opens that article.
+  const blogLink = page.getByRole('region', { name: 'Blogs', exact: true }).getByRole('link').first();
+  const blogTitle = (await blogLink.locator('span').first().textContent())!;
+  await blogLink.click();
+  await expect(page).toHaveURL(/\/blog\?post=\d+$/);
+  await expect(page.getByRole('heading', { name: blogTitle, level: 1 })).toBeVisible();
 
   await page.goto('/community-hub');
   await page.getByLabel('Search podcasts, blogs and events').fill('xyzzy-no-match');

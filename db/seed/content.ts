@@ -29,12 +29,12 @@ export async function seedContent(db: Db): Promise<void> {
   const [admin] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).limit(1);
 
   const day = 24 * 60 * 60 * 1000;
-  // Spread creation dates so "newest first" lists have a stable, believable order.
+  // Spread creation dates: the first item of each list below is the newest, so it is shown first.
   const ago = (days: number) => new Date(Date.now() - days * day);
 
   const podcastRows = await db
     .insert(podcasts)
-    .values(PODCASTS.map((p, i) => ({ ...p, embedUrl: `https://www.youtube-nocookie.com/embed/${p.videoId}`, createdAt: ago(60 - i * 5) })))
+    .values(PODCASTS.map((p, i) => ({ ...p, embedUrl: `https://www.youtube-nocookie.com/embed/${p.videoId}`, createdAt: ago(1 + i * 5) })))
     .returning({ id: podcasts.id });
 
   const blogRows = await db
@@ -44,7 +44,7 @@ export async function seedContent(db: Db): Promise<void> {
         ...b,
         authorName: admin ? `${admin.firstName} ${admin.lastName}` : 'Bloom Circle Team',
         authorId: admin?.id ?? null,
-        createdAt: ago(45 - i * 5),
+        createdAt: ago(2 + i * 4),
       })),
     )
     .returning({ id: blogs.id, isPublished: blogs.isPublished });
@@ -56,7 +56,7 @@ export async function seedContent(db: Db): Promise<void> {
 
   const listingRows = await db
     .insert(directoryListings)
-    .values(LISTINGS.map((l, i) => ({ ...l, createdAt: ago(30 - i * 3) })))
+    .values(LISTINGS.map((l, i) => ({ ...l, createdAt: ago(1 + i * 3) })))
     .returning({ id: directoryListings.id });
 
   // Community activity: deterministic, so every seeded site looks the same.

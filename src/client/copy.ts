@@ -539,7 +539,7 @@ export const copy = {
       explore: 'Explore Content',
       browseDirectory: 'Browse Directory',
       statsLabel: 'Bloom Circle in numbers',
-      stats: { podcasts: 'Podcasts', places: 'Places', events: 'Upcoming events', members: 'Members' },
+      stats: { podcasts: 'Podcasts', places: 'Places', events: 'Events', members: 'Members' },
       featuredPodcasts: 'Featured Podcasts',
       viewAll: 'View All',
       popularListings: 'Popular Directory Listings',

@@ -15,6 +15,7 @@ import { createOriginCheck } from './auth/origin-check';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './auth/rate-limit';
 import type { Env } from './env';
 import { isDatabaseUnavailable } from './errors';
+import { registerResponseCache } from './response-cache';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
 import { createContext, type ContextDeps } from './trpc/context';
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** Folder of the built client; defaults to dist/client when it exists. */
   clientDir?: string | null;
+  /** Replays visitors' public reads for a second (see response-cache.ts); off by default in tests. */
+  responseCache?: boolean;
   /** false turns logging off (tests); a stream receives the JSON log lines instead of stdout. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimiter = createRateLimiter(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
 
   app.addHook('onRequest', createOriginCheck(env.PUBLIC_URL));
+  if (options.responseCache ?? env.NODE_ENV !== 'test') registerResponseCache(app, { redis });
 
   const deps: ContextDeps = { db, env, rateLimiter };
 

@@ -9,7 +9,7 @@ export function contentHref(type: ContentType, id: number): string {
     case 'podcast':
       return '/podcasts';
     case 'blog':
-      return '/blog';
+      return `/blog?post=${id}`;
     case 'event':
       return '/events';
     case 'forum':

@@ -1,13 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
 import { ALL_CATEGORIES, BLOG_CATEGORIES } from '../../shared/schemas/content';
-import { BlogCard, BlogCardSkeleton, blogDate, type BlogItem } from '../components/content/blog-card';
+import { BlogCard, BlogCardSkeleton, type BlogItem } from '../components/content/blog-card';
+import { blogDate } from '../components/content/format';
 import { CommentForm, CommentList } from '../components/content/comment-thread';
 import { toastActionFailure, toastSignInRequired } from '../components/content/feedback';
-import { EmptyState, LoadMore, PageHeader } from '../components/content/list-states';
+import { EmptyState, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { SafeImage } from '../components/content/safe-image';
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../components/content/use-debounced';
@@ -75,11 +76,9 @@ function BlogList() {
       />
       <section aria-label={t.title} aria-busy={blogs.isPending} className="mt-8">
         {blogs.isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-              <BlogCardSkeleton key={i} />
-            ))}
-          </div>
+          <PlaceholderGrid count={PLACEHOLDERS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(i) => <BlogCardSkeleton key={i} />}
+          </PlaceholderGrid>
         ) : blogs.isError ? (
           <p role="alert" className="rounded-[var(--radius-card)] bg-destructive/5 px-6 py-8 text-center font-medium text-destructive">
             {messages.blogs.fetchFailed(errorStatus(blogs.error) ?? 0)}
@@ -227,7 +226,12 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
             }
           />
         ) : (
-          <p className="rounded-2xl bg-secondary/60 px-4 py-3 text-center text-secondary-foreground">{messages.comments.loginToComment}</p>
+          <p className="rounded-2xl bg-secondary/60 px-4 py-3 text-center text-secondary-foreground">
+            {messages.comments.loginToComment}{' '}
+            <Link to="/login" className="font-semibold underline underline-offset-4">
+              {copy.content.signIn}
+            </Link>
+          </p>
         )}
       </section>
     </>

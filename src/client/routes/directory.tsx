@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { messages } from '../../shared/messages';
 import { ALL_CATEGORIES, DIRECTORY_CATEGORIES } from '../../shared/schemas/content';
 import { toastActionFailure, toastSignInRequired } from '../components/content/feedback';
-import { EmptyState, LoadFailed, LoadMore, PageHeader } from '../components/content/list-states';
+import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { ListingCard, ListingCardSkeleton } from '../components/content/listing-card';
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../components/content/use-debounced';
@@ -56,11 +56,9 @@ function DirectoryPage() {
       />
       <section aria-label={t.title} aria-busy={listings.isPending} className="mt-8">
         {listings.isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-              <ListingCardSkeleton key={i} />
-            ))}
-          </div>
+          <PlaceholderGrid count={PLACEHOLDERS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(i) => <ListingCardSkeleton key={i} />}
+          </PlaceholderGrid>
         ) : listings.isError ? (
           <LoadFailed onRetry={() => void listings.refetch()} />
         ) : items.length === 0 ? (

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { messages } from '../../shared/messages';
 import { EventCard, EventCardSkeleton } from '../components/content/event-card';
-import { EmptyState, LoadFailed, LoadMore, PageHeader } from '../components/content/list-states';
+import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { copy } from '../copy';
@@ -43,18 +43,16 @@ function EventList({ upcoming }: { upcoming: boolean }) {
   const items = events.data?.pages.flat() ?? [];
   if (events.isPending) {
     return (
-      <div className="grid gap-6 sm:grid-cols-2" aria-busy="true">
-        {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-          <EventCardSkeleton key={i} />
-        ))}
-      </div>
+      <PlaceholderGrid count={PLACEHOLDERS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {(i) => <EventCardSkeleton key={i} />}
+      </PlaceholderGrid>
     );
   }
   if (events.isError) return <LoadFailed onRetry={() => void events.refetch()} />;
   if (items.length === 0) return <EmptyState title={upcoming ? messages.events.emptyUpcoming : messages.events.emptyPast} />;
   return (
     <>
-      <div className="grid gap-6 sm:grid-cols-2">
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((event) => (
           <EventCard key={event.id} event={event} upcoming={upcoming} />
         ))}

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
 import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../shared/schemas/content';
-import { EmptyState, LoadFailed, LoadMore, PageHeader } from '../components/content/list-states';
+import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../components/content/use-debounced';
@@ -47,11 +47,9 @@ function PodcastsPage() {
       />
       <section aria-label={t.title} aria-busy={podcasts.isPending} className="mt-8">
         {podcasts.isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: PLACEHOLDERS }, (_, i) => (
-              <PodcastCardSkeleton key={i} />
-            ))}
-          </div>
+          <PlaceholderGrid count={PLACEHOLDERS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(i) => <PodcastCardSkeleton key={i} />}
+          </PlaceholderGrid>
         ) : podcasts.isError ? (
           <LoadFailed onRetry={() => void podcasts.refetch()} />
         ) : items.length === 0 ? (

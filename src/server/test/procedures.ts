@@ -95,7 +95,7 @@ export function errorMessage(response: LightMyRequestResponse): string | undefin
   }
 }
 
-export const allTables: PgTable[] = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+export const allTables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
 /** Row counts of every table in db/schema, keyed by SQL table name. */
 export async function countRows(db: Db): Promise<Record<string, number>> {

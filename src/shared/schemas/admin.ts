@@ -45,8 +45,8 @@ const isHttpUrl = (value: string) => {
     return false;
   }
 };
-/** An image address: an http(s) URL or one of our own uploads. */
-export const isImageAddress = (value: string) => isHttpUrl(value) || /^\/uploads\/[a-z0-9]+$/.test(value);
+/** An image address: an http(s) URL, or a path on this site (our uploads, the bundled images). */
+export const isImageAddress = (value: string) => isHttpUrl(value) || (/^\/[\w-][\w\-./]*$/.test(value) && !value.includes('..'));
 
 /** Image URLs as a list or as the form's comma-separated text. */
 const ImageListSchema = z

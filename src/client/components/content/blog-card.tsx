@@ -5,6 +5,7 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
+import { blogDate, blogSummary } from './format';
 import { SafeImage } from './safe-image';
 
 export interface BlogItem {
@@ -23,22 +24,7 @@ export interface BlogItem {
   createdAt: string | Date;
 }
 
-/** SPEC.md §2: blog dates in Arabic-Egypt long format. */
-export const blogDate = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
-
-export const EXCERPT_FALLBACK_LENGTH = 120;
 export const CARD_TAGS = 2;
-
-/** The excerpt, or the first 120 characters of the content with tags (and markdown marks) stripped. */
-export function blogSummary(blog: Pick<BlogItem, 'excerpt' | 'content'>): string {
-  if (blog.excerpt.trim()) return blog.excerpt;
-  const text = blog.content
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/[#*_>`~[\]]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > EXCERPT_FALLBACK_LENGTH ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH).trimEnd()}…` : text;
-}
 
 export function BlogCardSkeleton() {
   return (

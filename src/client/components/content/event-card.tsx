@@ -10,6 +10,7 @@ import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/toast';
 import { isAuthFailure, toastSignInRequired } from './feedback';
+import { eventDate, eventTime, formatPrice } from './format';
 import { SafeImage } from './safe-image';
 
 export interface EventItem {
@@ -25,21 +26,10 @@ export interface EventItem {
   attendees: number;
 }
 
-// SPEC.md §2: US-style dates (month abbreviation, day, year) and 12-hour times.
-const eventDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const eventTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
-
-/** '0' and '0.00' (and no price at all) are Free; anything else is shown in dollars. */
-export function formatPrice(price: string | null): string {
-  const value = (price ?? '').trim();
-  if (value === '' || value === '0' || value === '0.00') return copy.content.events.free;
-  return value.startsWith('$') ? value : `$${value}`;
-}
-
 export function EventCardSkeleton() {
   return (
     <Card className="overflow-hidden" aria-hidden="true">
-      <Skeleton className="aspect-[16/9] rounded-none" />
+      <Skeleton className="aspect-[2/1] rounded-none" />
       <div className="grid gap-3 p-5">
         <Skeleton className="h-6 w-2/3" />
         <Skeleton className="h-4 w-full" />
@@ -56,7 +46,7 @@ export function EventCard({ event, upcoming }: { event: EventItem; upcoming: boo
   const spotsLeft = event.maxAttendees === null ? null : Math.max(0, event.maxAttendees - event.attendees);
   return (
     <Card className="flex flex-col overflow-hidden">
-      <SafeImage src={event.images[0]} alt="" className="aspect-[16/9] w-full" />
+      <SafeImage src={event.images[0]} alt="" className="aspect-[2/1] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="text-lg font-semibold">{event.title}</h3>
         <p className="line-clamp-3 text-sm text-muted-foreground">{event.description}</p>

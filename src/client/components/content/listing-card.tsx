@@ -11,6 +11,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { toastActionFailure, toastSignInRequired } from './feedback';
+import { ratingFormat } from './format';
 import { SafeImage } from './safe-image';
 
 export interface ListingItem {
@@ -27,8 +28,6 @@ export interface ListingItem {
   avgRating: number;
   reviewCount: number;
 }
-
-const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Only http(s) links leave the site; anything else stored in `website` is not linked. */
 const safeWebsite = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);

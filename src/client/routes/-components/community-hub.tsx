@@ -22,7 +22,7 @@ import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { copy } from '../../copy';
 import { relativeTime } from '../../lib/relative-time';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebounced } from '../../components/content/use-debounced';
 import { trpc } from '../../trpc';
 import { HrefLink } from './href-link';
 
@@ -57,7 +57,7 @@ export function CommunityHub() {
 function HubSearch() {
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState('');
-  const typed = useDebouncedValue(text.trim());
+  const typed = useDebounced(text.trim());
   // Enter searches at once; otherwise the search follows typing after a pause.
   const q = submitted === text.trim() ? submitted : typed;
   const results = useQuery({ ...trpc.content.hub.search.queryOptions({ q }), enabled: q.length > 0, placeholderData: keepPreviousData });

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { messages } from '../../../shared/messages';
 import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../../shared/schemas/content';
 import { EventCard, EventCardSkeleton } from '../../components/content/event-card';
-import { EmptyState, LoadFailed } from '../../components/content/list-states';
+import { EmptyState, LoadFailed, PlaceholderGrid } from '../../components/content/list-states';
 import { ListingCard, ListingCardSkeleton } from '../../components/content/listing-card';
 import { PodcastCard, PodcastCardSkeleton } from '../../components/content/podcast-card';
 import { SearchFilter } from '../../components/content/search-filter';
@@ -129,11 +129,9 @@ function FeaturedPodcasts() {
       />
       <div className="mt-6">
         {podcasts.isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: HOME_COUNTS.podcasts }, (_, i) => (
-              <PodcastCardSkeleton key={i} />
-            ))}
-          </div>
+          <PlaceholderGrid count={HOME_COUNTS.podcasts} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(i) => <PodcastCardSkeleton key={i} />}
+          </PlaceholderGrid>
         ) : podcasts.isError ? (
           <LoadFailed onRetry={() => void podcasts.refetch()} />
         ) : podcasts.data.length === 0 ? (
@@ -157,11 +155,9 @@ function PopularListings() {
     <section aria-labelledby="home-listings">
       <SectionHeader id="home-listings" title={t.popularListings} link={<MoreLink to="/directory">{t.browseAll}</MoreLink>} />
       {listings.isPending ? (
-        <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-4">
-          {Array.from({ length: HOME_COUNTS.listings }, (_, i) => (
-            <ListingCardSkeleton key={i} compact />
-          ))}
-        </div>
+        <PlaceholderGrid count={HOME_COUNTS.listings} className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-4">
+          {(i) => <ListingCardSkeleton key={i} compact />}
+        </PlaceholderGrid>
       ) : listings.isError ? (
         <LoadFailed onRetry={() => void listings.refetch()} />
       ) : listings.data.length === 0 ? (
@@ -184,11 +180,9 @@ function UpcomingEvents() {
     <section aria-labelledby="home-events">
       <SectionHeader id="home-events" title={t.upcomingEvents} link={<MoreLink to="/events">{t.viewAllEvents}</MoreLink>} />
       {events.isPending ? (
-        <div className="grid gap-6 sm:grid-cols-2">
-          {Array.from({ length: HOME_COUNTS.events }, (_, i) => (
-            <EventCardSkeleton key={i} />
-          ))}
-        </div>
+        <PlaceholderGrid count={HOME_COUNTS.events} className="grid gap-6 sm:grid-cols-2">
+          {(i) => <EventCardSkeleton key={i} />}
+        </PlaceholderGrid>
       ) : events.isError ? (
         <LoadFailed onRetry={() => void events.refetch()} />
       ) : events.data.length === 0 ? (

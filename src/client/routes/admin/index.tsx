@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/toast';
 import { copy, siteName } from '../../copy';
 import { loadSession, signOut, useSession } from '../../lib/session';
+import { useReloginOnExpiredSession } from './-components/admin-kit';
 import { AdminsTab } from './-components/admins-tab';
 import { BlogsTab } from './-components/blogs-tab';
 import { DirectoryTab } from './-components/directory-tab';
@@ -80,6 +81,7 @@ function AccessDenied() {
 function AdminPanel({ name }: { name: string }) {
   const [tab, setTab] = useState<(typeof TABS)[number][0]>('pending');
   const [loggingOut, setLoggingOut] = useState(false);
+  useReloginOnExpiredSession();
   return (
     <div className="min-h-dvh">
       <header className="border-b border-border bg-card">

@@ -51,7 +51,7 @@ function ForumPage() {
         actions={
           <Button onClick={toggleForm} aria-expanded={user ? formOpen : undefined} aria-controls={user ? 'new-post' : undefined}>
             <PenLine aria-hidden="true" />
-            {formOpen ? c.closeForm : c.newPost}
+            {c.newPost}
           </Button>
         }
       />

@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toast } from '../../components/ui/toast';
 import { copy } from '../../copy';
 import { errorMessage } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';
 
@@ -37,7 +38,9 @@ function NewsletterPage() {
 }
 
 function SubscribeCard() {
-  const [email, setEmail] = useState('');
+  const { user } = useSession();
+  // A member most likely wants the newsletter at her account's address.
+  const [email, setEmail] = useState(user?.email ?? '');
   const [frequency, setFrequency] = useState<NewsletterFrequency>('weekly');
   const [error, setError] = useState<string>();
   const subscribe = useMutation(
@@ -79,10 +82,10 @@ function SubscribeCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-2xl">
+        <h2 className="flex items-center gap-2 text-2xl font-semibold">
           <Mail className="size-6 text-primary" aria-hidden="true" />
           {c.formTitle}
-        </CardTitle>
+        </h2>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">

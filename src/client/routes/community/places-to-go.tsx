@@ -14,7 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { copy } from '../../copy';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebounced } from '../../components/content/use-debounced';
 import { cn } from '../../lib/utils';
 import { trpc } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';
@@ -39,7 +39,7 @@ function PlacesPage() {
   const [selected, setSelected] = useState<Place | null>(null);
   const [suggestOpen, setSuggestOpen] = useState(false);
   // The server searches once typing pauses.
-  const deferredSearch = useDebouncedValue(search.trim());
+  const deferredSearch = useDebounced(search.trim());
   const places = useQuery({
     ...trpc.content.places.list.queryOptions({ search: deferredSearch || undefined, category }),
     placeholderData: keepPreviousData,

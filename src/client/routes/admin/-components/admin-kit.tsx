@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient, type QueryFilters } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
@@ -27,18 +27,39 @@ const t = copy.adminPanel;
 export const adminListOptions = { staleTime: ADMIN_STALE_TIME, retry: false as const };
 
 /** Signed out mid-session (401): say so and go to the admin sign-in after 0.5 s (SPEC.md §8, DECISIONS.md). */
-export function useAdminErrorHandler() {
+export function useRelogin() {
   const navigate = useNavigate();
+  return useCallback(() => {
+    toast({ title: messages.access.unauthorizedTitle, description: messages.access.loggedOutRelogin, variant: 'destructive' });
+    setTimeout(() => void navigate({ to: '/admin/login' }), 500);
+  }, [navigate]);
+}
+
+/** A list query refused with 401 means the session expired while the panel was open: sign in again. */
+export function useReloginOnExpiredSession() {
+  const queryClient = useQueryClient();
+  const relogin = useRelogin();
+  useEffect(() => {
+    let notified = false;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (notified || event.type !== 'updated' || event.action.type !== 'error') return;
+      if (isUnauthenticated(event.action.error)) {
+        notified = true;
+        relogin();
+      }
+    });
+  }, [queryClient, relogin]);
+}
+
+/** Any failed admin call: 401 signs her in again; anything else shows the server's message. */
+export function useAdminErrorHandler() {
+  const relogin = useRelogin();
   return useCallback(
     (error: unknown) => {
-      if (isUnauthenticated(error)) {
-        toast({ title: messages.access.unauthorizedTitle, description: messages.access.loggedOutRelogin, variant: 'destructive' });
-        setTimeout(() => void navigate({ to: '/admin/login' }), 500);
-        return;
-      }
+      if (isUnauthenticated(error)) return relogin();
       toast({ title: messages.admin.errorTitle, description: errorMessage(error), variant: 'destructive' });
     },
-    [navigate],
+    [relogin],
   );
 }
 

@@ -4,7 +4,7 @@ import { messages } from '../../../../shared/messages';
 import { FORUM_CATEGORIES, ForumPostCreateSchema, type ForumCategory } from '../../../../shared/schemas/community';
 import { Field } from '../../../components/field';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
@@ -52,7 +52,7 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
   return (
     <Card id={id}>
       <CardHeader>
-        <CardTitle className="text-xl">{c.formTitle}</CardTitle>
+        <h2 className="text-xl font-semibold">{c.formTitle}</h2>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">

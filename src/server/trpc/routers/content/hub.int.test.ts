@@ -37,7 +37,7 @@ describe('GET /api/search', () => {
     expect(body.blogs.map((b: { title: string }) => b.title)).toEqual(['Confidence starts small']);
     expect(body.events.map((e: { title: string }) => e.title)).toEqual(['Confidence Workshop']);
     expect(body.podcasts[0]).toMatchObject({ category: 'Self-Discovery', href: '/podcasts' });
-    expect(body.blogs[0]).toMatchObject({ href: '/blog' });
+    expect(body.blogs[0]).toMatchObject({ href: `/blog?post=${body.blogs[0].id}` });
     expect(body.events[0]).toMatchObject({ location: 'Community Hall', href: '/events' });
   });
 

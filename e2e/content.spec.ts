@@ -1,0 +1,108 @@
+import { DEMO_ACCOUNTS, expect, expectToast, signInThroughForm, test } from './fixtures';
+
+// Seeded demo content (db/seed/content.ts): the newest podcast, blog and upcoming event.
+const PODCAST = 'The Power of Vulnerability';
+const BLOG = 'Notice, Name, Nourish: A Gentle Confidence Routine';
+const EVENT = 'Confidence Circle: Speaking Up';
+const PAST_EVENT = 'Podcast Live: Growing Up Online';
+
+test('a visitor browses podcasts, the blog and events, and is asked to sign in to like', async ({ page }) => {
+  await page.goto('/podcasts');
+  await expect(page.getByRole('heading', { name: 'Podcasts & Interviews', level: 1 })).toBeVisible();
+  const podcast = page.getByRole('heading', { name: PODCAST });
+  await expect(podcast).toBeVisible();
+  await expect(page.getByTitle(`Video: ${PODCAST}`)).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+
+  // Search narrows the grid; a search with no match says so.
+  await page.getByLabel('Search podcasts').fill('procrastinator');
+  await expect(page.getByRole('heading', { name: 'Inside the Mind of a Master Procrastinator' })).toBeVisible();
+  await expect(podcast).toBeHidden();
+  await page.getByLabel('Search podcasts').fill('no such talk anywhere');
+  await expect(page.getByText('No podcasts found matching your criteria.')).toBeVisible();
+  await page.getByLabel('Search podcasts').fill('');
+
+  await page.getByRole('button', { name: `Like ${PODCAST}` }).click();
+  await expectToast(page, 'Authentication Required', 'Please log in to like podcasts');
+
+  // Comments are readable, but the comment box is for members only.
+  await page.getByRole('button', { name: `Comments on ${PODCAST}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Comments' });
+  await expect(dialog.getByText('Sharing this with my sister tonight')).toBeVisible();
+  await expect(dialog.getByLabel('Your comment')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Owning Your Achievements Without Feeling Awkward' })).toHaveCount(0); // a draft
+  await page.getByRole('button', { name: BLOG }).click();
+  await expect(page).toHaveURL(/\/blog\?post=\d+/);
+  await expect(page.getByRole('heading', { name: BLOG, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Why waiting for confidence doesn't work" })).toBeVisible();
+  await expect(page.getByText('Please log in to comment')).toBeVisible();
+  await page.getByRole('button', { name: `Like ${BLOG}` }).click();
+  await expectToast(page, 'Authentication Required', 'Please log in to like blogs');
+  await page.goBack();
+  await expect(page.getByRole('button', { name: BLOG })).toBeVisible();
+
+  await page.goto('/events');
+  await expect(page.getByRole('tab', { name: 'Upcoming Events', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: EVENT })).toBeVisible();
+  await page.getByRole('tab', { name: 'Past Events' }).click();
+  const pastPanel = page.getByRole('tabpanel', { name: 'Past Events' });
+  await expect(pastPanel.getByRole('heading', { name: PAST_EVENT })).toBeVisible();
+  await expect(pastPanel.getByRole('button', { name: /^Attend/ })).toHaveCount(0);
+});
+
+test('a member likes and comments on a podcast and a blog, attends an event, and it is all kept', async ({ page }) => {
+  const member = DEMO_ACCOUNTS.member;
+  await signInThroughForm(page, member.email, member.password);
+  await expect(page.getByRole('heading', { name: 'Featured Podcasts' })).toBeVisible();
+
+  // Podcast: like, then comment in the dialog.
+  await page.goto('/podcasts');
+  const like = page.getByRole('button', { name: `Like ${PODCAST}` });
+  await expect(like).toHaveText('2');
+  await like.click();
+  await expect(page.getByRole('button', { name: `Unlike ${PODCAST}` })).toHaveText('3');
+  await page.getByRole('button', { name: `Comments on ${PODCAST}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Comments' });
+  const box = dialog.getByLabel('Your comment');
+  await expect(dialog.getByRole('button', { name: 'Add Comment' })).toBeDisabled();
+  await box.fill('   ');
+  await dialog.getByRole('button', { name: 'Add Comment' }).click();
+  await expect(dialog.getByText('Please enter a comment')).toBeVisible();
+  await box.fill('  This talk made me brave enough to speak up in class.  ');
+  await dialog.getByRole('button', { name: 'Add Comment' }).click();
+  await expect(dialog.getByText('This talk made me brave enough to speak up in class.')).toBeVisible();
+  await expect(box).toHaveValue('');
+  // The open modal hides the rest of the page (the toast region too) from assistive tech.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expectToast(page, 'Success', 'Comment added successfully');
+
+  // Blog: like and comment on the article.
+  await page.goto('/blog');
+  await page.getByRole('button', { name: BLOG }).click();
+  await page.getByRole('button', { name: `Like ${BLOG}` }).click();
+  await expect(page.getByRole('button', { name: `Unlike ${BLOG}` })).toBeVisible();
+  await page.getByLabel('Your comment').fill('Trying the three steps this week!');
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  await expectToast(page, 'Success', 'Comment added successfully');
+
+  // Event: attend the first upcoming event.
+  await page.goto('/events');
+  await page.getByRole('button', { name: `Attend: ${EVENT}` }).click();
+  await expectToast(page, 'Success', 'You are now attending!');
+  await expect(page.getByRole('button', { name: `Attending: ${EVENT}` })).toBeDisabled();
+
+  // After a reload, everything is still there.
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Attending: ${EVENT}` })).toBeDisabled();
+  await page.goto('/podcasts');
+  await expect(page.getByRole('button', { name: `Unlike ${PODCAST}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Comments on ${PODCAST}` })).toHaveText('3');
+  await page.goto('/blog');
+  await page.getByRole('button', { name: BLOG }).click();
+  await expect(page.getByRole('button', { name: `Unlike ${BLOG}` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Trying the three steps this week!')).toBeVisible();
+  await expect(page.getByText('2 comments')).toBeVisible();
+});

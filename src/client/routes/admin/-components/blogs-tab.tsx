@@ -1,0 +1,184 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { PenLine } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { BLOG_CATEGORIES } from '../../../../shared/categories';
+import { messages } from '../../../../shared/messages';
+import { BLOG_EXCERPT_HINT, BlogFormSchema } from '../../../../shared/schemas/admin';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { copy } from '../../../copy';
+import { categoryColour } from '../../../lib/categories';
+import { useSession } from '../../../lib/session';
+import { trpc } from '../../../trpc';
+import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { CoverImageField } from './cover-image-field';
+import { CheckField, SelectField, TextAreaField, TextField } from './fields';
+import { DialogButtons, ItemCard } from './item-card';
+import { MarkdownEditor } from './markdown-editor';
+
+const t = copy.adminPanel.blogs;
+const c = copy.adminPanel.common;
+
+/** SPEC.md §9: the admin list previews 150 characters of the article. */
+const PREVIEW_LENGTH = 150;
+function preview(content: string) {
+  // Markdown markers (headings, emphasis, quotes, list bullets, link targets) would be noise here.
+  const text = content
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+])\s+/gm, '')
+    .replace(/[*_`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+}
+
+interface Blog {
+  id: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  category: string;
+  authorName: string;
+  coverImageUrl: string | null;
+  tags: string[];
+  isPublished: boolean;
+  createdAt: string | Date;
+  likesCount: number;
+  commentsCount: number;
+}
+
+export function BlogsTab() {
+  const list = useQuery({ ...trpc.admin.blogs.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const [dialog, setDialog] = useState<{ blog?: Blog } | null>(null);
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  // SPEC.md §8: blog delete has no confirmation.
+  const remove = useMutation(
+    trpc.admin.blogs.delete.mutationOptions({ onError, onSuccess: () => succeed(messages.admin.blogDeleted, undefined, trpc.admin.blogs.pathFilter()) }),
+  );
+
+  return (
+    <section>
+      <TabHeader
+        title={t.title}
+        action={
+          <Button onClick={() => setDialog({})}>
+            <PenLine aria-hidden="true" />
+            {t.add}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.data.map((blog) => (
+            <li key={blog.id}>
+              <ItemCard
+                name={blog.title}
+                title={blog.title}
+                media={blog.coverImageUrl ? <img src={blog.coverImageUrl} alt="" loading="lazy" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none object-cover" /> : null}
+                badges={
+                  <>
+                    <Badge variant={blog.isPublished ? 'success' : 'muted'}>{blog.isPublished ? c.badgePublished : c.badgeDraft}</Badge>
+                    <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
+                  </>
+                }
+                meta={`${t.by(blog.authorName)} · ${formatDate(blog.createdAt)} · ${t.stats(blog.likesCount, blog.commentsCount)}`}
+                onEdit={() => setDialog({ blog })}
+                onDelete={() => remove.mutate({ id: blog.id })}
+                deleting={remove.isPending && remove.variables?.id === blog.id}
+              >
+                <p>{preview(blog.content)}</p>
+              </ItemCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
+        {dialog ? (
+          <DialogContent className="max-w-5xl">
+            <BlogForm blog={dialog.blog} onDone={() => setDialog(null)} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
+
+function BlogForm({ blog, onDone }: { blog?: Blog; onDone: () => void }) {
+  const { user } = useSession();
+  const { values, set, errors, setErrors } = useFormValues({
+    title: blog?.title ?? '',
+    content: blog?.content ?? '',
+    excerpt: blog?.excerpt ?? '',
+    category: blog?.category ?? '',
+    // SPEC.md §5: the author name defaults to the admin's full name.
+    authorName: blog?.authorName ?? (user ? `${user.firstName} ${user.lastName}` : ''),
+    coverImageUrl: blog?.coverImageUrl ?? '',
+    tags: blog?.tags.join(', ') ?? '',
+    isPublished: blog?.isPublished ?? false,
+  });
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const finish = (title: string) => async () => {
+    onDone();
+    await succeed(title, undefined, trpc.admin.blogs.pathFilter());
+  };
+  const create = useMutation(trpc.admin.blogs.create.mutationOptions({ onError, onSuccess: finish(messages.admin.blogCreated) }));
+  const update = useMutation(trpc.admin.blogs.update.mutationOptions({ onError, onSuccess: finish(messages.admin.blogUpdated) }));
+  const pending = create.isPending || update.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(BlogFormSchema, values);
+    if (result.errors) return setErrors(result.errors);
+    // Missing tags and cover go as empty strings (SPEC.md §5); the server stores them as none.
+    const payload = { ...values, category: result.data.category };
+    if (blog) update.mutate({ id: blog.id, ...payload });
+    else create.mutate(payload);
+  }
+
+  const f = t.fields;
+  const excerptLength = values.excerpt.trim().length;
+  const excerptInRange = excerptLength >= BLOG_EXCERPT_HINT.min && excerptLength <= BLOG_EXCERPT_HINT.max;
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{blog ? t.editTitle : t.addTitle}</DialogTitle>
+        <DialogDescription>{t.description}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-5">
+        <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
+          <div className="grid content-start gap-4">
+            <TextField id="blog-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField id="blog-category" label={f.category} placeholder={f.categoryPlaceholder} options={BLOG_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+              <TextField id="blog-authorName" label={f.authorName} value={values.authorName} error={errors.authorName} onChange={(v) => set('authorName', v)} />
+            </div>
+            <TextAreaField
+              id="blog-excerpt"
+              label={f.excerpt}
+              rows={4}
+              hint={f.excerptHint(excerptLength)}
+              value={values.excerpt}
+              error={errors.excerpt}
+              onChange={(v) => set('excerpt', v)}
+              className={excerptLength > 0 && !excerptInRange ? 'border-amber-500' : undefined}
+            />
+            <TextField id="blog-tags" label={`${f.tags} ${c.optional}`} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+          </div>
+          <CoverImageField value={values.coverImageUrl} error={errors.coverImageUrl} onChange={(v) => set('coverImageUrl', v)} />
+        </div>
+        <MarkdownEditor value={values.content} error={errors.content} onChange={(v) => set('content', v)} />
+        <CheckField id="blog-isPublished" label={blog ? f.published : f.publishNow} checked={values.isPublished} onChange={(v) => set('isPublished', v)} />
+      </div>
+      <DialogButtons creating={!blog} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={copy.adminPanel.account.update} />
+    </form>
+  );
+}

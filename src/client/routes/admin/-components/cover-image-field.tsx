@@ -1,0 +1,141 @@
+import { ImageOff, ImagePlus, X } from 'lucide-react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { messages } from '../../../../shared/messages';
+import { COVER_IMAGE_MAX_BYTES, isCoverValue } from '../../../../shared/schemas/admin';
+import { Field } from '../../../components/field';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { copy } from '../../../copy';
+import { cn } from '../../../lib/utils';
+import { fieldA11y, useRelogin } from './admin-kit';
+
+const t = copy.adminPanel.blogs;
+const m = messages.uploads;
+
+/** POST /api/uploads: the server checks the bytes and answers the image's own URL. */
+async function uploadImage(file: File): Promise<{ ok: true; url: string } | { ok: false; status: number; message?: string }> {
+  const body = new FormData();
+  body.append('file', file);
+  try {
+    const response = await fetch('/api/uploads', { method: 'POST', body, credentials: 'same-origin' });
+    const answer = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
+    return response.ok && answer.url ? { ok: true, url: answer.url } : { ok: false, status: response.status, message: answer.message };
+  } catch {
+    return { ok: false, status: 0 };
+  }
+}
+
+/**
+ * The cover: file picker, drag and drop, or a URL. Files are checked here for the quick
+ * answer and again by content on the server.
+ */
+export function CoverImageField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  const relogin = useRelogin();
+  const picker = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const preview = value && isCoverValue(value) ? value : '';
+  useEffect(() => setBroken(false), [preview]);
+
+  async function accept(file: File | undefined, dropped: boolean) {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast({ title: m.failedTitle, description: dropped ? m.droppedNotAnImage : m.notAnImage, variant: 'destructive' });
+      return;
+    }
+    if (file.size > COVER_IMAGE_MAX_BYTES) {
+      toast({ title: m.failedTitle, description: m.tooLarge, variant: 'destructive' });
+      return;
+    }
+    setUploading(true);
+    const result = await uploadImage(file);
+    setUploading(false);
+    if (result.ok) {
+      onChange(result.url);
+      toast({ title: m.uploadedTitle });
+    } else if (result.status === 401) {
+      relogin();
+    } else {
+      toast({ title: m.failedTitle, description: result.message ?? m.uploadFailed, variant: 'destructive' });
+    }
+  }
+
+  function drop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    void accept(event.dataTransfer.files[0], true);
+  }
+
+  return (
+    <div className="grid content-start gap-3">
+      <span className="text-sm font-semibold">{t.fields.cover}</span>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+        className={cn('relative grid aspect-[2/1] w-full place-items-center overflow-hidden rounded-xl border-2 border-dashed border-border bg-muted/40', dragging && 'border-primary bg-secondary/40')}
+      >
+        {preview && !broken ? (
+          <img src={preview} alt={t.coverAlt} className="size-full object-cover" onError={() => setBroken(true)} />
+        ) : preview && broken ? (
+          <div className="grid justify-items-center gap-2 text-muted-foreground">
+            <ImageOff className="size-8" aria-hidden="true" />
+            <span className="font-semibold">{t.imageNotFound}</span>
+          </div>
+        ) : (
+          <div className="grid justify-items-center gap-1 p-4 text-center text-muted-foreground">
+            <ImagePlus className="size-8" aria-hidden="true" />
+            <span className="font-semibold">{t.noImage}</span>
+            <span className="text-xs">{t.recommendedSize}</span>
+          </div>
+        )}
+        {preview ? (
+          <button
+            type="button"
+            aria-label={t.removeImage}
+            onClick={() => {
+              onChange('');
+              toast({ title: m.removedTitle });
+            }}
+            className="absolute end-2 top-2 flex size-8 cursor-pointer items-center justify-center rounded-full bg-red-600 text-white shadow hover:bg-red-700 focus-visible:outline-3 focus-visible:outline-ring"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="outline" size="sm" disabled={uploading} onClick={() => picker.current?.click()}>
+          <ImagePlus aria-hidden="true" />
+          {uploading ? t.uploading : t.chooseFile}
+        </Button>
+        <span className="text-xs text-muted-foreground">{t.dropHint}</span>
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={t.chooseFile}
+          onChange={(event) => {
+            void accept(event.target.files?.[0], false);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      <Field id="blog-cover-url" label={t.fields.coverUrl} error={error}>
+        <Input
+          {...fieldA11y('blog-cover-url', error)}
+          type="url"
+          placeholder={t.fields.coverUrlPlaceholder}
+          value={value.startsWith('data:') ? '' : value}
+          onChange={(event) => onChange(event.target.value.trim())}
+        />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/messages';
+import { EventFormSchema } from '../../../../shared/schemas/admin';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { copy } from '../../../copy';
+import { trpc } from '../../../trpc';
+import { adminListOptions, ConfirmDelete, EmptyState, formatDateTime, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { TextAreaField, TextField } from './fields';
+import { DialogButtons, ItemCard } from './item-card';
+
+const t = copy.adminPanel.events;
+const c = copy.adminPanel.common;
+
+interface AdminEvent {
+  id: number;
+  title: string;
+  description: string;
+  dateTime: string | Date;
+  location: string;
+  price: string | null;
+  maxAttendees: number | null;
+  images: string[];
+  tags: string[];
+  attendees: number;
+}
+
+/** '2030-05-01T18:00' in the admin's own time zone, for a datetime-local input. */
+function toLocalInput(value: string | Date): string {
+  const date = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const isFree = (price: string | null) => !price || price === '0' || price === '0.00';
+
+export function EventsTab() {
+  const list = useQuery({ ...trpc.admin.events.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const [dialog, setDialog] = useState<{ event?: AdminEvent } | null>(null);
+  const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const remove = useMutation(
+    trpc.admin.events.delete.mutationOptions({
+      onError,
+      onSettled: () => setToDelete(null),
+      onSuccess: () => succeed(messages.admin.eventDeleted, undefined, trpc.admin.events.pathFilter()),
+    }),
+  );
+
+  return (
+    <section>
+      <TabHeader
+        title={t.title}
+        action={
+          <Button onClick={() => setDialog({})}>
+            <Plus aria-hidden="true" />
+            {t.add}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.data.map((event) => (
+            <li key={event.id}>
+              <ItemCard
+                name={event.title}
+                title={event.title}
+                media={event.images[0] ? <img src={event.images[0]} alt="" loading="lazy" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none object-cover" /> : null}
+                badges={
+                  <>
+                    <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{formatDateTime(event.dateTime)}</Badge>
+                    <Badge variant="outline">{isFree(event.price) ? t.free : `$${event.price}`}</Badge>
+                  </>
+                }
+                meta={`${event.location} · ${t.attendees(event.attendees, event.maxAttendees)}`}
+                onEdit={() => setDialog({ event })}
+                onDelete={() => setToDelete(event)}
+                deleting={remove.isPending && remove.variables?.id === event.id}
+              >
+                <p className="line-clamp-3">{event.description}</p>
+              </ItemCard>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
+        {dialog ? (
+          <DialogContent className="max-w-xl">
+            <EventForm event={dialog.event} onDone={() => setDialog(null)} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+      <ConfirmDelete
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title={t.deleteTitle}
+        description={toDelete ? t.deleteBody(toDelete.title) : ''}
+        confirmLabel={c.delete}
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
+      />
+    </section>
+  );
+}
+
+function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }) {
+  const { values, set, errors, setErrors } = useFormValues({
+    title: event?.title ?? '',
+    description: event?.description ?? '',
+    location: event?.location ?? '',
+    dateTime: event ? toLocalInput(event.dateTime) : '',
+    price: event?.price ?? '',
+    maxAttendees: event?.maxAttendees?.toString() ?? '',
+    images: event?.images.join(', ') ?? '',
+    tags: event?.tags.join(', ') ?? '',
+  });
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const finish = (title: string) => async () => {
+    onDone();
+    await succeed(title, undefined, trpc.admin.events.pathFilter());
+  };
+  const create = useMutation(trpc.admin.events.create.mutationOptions({ onError, onSuccess: finish(messages.admin.eventCreated) }));
+  const update = useMutation(trpc.admin.events.update.mutationOptions({ onError, onSuccess: finish(messages.admin.eventUpdated) }));
+  const pending = create.isPending || update.isPending;
+
+  function submit(submitEvent: FormEvent) {
+    submitEvent.preventDefault();
+    // The local date-time becomes ISO before sending (SPEC.md §5); the schema checks it.
+    const result = validate(EventFormSchema, values);
+    if (result.errors) return setErrors(result.errors);
+    if (event) update.mutate({ id: event.id, ...result.data });
+    else create.mutate(result.data);
+  }
+
+  const f = t.fields;
+  const optional = (label: string) => `${label} ${c.optional}`;
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{event ? t.editTitle : t.addTitle}</DialogTitle>
+        <DialogDescription>{t.description}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4">
+        <TextField id="event-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+        <TextAreaField id="event-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <TextField id="event-location" label={f.location} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
+        <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="event-price" label={optional(f.price)} hint={f.priceHint} inputMode="decimal" value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
+          <TextField id="event-maxAttendees" label={optional(f.maxAttendees)} type="number" min={1} inputMode="numeric" value={values.maxAttendees} error={errors.maxAttendees} onChange={(v) => set('maxAttendees', v)} />
+        </div>
+        <TextField id="event-images" label={optional(f.images)} hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <TextField id="event-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+      </div>
+      <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={copy.adminPanel.account.update} />
+    </form>
+  );
+}

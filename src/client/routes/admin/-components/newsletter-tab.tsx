@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { copy } from '../../../copy';
+import { trpc } from '../../../trpc';
+import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader } from './admin-kit';
+
+const t = copy.adminPanel.newsletter;
+
+/** The CSV comes straight from the REST door, which answers a file (the session cookie goes along). */
+const CSV_URL = '/api/admin/newsletter/subscriptions?format=csv';
+
+export function NewsletterTab() {
+  const list = useQuery({ ...trpc.admin.newsletter.subscriptions.queryOptions({ limit: 100 }), ...adminListOptions });
+  const data = list.data?.format === 'json' ? list.data : undefined;
+
+  return (
+    <section>
+      <TabHeader
+        title={t.title}
+        count={data ? <Badge variant="secondary">{t.count(data.total)}</Badge> : null}
+        action={
+          <Button asChild variant="outline">
+            <a href={CSV_URL} download>
+              <Download aria-hidden="true" />
+              {t.export}
+            </a>
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : list.isError || !data ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : data.subscribers.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-start text-sm">
+            <thead className="border-b border-border bg-muted/50">
+              <tr>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t.email}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t.frequency}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t.since}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.subscribers.map((subscriber) => (
+                <tr key={subscriber.id} className="border-b border-border last:border-0">
+                  <td className="px-4 py-3 break-all">{subscriber.email}</td>
+                  <td className="px-4 py-3 capitalize">{subscriber.frequency}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscriber.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </section>
+  );
+}

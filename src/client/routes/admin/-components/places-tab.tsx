@@ -1,0 +1,76 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Check, X } from 'lucide-react';
+import { messages } from '../../../../shared/messages';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { copy } from '../../../copy';
+import { categoryColour } from '../../../lib/categories';
+import { trpc } from '../../../trpc';
+import { adminListOptions, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ItemCard } from './item-card';
+
+const t = copy.adminPanel.places;
+
+/** Members' 'Suggest a Place' entries wait here: approve into Places to Go, or dismiss. */
+export function PlacesTab() {
+  const list = useQuery({ ...trpc.admin.places.suggestions.queryOptions({ limit: 100 }), ...adminListOptions });
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const approve = useMutation(
+    trpc.admin.places.approve.mutationOptions({
+      onError,
+      onSuccess: (place) => succeed(messages.admin.placeApproved, messages.admin.placeApprovedBody(place.name), trpc.admin.places.pathFilter()),
+    }),
+  );
+  const dismiss = useMutation(
+    trpc.admin.places.dismiss.mutationOptions({ onError, onSuccess: () => succeed(messages.admin.suggestionDismissed, undefined, trpc.admin.places.pathFilter()) }),
+  );
+
+  return (
+    <section>
+      <TabHeader title={t.title} />
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {list.data.map((suggestion) => {
+            const busy = (approve.isPending && approve.variables?.id === suggestion.id) || (dismiss.isPending && dismiss.variables?.id === suggestion.id);
+            return (
+              <li key={suggestion.id}>
+                <ItemCard
+                  name={suggestion.name}
+                  title={suggestion.name}
+                  badges={<Badge className={categoryColour(suggestion.category)}>{suggestion.category}</Badge>}
+                  meta={
+                    <>
+                      <p>{suggestion.address}</p>
+                      <p>{t.suggestedBy(fullName(suggestion.suggestedBy), formatDate(suggestion.createdAt))}</p>
+                    </>
+                  }
+                  extraActions={
+                    <>
+                      <Button size="sm" aria-label={t.approveNamed(suggestion.name)} disabled={busy} onClick={() => approve.mutate({ id: suggestion.id })}>
+                        <Check aria-hidden="true" />
+                        {t.approve}
+                      </Button>
+                      <Button size="sm" variant="outline" aria-label={t.dismissNamed(suggestion.name)} disabled={busy} onClick={() => dismiss.mutate({ id: suggestion.id })}>
+                        <X aria-hidden="true" />
+                        {t.dismiss}
+                      </Button>
+                    </>
+                  }
+                >
+                  <p>{suggestion.description}</p>
+                </ItemCard>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,308 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../shared/messages';
+
+/**
+ * Reliability on a real PostgreSQL: a throwaway cluster of its own (never a shared server),
+ * real server processes, real HTTP. The database stops in the middle of traffic and comes
+ * back; a process is stopped with SIGTERM while writes are in flight; two processes share
+ * sessions and, through Redis, rate limits.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const REDIS_URL = process.env.RELIABILITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** PostgreSQL's server binaries: PG_BIN, the PATH, or Debian/Ubuntu's versioned folders. */
+function findPgBin(): string | null {
+  const candidates = [process.env.PG_BIN, ...(process.env.PATH ?? '').split(':')];
+  if (existsSync('/usr/lib/postgresql')) {
+    for (const version of readdirSync('/usr/lib/postgresql').sort().reverse()) candidates.push(`/usr/lib/postgresql/${version}/bin`);
+  }
+  return candidates.find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) ?? null;
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done) => {
+    const socket = new Socket();
+    const finish = (ok: boolean) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(1000, () => finish(false));
+    socket.once('error', () => finish(false));
+    socket.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
+    socket.once('data', (data) => finish(data.toString().startsWith('+PONG')));
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+const pgBin = findPgBin();
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL tool; as root, as the postgres user (PostgreSQL refuses to run as root). */
+function pgTool(tool: string, args: string[]) {
+  const command = join(pgBin!, tool);
+  const result = asRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', timeout: 60_000 })
+    : spawnSync(command, args, { encoding: 'utf8', timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
+}
+
+const cluster = { dir: '', port: 0, url: '' };
+const startDatabase = () => pgTool('pg_ctl', ['-D', cluster.dir, '-l', join(cluster.dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${cluster.port} -k ${cluster.dir} -c listen_addresses=127.0.0.1`, 'start']);
+const stopDatabase = (mode: 'immediate' | 'fast') => pgTool('pg_ctl', ['-D', cluster.dir, '-w', '-t', '30', '-m', mode, 'stop']);
+
+interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+const servers: ServerProcess[] = [];
+
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: cluster.url,
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: '',
+      REDIS_URL: '',
+      ADMIN_EMAIL: 'admin@reliability.test',
+      ADMIN_PASSWORD: 'Reliable123',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const server = { child, base: `http://127.0.0.1:${port}`, output, exited };
+  servers.push(server);
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server did not start: ${output.join('').slice(-2000)}`);
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** A request that always settles: status 0 (and why) when the connection failed or took over 10 s. */
+async function send(base: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const started = Date.now();
+  try {
+    const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
+    return { status: response.status, body: await response.text() };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    return { status: 0, body: `${init.method ?? 'GET'} ${path} failed after ${Date.now() - started} ms (sent at ${new Date(started).toISOString()}): ${cause}` };
+  }
+}
+
+let emailCounter = 0;
+/** One write that the server acknowledges with 201: a newsletter subscription. */
+async function subscribe(base: string): Promise<{ email: string; answer: Answer }> {
+  const email = `r${Date.now().toString(36)}-${emailCounter++}@reliability.test`;
+  const answer = await send(base, '/api/newsletter/subscriptions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, frequency: 'weekly' }),
+  });
+  return { email, answer };
+}
+
+async function storedEmails(): Promise<Set<string>> {
+  const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  try {
+    const { newsletterSubscriptions } = await import('../../db/schema');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const rows = await drizzle(sql).select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions);
+    return new Set(rows.map((row) => row.email));
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+const cookieOf = (response: Response) => /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
+
+const skipReason = !pgBin ? 'PostgreSQL server binaries (initdb, pg_ctl) not found' : null;
+if (skipReason) console.warn(`reliability suite skipped: ${skipReason}`);
+
+describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
+  let a: ServerProcess;
+  let redisUp = false;
+
+  beforeAll(async () => {
+    cluster.dir = mkdtempSync(join(tmpdir(), 'bloom-reliability-'));
+    cluster.port = await freePort();
+    cluster.url = `postgres://postgres@127.0.0.1:${cluster.port}/postgres`;
+    if (asRoot) {
+      chmodSync(cluster.dir, 0o700);
+      spawnSync('chown', ['postgres:postgres', cluster.dir]);
+    }
+    pgTool('initdb', ['-D', cluster.dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+    startDatabase();
+    redisUp = await redisAnswers(REDIS_URL);
+    a = await startServer({ RATE_LIMIT_RELAXED: '1' });
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+    if (cluster.dir) {
+      try {
+        stopDatabase('immediate');
+      } catch {
+        // already stopped
+      }
+      rmSync(cluster.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('answers 503 with a message while the database is down, recovers by itself and loses no acknowledged write', async () => {
+    const acknowledged: string[] = [];
+    const answers: Answer[] = [];
+    let phase: 'before' | 'down' | 'after' = 'before';
+    const seenWhileDown: Answer[] = [];
+    let stop = false;
+
+    // Four clients write and read without pause until told to stop (bounded by time below).
+    const client = async () => {
+      while (!stop) {
+        const { email, answer } = await subscribe(a.base);
+        answers.push(answer);
+        if (answer.status === 201) acknowledged.push(email);
+        const read = await send(a.base, '/api/podcasts');
+        answers.push(read);
+        if (phase === 'down') seenWhileDown.push(answer, read);
+        if (answer.status !== 201) await sleep(50);
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+
+    await sleep(1000);
+    const beforeDown = acknowledged.length;
+    const timeline = [`stop at ${new Date().toISOString()}`];
+    stopDatabase('immediate');
+    phase = 'down';
+    timeline.push(`stopped at ${new Date().toISOString()}`);
+    await sleep(2500);
+    timeline.push(`start at ${new Date().toISOString()}`);
+    startDatabase();
+    timeline.push(`started at ${new Date().toISOString()}`);
+    phase = 'after';
+    const restartedAt = Date.now();
+    const ackedAtRestart = acknowledged.length;
+    while (acknowledged.length < ackedAtRestart + 20 && Date.now() - restartedAt < 20_000) await sleep(100);
+    stop = true;
+    await Promise.all(clients);
+
+    expect(beforeDown, 'writes went through before the outage').toBeGreaterThan(0);
+    expect(acknowledged.length, 'the server recovered by itself').toBeGreaterThanOrEqual(ackedAtRestart + 20);
+    const unavailable = seenWhileDown.filter((answer) => answer.status === 503);
+    expect(unavailable.length, 'answers 503 while the database is down').toBeGreaterThan(0);
+    for (const answer of unavailable) expect(JSON.parse(answer.body)).toEqual({ message: messages.http.unavailable });
+    const unexpected = answers.filter((answer) => ![200, 201, 503].includes(answer.status));
+    expect(unexpected, `only successes and 503s, never a 500 or a dropped connection (${timeline.join(', ')})`).toEqual([]);
+
+    const stored = await storedEmails();
+    expect(acknowledged.filter((email) => !stored.has(email)), 'acknowledged writes missing after the outage').toEqual([]);
+  }, 60_000);
+
+  it('keeps a session made on one process valid on another, and shares rate limits through Redis', async (context) => {
+    if (!redisUp) console.warn(`rate limits across processes not checked: no Redis answered at ${REDIS_URL}`);
+    // Real limits; each test run signs in from its own forwarded address so earlier runs don't count.
+    const env = { TRUST_PROXY: '1', ...(redisUp ? { REDIS_URL } : {}) };
+    const [b, c] = [await startServer(env), await startServer(env)];
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const headers = (ip: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': ip });
+
+    const signIn = await fetch(`${b.base}/api/login`, {
+      method: 'POST',
+      headers: headers(address),
+      body: JSON.stringify({ email: 'admin@reliability.test', password: 'Reliable123' }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieOf(signIn);
+    expect((await send(c.base, '/api/auth/user', { headers: { cookie } })).status).toBe(200);
+    expect((await send(c.base, '/api/logout', { method: 'POST', headers: { cookie } })).status).toBe(200);
+    expect((await send(b.base, '/api/auth/user', { headers: { cookie } })).status, 'logout on one process ends the session on the other').toBe(401);
+
+    if (!redisUp) return context.skip();
+    // Ten failed attempts from one address spread over both processes, then the eleventh is refused.
+    const other = `${address.split('.').slice(0, 3).join('.')}.251`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const server = i % 2 === 0 ? b : c;
+      const answer = await send(server.base, '/api/login', { method: 'POST', headers: headers(other), body: JSON.stringify({ email: `nobody${i}@reliability.test`, password: 'Wrong1234' }) });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    const eleventh = await send(b.base, '/api/login', { method: 'POST', headers: headers(other), body: JSON.stringify({ email: 'admin@reliability.test', password: 'Reliable123' }) });
+    expect(eleventh.status, 'each process alone saw 5 attempts; together they saw 11').toBe(429);
+    expect(JSON.parse(eleventh.body)).toEqual({ message: messages.access.rateLimited });
+    for (const server of [b, c]) server.child.kill('SIGTERM');
+    await Promise.all([b.exited, c.exited]);
+  }, 60_000);
+
+  it('keeps every acknowledged write when SIGTERM arrives during in-flight writes', async () => {
+    const acknowledged: string[] = [];
+    const attempts: Promise<void>[] = [];
+    // A steady stream of writes; SIGTERM lands while some are in flight.
+    const started = Date.now();
+    let signalled = false;
+    while (Date.now() - started < 1500) {
+      attempts.push(
+        subscribe(a.base).then(({ email, answer }) => {
+          if (answer.status === 201) acknowledged.push(email);
+        }),
+      );
+      if (!signalled && Date.now() - started > 700) {
+        signalled = true;
+        a.child.kill('SIGTERM');
+      }
+      await sleep(5);
+    }
+    await Promise.all(attempts);
+    const exitCode = await Promise.race([a.exited, sleep(15_000).then(() => 'timeout')]);
+    expect(exitCode, 'the server exits cleanly after finishing its requests').toBe(0);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const stored = await storedEmails();
+    expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
+  }, 60_000);
+});

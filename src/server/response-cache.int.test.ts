@@ -1,0 +1,126 @@
+import { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from '../../db/client';
+import { buildApp } from './app';
+import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
+import { readEnv } from './env';
+import { sessionCookieFrom } from './test/test-app';
+import { createTestDb } from './test/test-db';
+import { createUser } from './test/factories';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done) => {
+    const socket = new Socket();
+    const finish = (ok: boolean) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(1000, () => finish(false));
+    socket.once('error', () => finish(false));
+    socket.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
+    socket.once('data', (data) => finish(data.toString().startsWith('+PONG')));
+  });
+}
+
+const podcast = (title: string) => ({
+  title,
+  description: 'A calm conversation about study habits.',
+  category: 'Education',
+  iframe: '<iframe src="https://www.youtube.com/embed/abc123"></iframe>',
+});
+
+let database: DbHandle;
+const apps: FastifyInstance[] = [];
+
+async function startApp(env: Record<string, string> = {}) {
+  const app = await buildApp({
+    db: database.db,
+    env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+    rateLimits: RELAXED_RATE_LIMITS,
+    clientDir: null,
+    logger: false,
+    responseCache: true,
+  });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+async function adminCookie(app: FastifyInstance) {
+  const admin = await createUser(database.db, { isAdmin: true });
+  return sessionCookieFrom(await app.inject({ method: 'POST', url: '/api/login', payload: { email: admin.email, password: admin.password } }));
+}
+
+beforeAll(async () => {
+  database = await createTestDb();
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database?.close();
+});
+
+describe('response cache of visitors’ reads', () => {
+  it('replays a visitor’s read and shows a write at once', async () => {
+    const app = await startApp();
+    const cookie = await adminCookie(app);
+    const first = await app.inject({ method: 'GET', url: '/api/podcasts' });
+    const second = await app.inject({ method: 'GET', url: '/api/podcasts' });
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['content-security-policy']).toBeTruthy();
+
+    const created = await app.inject({ method: 'POST', url: '/api/podcasts', headers: { cookie }, payload: podcast('Fresh after a write') });
+    expect(created.statusCode).toBeLessThan(300);
+    const after = await app.inject({ method: 'GET', url: '/api/podcasts' });
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.body).toContain('Fresh after a write');
+  });
+
+  it('never serves a stored answer to a signed-in user, nor stores hers', async () => {
+    const app = await startApp();
+    const cookie = await adminCookie(app);
+    await app.inject({ method: 'GET', url: '/api/blogs' });
+    const signedIn = await app.inject({ method: 'GET', url: '/api/blogs', headers: { cookie } });
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    const visitor = await app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('forgets answers after its short lifetime, so other processes’ writes show without Redis', async () => {
+    const [a, b] = [await startApp(), await startApp()];
+    const cookie = await adminCookie(a);
+    await b.inject({ method: 'GET', url: '/api/podcasts?limit=7' });
+    expect((await b.inject({ method: 'GET', url: '/api/podcasts?limit=7' })).headers['x-cache']).toBe('hit');
+    await a.inject({ method: 'POST', url: '/api/podcasts', headers: { cookie }, payload: podcast('Written on the other process') });
+    await new Promise((done) => setTimeout(done, 1100));
+    expect((await b.inject({ method: 'GET', url: '/api/podcasts?limit=7' })).body).toContain('Written on the other process');
+  });
+
+  it('clears every process’s cache at once through Redis', async (context) => {
+    if (!(await redisAnswers(REDIS_URL))) {
+      console.warn(`cross-process invalidation not checked: no Redis at ${REDIS_URL}`);
+      return context.skip();
+    }
+    const [a, b] = [await startApp({ REDIS_URL }), await startApp({ REDIS_URL })];
+    const cookie = await adminCookie(a);
+    await new Promise((done) => setTimeout(done, 200)); // subscriptions settle
+    await b.inject({ method: 'GET', url: '/api/podcasts?limit=9' });
+    expect((await b.inject({ method: 'GET', url: '/api/podcasts?limit=9' })).headers['x-cache']).toBe('hit');
+    await a.inject({ method: 'POST', url: '/api/podcasts', headers: { cookie }, payload: podcast('Announced through Redis') });
+    let body = '';
+    for (let attempt = 0; attempt < 20 && !body.includes('Announced through Redis'); attempt++) {
+      await new Promise((done) => setTimeout(done, 20));
+      body = (await b.inject({ method: 'GET', url: '/api/podcasts?limit=9' })).body;
+    }
+    // Well within the one-second lifetime: the message, not the expiry, cleared it.
+    expect(body).toContain('Announced through Redis');
+  });
+});

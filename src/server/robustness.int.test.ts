@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+import { countRows, countRowsAtOnce, fillParams, listProcedures, listRestRoutes, trpcRequest, type RestRouteInfo } from './test/procedures';
+
+/**
+ * Property-based robustness: generated bodies, query strings and ids sent to every /api
+ * path and every tRPC procedure, as a visitor, a member and an admin. The database is up,
+ * so any 5xx (503 included) is a bug; every refusal carries a JSON message and changes
+ * no table.
+ */
+const RUNS = Number(process.env.ROBUSTNESS_RUNS ?? 8);
+const REQUEST_TIMEOUT_MS = 5_000;
+type Role = 'visitor' | 'member' | 'admin';
+
+let t: TestApp;
+const cookies: Record<Role, string> = { visitor: '', member: '', admin: '' };
+
+/** Re-signs a role whose session a generated request ended (a logout, a deleted or demoted account). */
+async function ensureSignedIn(role: Role) {
+  if (role === 'visitor') return;
+  const check = await t.request({ method: 'GET', url: '/api/auth/user', cookie: cookies[role] });
+  if (check.statusCode === 200 && (role !== 'admin' || (check.json() as { isAdmin?: boolean }).isAdmin)) return;
+  cookies[role] = (await t.signInAs(role)).cookie;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookies.member = (await t.signInAs('member')).cookie;
+  cookies.admin = (await t.signInAs('admin')).cookie;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+// ------------------------------------------------------------------ generators
+
+const nastyString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'undefined', 'true', '[]', '{}', '%00', '\u0000', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', '9'.repeat(40), 'é'.repeat(300)),
+  fc.string({ minLength: 1000, maxLength: 3000 }),
+);
+const nastyId = fc.oneof(fc.integer(), fc.nat({ max: 20 }), fc.double(), nastyString, fc.constantFrom(2 ** 31, 2 ** 53, -(2 ** 31) - 1));
+const fieldNames = fc.constantFrom(
+  'id', 'userId', 'limit', 'offset', 'cursor', 'search', 'q', 'category', 'published', 'upcoming', 'title', 'content', 'description',
+  'email', 'password', 'firstName', 'lastName', 'username', 'age', 'bio', 'interests', 'name', 'frequency', 'text', 'rating',
+  'isApproved', 'isAdmin', 'dateTime', 'maxAttendees', 'tags', 'url', 'embed', 'coverImage', 'format', 'status', 'keepLoggedIn',
+);
+const leaf = fc.oneof(nastyString, nastyId, fc.boolean(), fc.constant(null), fc.array(nastyString, { maxLength: 3 }));
+/** Objects with the field names procedures read, holding wrong or hostile values, or any JSON at all. */
+const body = fc.oneof(
+  { weight: 3, arbitrary: fc.dictionary(fieldNames, leaf, { maxKeys: 6 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) },
+);
+const role = fc.constantFrom<Role>('visitor', 'member', 'admin');
+const queryString = fc.dictionary(fieldNames, fc.oneof(nastyString, nastyId.map(String)), { maxKeys: 4 }).map((entries) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(entries)) params.append(key, String(value));
+  return params.toString();
+});
+/** What a client may put on the wire: JSON, broken JSON, a form, nothing. */
+const wireBody = fc.oneof(
+  { weight: 4, arbitrary: body.map((value) => ({ contentType: 'application/json', payload: JSON.stringify(value) })) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((payload) => ({ contentType: 'application/json', payload: `{${payload}` })) },
+  { weight: 1, arbitrary: queryString.map((payload) => ({ contentType: 'application/x-www-form-urlencoded', payload })) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((payload) => ({ contentType: 'text/plain', payload })) },
+);
+
+// ------------------------------------------------------------------ checks
+
+async function withTimeout(request: Promise<LightMyRequestResponse>, label: string): Promise<LightMyRequestResponse> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([request, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function messageOf(response: LightMyRequestResponse): unknown {
+  try {
+    const parsed = JSON.parse(response.body) as { message?: unknown; error?: { message?: unknown } } | null;
+    return parsed?.error?.message ?? parsed?.message;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one generated request and checks the answer and, for a refusal, the database. */
+async function probe(label: string, as: Role, send: (cookie: string) => Promise<LightMyRequestResponse>) {
+  await ensureSignedIn(as);
+  const before = await countRowsAtOnce(t.db);
+  const response = await withTimeout(send(cookies[as]), label);
+  expect(response.statusCode, `${label} as ${as}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if (response.statusCode >= 400) {
+    const message = messageOf(response);
+    expect(typeof message === 'string' && message.length > 0, `${label} as ${as}: ${response.statusCode} without a JSON message: ${response.body.slice(0, 200)}`).toBe(true);
+    expect(await countRowsAtOnce(t.db), `${label} as ${as} was refused (${response.statusCode}) but changed the database`).toEqual(before);
+  }
+}
+
+const fastCheckOptions = { numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: 20_000 };
+
+describe('robustness of every /api path', () => {
+  let rows: RestRouteInfo[] = [];
+  beforeAll(async () => {
+    rows = await listRestRoutes();
+  });
+
+  it('counts rows the same way both helpers do', async () => {
+    expect(await countRowsAtOnce(t.db)).toEqual(await countRows(t.db));
+  });
+
+  it('never answers 5xx or hangs, and refusals change nothing', async () => {
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) {
+      await fc.assert(
+        fc.asyncProperty(role, nastyId, queryString, wireBody, async (as, id, query, wire) => {
+          const url = `${fillParams(row.url, String(id))}${query ? `?${query}` : ''}`;
+          await probe(`${row.method} ${url}`, as, (cookie) =>
+            t.request({
+              method: row.method,
+              url,
+              cookie,
+              ...(row.method === 'GET' ? {} : { headers: { 'content-type': wire.contentType }, payload: wire.payload }),
+            }),
+          );
+        }),
+        fastCheckOptions,
+      );
+    }
+  }, 120_000);
+});
+
+describe('robustness of every tRPC procedure', () => {
+  it('never answers 5xx or hangs, and refusals change nothing', async () => {
+    const procedures = listProcedures().filter((p) => p.type !== 'subscription');
+    expect(procedures.length).toBeGreaterThan(10);
+    const rawInput = fc.oneof(
+      { weight: 4, arbitrary: body.map((value) => ({ raw: false as const, value })) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((value) => ({ raw: true as const, value })) },
+    );
+    for (const procedure of procedures) {
+      await fc.assert(
+        fc.asyncProperty(role, rawInput, async (as, input) => {
+          const label = `${procedure.path} ${JSON.stringify(input.value).slice(0, 120)}`;
+          await probe(label, as, (cookie) => {
+            if (!input.raw) return trpcRequest(t.app, { path: procedure.path, type: procedure.type, input: input.value, cookie });
+            // Not JSON at all, where the adapter expects JSON.
+            return procedure.type === 'query'
+              ? t.request({ method: 'GET', url: `/trpc/${procedure.path}?input=${encodeURIComponent(input.value)}`, cookie })
+              : t.request({ method: 'POST', url: `/trpc/${procedure.path}`, cookie, headers: { 'content-type': 'application/json' }, payload: input.value });
+          });
+        }),
+        fastCheckOptions,
+      );
+    }
+  }, 120_000);
+});
