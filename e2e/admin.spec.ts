@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 // A 1x1 PNG: the server checks uploads by their bytes.
 const PNG = Buffer.from(
@@ -7,7 +8,7 @@ const PNG = Buffer.from(
   'hex',
 );
 const APPLICANT = 'Layla Mansour'; // db/seed/admin.ts
-const LISTING = 'Glow & Grace Beauty Studio'; // db/seed/content.ts
+const LISTING = 'Petal Pottery Studio'; // db/seed/content.ts
 
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
@@ -149,4 +150,30 @@ test('an admin whose session ends mid-task is sent to sign in again', async ({ p
   await approve.click();
   await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('every admin dialog has no serious accessibility findings', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/admin');
+  const dialogs: [string, string | RegExp][] = [
+    ['Community Users', /^Edit /],
+    ['Community Users', /^Change password for /],
+    ['Community Users', /^Delete /],
+    ['Admin Management', 'Add Admin'],
+    ['Podcasts', 'Add Podcast'],
+    ['Directory', 'Add Listing'],
+    ['Events', /^Edit /],
+    ['Blogs', 'Create Blog Article'],
+  ];
+  for (const [tab, button] of dialogs) {
+    await openTab(page, tab);
+    await page.getByRole('button', { name: button }).first().click();
+    const open = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+    await expect(open).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('[role="dialog"], [role="alertdialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${tab} ${String(button)}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(open).toBeHidden();
+  }
 });

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, expect, expectToast, signInThroughForm, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, signInThroughForm, test } from './fixtures';
 
 // Seeded demo content (db/seed/content.ts): the newest podcast, blog and upcoming event.
 const PODCAST = 'The Power of Vulnerability';
@@ -29,6 +29,7 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
   const dialog = page.getByRole('dialog', { name: 'Comments' });
   await expect(dialog.getByText('Sharing this with my sister tonight')).toBeVisible();
   await expect(dialog.getByLabel('Your comment')).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   await page.keyboard.press('Escape');
 
   await page.goto('/blog');
@@ -51,6 +52,19 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
   const pastPanel = page.getByRole('tabpanel', { name: 'Past Events' });
   await expect(pastPanel.getByRole('heading', { name: PAST_EVENT })).toBeVisible();
   await expect(pastPanel.getByRole('button', { name: /^Attend/ })).toHaveCount(0);
+});
+
+test('lists show the placeholder counts of SPEC.md while loading', async ({ page }) => {
+  // Hold the content calls back for a moment so the placeholders can be seen.
+  await page.route(/\/trpc\/[^?]*content\./, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  for (const [path, count] of [['/podcasts', 6], ['/blog', 6], ['/events', 4]] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('status', { name: 'Loading…' }).locator(':scope > *')).toHaveCount(count);
+    await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+  }
 });
 
 test('a member likes and comments on a podcast and a blog, attends an event, and it is all kept', async ({ page }) => {
@@ -105,4 +119,35 @@ test('a member likes and comments on a podcast and a blog, attends an event, and
   await expect(page.getByRole('button', { name: `Unlike ${BLOG}` })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Trying the three steps this week!')).toBeVisible();
   await expect(page.getByText('2 comments')).toBeVisible();
+});
+
+test('stored HTML in an article is shown as text, never run, and a broken cover falls back', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const created = await page.request.post('/api/blogs', {
+    data: {
+      title: 'Markup stays text',
+      content: 'Line one\nLine two\n\n<img src="/nothing.png" onerror="window.__xss = 1">\n\n<script>window.__xss = 2</script>\n\n[tap me](javascript:window.__xss=3)',
+      excerpt: 'An article whose body tries to sneak in markup, to show it is displayed as plain text instead.',
+      category: 'Productivity',
+      authorName: 'Maya Haddad',
+      coverImageUrl: '/images/blog/missing-cover.svg',
+      tags: 'safety',
+      isPublished: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto(`/blog?post=${id}`);
+  const article = page.getByRole('article');
+  await expect(article.getByRole('heading', { name: 'Markup stays text', level: 1 })).toBeVisible();
+  await expect(article.getByText('<script>window.__xss = 2</script>')).toBeVisible();
+  await expect(article.getByText('Line one')).toBeVisible();
+  // Line breaks are kept: the two lines are separated by a <br>.
+  await expect(article.locator('p', { hasText: 'Line one' }).locator('br')).toHaveCount(1);
+  await expect(article.locator('img[src="/nothing.png"], script')).toHaveCount(0);
+  await expect(article.getByRole('link', { name: 'tap me' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  // The missing cover is replaced by the site's placeholder.
+  await expect(article.locator('img').first()).toHaveAttribute('src', '/images/placeholder.svg');
 });

@@ -15,6 +15,7 @@ import { createOriginCheck } from './auth/origin-check';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './auth/rate-limit';
 import type { Env } from './env';
 import { isDatabaseUnavailable } from './errors';
+import { registerAssetCompression } from './asset-compression';
 import { registerResponseCache } from './response-cache';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
   if (clientDir) {
+    registerAssetCompression(app, clientDir);
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,

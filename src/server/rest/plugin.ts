@@ -17,6 +17,7 @@ export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
     app.route({
       method: route.method,
       url: route.url,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
         const ctx = await createContext(deps, request, reply);
         try {

@@ -18,6 +18,8 @@ export interface RestRoute {
   url: string;
   /** Status on success (default 200). */
   status?: number;
+  /** A larger JSON body than the app's 1 MB default (blog covers sent as inline data). */
+  bodyLimit?: number;
   call: (caller: Caller, request: RestRequest) => Promise<unknown>;
   /** For answers that are not JSON (a CSV file, a redirect). */
   send?: (reply: FastifyReply, result: unknown) => unknown;

@@ -40,7 +40,20 @@ const databaseAvailability = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(databaseAvailability);
+/** True when any string (or key) in the input holds a NUL character; bytes are not text. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > 20) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+/** One rule for every procedure: text PostgreSQL can't store is a 400, never a 500. */
+const storableText = t.middleware(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.http.unsupportedCharacters });
+  return next();
+});
+
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(databaseAvailability).use(storableText);
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
 export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, next }) => {

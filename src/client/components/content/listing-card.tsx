@@ -34,9 +34,9 @@ const safeWebsite = (url: string | null) => (url && /^https?:\/\//i.test(url) ? 
 
 export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) {
   return (
-    <Card className="overflow-hidden" aria-hidden="true">
-      <Skeleton className={cn('rounded-none', compact ? 'aspect-[16/10]' : 'aspect-[16/10]')} />
-      <div className="grid gap-3 p-5">
+    <Card className={cn('flex overflow-hidden', compact ? 'flex-row min-[480px]:flex-col' : 'flex-col')} aria-hidden="true">
+      <Skeleton className={cn('rounded-none', compact ? 'w-28 shrink-0 min-[480px]:aspect-[16/10] min-[480px]:w-full' : 'aspect-[16/10]')} />
+      <div className="grid flex-1 gap-3 p-5">
         <Skeleton className="h-5 w-20" />
         <Skeleton className="h-6 w-2/3" />
         {compact ? null : <Skeleton className="h-4 w-full" />}
@@ -71,9 +71,14 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
 
   const website = safeWebsite(listing.website);
   return (
-    <Card className="flex flex-col overflow-hidden">
-      <SafeImage src={listing.images[0]} alt="" className="aspect-[16/10] w-full" />
-      <div className={cn('flex flex-1 flex-col gap-2.5', compact ? 'p-4' : 'p-5')}>
+    // Compact (Home): a row with a thumbnail on phones, a small card from 480 px up.
+    <Card className={cn('flex overflow-hidden', compact ? 'flex-row min-[480px]:flex-col' : 'flex-col')}>
+      <SafeImage
+        src={listing.images[0]}
+        alt=""
+        className={compact ? 'w-28 shrink-0 self-stretch min-[480px]:aspect-[16/10] min-[480px]:w-full min-[480px]:self-auto' : 'aspect-[16/10] w-full'}
+      />
+      <div className={cn('flex min-w-0 flex-1 flex-col', compact ? 'gap-1.5 p-4' : 'gap-2.5 p-5')}>
         <div className="flex items-start justify-between gap-2">
           <Badge className={categoryColour(listing.category)}>{listing.category}</Badge>
           <Button

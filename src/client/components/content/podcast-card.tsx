@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { isAllowedEmbedUrl } from '../../../shared/embed';
@@ -165,7 +166,14 @@ function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn
             )
           }
         />
-      ) : null}
+      ) : (
+        <p className="mt-4 rounded-2xl bg-secondary/60 px-4 py-3 text-center text-sm text-secondary-foreground">
+          {copy.content.commentSignIn}{' '}
+          <Link to="/login" className="font-semibold underline underline-offset-4">
+            {copy.content.signIn}
+          </Link>
+        </p>
+      )}
     </>
   );
 }

@@ -261,3 +261,13 @@ describe('rate limits and request safety', () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/);
   });
 });
+
+describe('text the database cannot store', () => {
+  it('refuses a NUL character anywhere in the input with 400 and stores nothing', async () => {
+    const application = { ...validApplication(), bio: 'A kind and curious student\u0000 who loves art.' };
+    const response = await t.request({ method: 'POST', url: '/api/join-request', payload: application });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: messages.http.unsupportedCharacters });
+    expect(await t.db.select().from(users).where(eq(users.email, application.email))).toHaveLength(0);
+  });
+});

@@ -26,6 +26,24 @@ const t = copy.adminPanel;
 /** SPEC.md §9: admin lists stay fresh for 30 s; queries run only for admins (the panel renders only then). */
 export const adminListOptions = { staleTime: ADMIN_STALE_TIME, retry: false as const };
 
+/** Admin lists load 100 rows a page (the server's maximum) and offer 'Load more' after a full page. */
+export const ADMIN_PAGE_SIZE = 100;
+export const adminPaging = {
+  initialCursor: 0,
+  getNextPageParam: <T,>(lastPage: T[], allPages: T[][]) => (lastPage.length === ADMIN_PAGE_SIZE ? allPages.reduce((total, page) => total + page.length, 0) : undefined),
+};
+
+export function LoadMore({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <div className="mt-6 flex justify-center">
+      <Button variant="outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        {list.isFetchingNextPage ? copy.common.loading : t.common.loadMore}
+      </Button>
+    </div>
+  );
+}
+
 /** Signed out mid-session (401): say so and go to the admin sign-in after 0.5 s (SPEC.md §8, DECISIONS.md). */
 export function useRelogin() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -7,12 +7,13 @@ import { copy } from '../../../copy';
 import { trpc } from '../../../trpc';
 import { AccountDialogs, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
-import { adminListOptions, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
 const t = copy.adminPanel;
 
 export function AdminsTab() {
-  const list = useQuery({ ...trpc.admin.admins.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.admins.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const [dialog, setDialog] = useState<AccountDialogState>(null);
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
@@ -39,11 +40,11 @@ export function AdminsTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.admins.empty}</EmptyState>
       ) : (
         <ul className="grid gap-3">
-          {list.data.map((admin) => (
+          {items.map((admin) => (
             <li key={admin.id}>
               <AccountRow
                 account={admin}
@@ -57,6 +58,7 @@ export function AdminsTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <AccountDialogs state={dialog} onClose={() => setDialog(null)} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { BLOG_CATEGORIES } from '../../../../shared/categories';
@@ -11,7 +11,7 @@ import { copy } from '../../../copy';
 import { categoryColour } from '../../../lib/categories';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../trpc';
-import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, formatDate, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { CoverImageField } from './cover-image-field';
 import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
@@ -49,7 +49,8 @@ interface Blog {
 }
 
 export function BlogsTab() {
-  const list = useQuery({ ...trpc.admin.blogs.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.blogs.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const [dialog, setDialog] = useState<{ blog?: Blog } | null>(null);
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
@@ -73,11 +74,11 @@ export function BlogsTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.data.map((blog) => (
+          {items.map((blog) => (
             <li key={blog.id}>
               <ItemCard
                 name={blog.title}
@@ -100,6 +101,7 @@ export function BlogsTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
         {dialog ? (
           <DialogContent className="max-w-5xl">

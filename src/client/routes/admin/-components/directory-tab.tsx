@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DIRECTORY_CATEGORIES } from '../../../../shared/categories';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { copy } from '../../../copy';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
-import { adminListOptions, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 
@@ -33,7 +33,8 @@ interface Listing {
 }
 
 export function DirectoryTab() {
-  const list = useQuery({ ...trpc.admin.directory.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.directory.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const [dialog, setDialog] = useState<{ listing?: Listing } | null>(null);
   const [toDelete, setToDelete] = useState<Listing | null>(null);
   const onError = useAdminErrorHandler();
@@ -61,11 +62,11 @@ export function DirectoryTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.data.map((listing) => (
+          {items.map((listing) => (
             <li key={listing.id}>
               <ItemCard
                 name={listing.name}
@@ -83,6 +84,7 @@ export function DirectoryTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
         {dialog ? (
           <DialogContent className="max-w-xl">

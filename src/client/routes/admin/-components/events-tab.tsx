@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { copy } from '../../../copy';
 import { trpc } from '../../../trpc';
-import { adminListOptions, ConfirmDelete, EmptyState, formatDateTime, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, formatDateTime, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 
@@ -38,7 +38,8 @@ function toLocalInput(value: string | Date): string {
 const isFree = (price: string | null) => !price || price === '0' || price === '0.00';
 
 export function EventsTab() {
-  const list = useQuery({ ...trpc.admin.events.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.events.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const [dialog, setDialog] = useState<{ event?: AdminEvent } | null>(null);
   const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
   const onError = useAdminErrorHandler();
@@ -66,11 +67,11 @@ export function EventsTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.data.map((event) => (
+          {items.map((event) => (
             <li key={event.id}>
               <ItemCard
                 name={event.title}
@@ -93,6 +94,7 @@ export function EventsTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
         {dialog ? (
           <DialogContent className="max-w-xl">

@@ -1,18 +1,19 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { Badge } from '../../../components/ui/badge';
 import { copy } from '../../../copy';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
-import { adminListOptions, ConfirmDelete, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { ItemCard } from './item-card';
 
 const t = copy.adminPanel.forum;
 
 /** Forum moderation (DECISIONS.md): read every post, delete what breaks the rules. */
 export function ForumTab() {
-  const list = useQuery({ ...trpc.admin.forum.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.forum.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const [toDelete, setToDelete] = useState<{ id: number; title: string } | null>(null);
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
@@ -31,11 +32,11 @@ export function ForumTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
-          {list.data.map((post) => (
+          {items.map((post) => (
             <li key={post.id}>
               <ItemCard
                 name={post.title}
@@ -51,6 +52,7 @@ export function ForumTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <ConfirmDelete
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

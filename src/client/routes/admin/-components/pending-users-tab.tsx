@@ -1,16 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { copy } from '../../../copy';
 import { trpc } from '../../../trpc';
-import { adminListOptions, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
 const t = copy.adminPanel;
 
 export function PendingUsersTab() {
-  const list = useQuery({ ...trpc.admin.users.pending.queryOptions(), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.users.pending.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
   const approval = useMutation(
@@ -32,11 +33,11 @@ export function PendingUsersTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.pending.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
-          {list.data.map((user) => {
+          {items.map((user) => {
             const name = fullName(user);
             const busy = approval.isPending && approval.variables?.userId === user.id;
             return (
@@ -82,6 +83,7 @@ export function PendingUsersTab() {
           })}
         </ul>
       )}
+      <LoadMore list={list} />
     </section>
   );
 }

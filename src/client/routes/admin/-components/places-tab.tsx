@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { messages } from '../../../../shared/messages';
 import { Badge } from '../../../components/ui/badge';
@@ -6,14 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { copy } from '../../../copy';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
-import { adminListOptions, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { ItemCard } from './item-card';
 
 const t = copy.adminPanel.places;
 
 /** Members' 'Suggest a Place' entries wait here: approve into Places to Go, or dismiss. */
 export function PlacesTab() {
-  const list = useQuery({ ...trpc.admin.places.suggestions.queryOptions({ limit: 100 }), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.places.suggestions.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
   const approve = useMutation(
@@ -33,11 +34,11 @@ export function PlacesTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
-          {list.data.map((suggestion) => {
+          {items.map((suggestion) => {
             const busy = (approve.isPending && approve.variables?.id === suggestion.id) || (dismiss.isPending && dismiss.variables?.id === suggestion.id);
             return (
               <li key={suggestion.id}>
@@ -71,6 +72,7 @@ export function PlacesTab() {
           })}
         </ul>
       )}
+      <LoadMore list={list} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { copy } from '../../../copy';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
-import { adminListOptions, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 
@@ -27,7 +27,8 @@ interface Podcast {
 }
 
 export function PodcastsTab() {
-  const list = useQuery({ ...trpc.admin.podcasts.list.queryOptions({ limit: 100 }), ...adminListOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.podcasts.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  const items = list.data?.pages.flat() ?? [];
   const [dialog, setDialog] = useState<{ podcast?: Podcast } | null>(null);
   const [toDelete, setToDelete] = useState<Podcast | null>(null);
   const onError = useAdminErrorHandler();
@@ -55,11 +56,11 @@ export function PodcastsTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {list.data.map((podcast) => (
+          {items.map((podcast) => (
             <li key={podcast.id}>
               <ItemCard
                 name={podcast.title}
@@ -85,6 +86,7 @@ export function PodcastsTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
         {dialog ? (
           <DialogContent className="max-w-xl">

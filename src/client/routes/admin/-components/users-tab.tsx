@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -10,14 +10,15 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { trpc } from '../../../trpc';
 import { AccountDialogs, type Account, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
-import { adminListOptions, ConfirmDelete, EmptyState, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
 const t = copy.adminPanel;
 
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 250);
-  const list = useQuery({ ...trpc.admin.users.list.queryOptions({ search: query || undefined, limit: 100 }), ...adminListOptions, placeholderData: (previous) => previous });
+  const list = useInfiniteQuery({ ...trpc.admin.users.list.infiniteQueryOptions({ search: query || undefined, limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, placeholderData: (previous) => previous });
+  const items = list.data?.pages.flat() ?? [];
   const [dialog, setDialog] = useState<AccountDialogState>(null);
   const [toDelete, setToDelete] = useState<Account | null>(null);
   const onError = useAdminErrorHandler();
@@ -32,7 +33,7 @@ export function UsersTab() {
 
   return (
     <section>
-      <TabHeader title={t.users.title} count={list.data ? <Badge variant="secondary">{t.users.count(list.data.length)}</Badge> : null} />
+      <TabHeader title={t.users.title} count={list.data ? <Badge variant="secondary">{t.users.count(items.length)}</Badge> : null} />
       <div className="relative mb-5 max-w-md">
         <Label htmlFor="user-search" className="sr-only">
           {t.users.searchLabel}
@@ -44,11 +45,11 @@ export function UsersTab() {
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>{query ? t.users.emptySearch : t.users.empty}</EmptyState>
       ) : (
         <ul className="grid gap-3">
-          {list.data.map((user) => (
+          {items.map((user) => (
             <li key={user.id}>
               <AccountRow
                 account={user}
@@ -62,6 +63,7 @@ export function UsersTab() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
       <AccountDialogs state={dialog} onClose={() => setDialog(null)} />
       <ConfirmDelete
         open={toDelete !== null}

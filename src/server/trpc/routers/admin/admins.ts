@@ -9,6 +9,7 @@ import { createAccount } from '../../../services/accounts';
 import type { Db } from '../../../../../db/client';
 import { adminProcedure, router } from '../../init';
 import { adminUserColumns, assertCanDelete, assertEmailFree, endOtherSessions, findAccount, toAccount, withEmailConflict } from './accounts';
+import { pageOf } from './page';
 
 /** Admin Management tab: the procedures act on admin accounts only. */
 async function findAdmin(db: Db, id: number) {
@@ -19,7 +20,7 @@ async function findAdmin(db: Db, id: number) {
 
 export const adminAdminsRouter = router({
   list: adminProcedure.input(PageSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     const rows = await ctx.db
       .select(adminUserColumns)
       .from(users)

@@ -6,6 +6,7 @@ import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } fr
 import { notFound } from '../../../errors';
 import { storeDataUrl } from '../../../services/uploads';
 import { adminProcedure, router } from '../../init';
+import { pageOf } from './page';
 
 const columns = {
   id: blogs.id,
@@ -41,7 +42,7 @@ async function byId(db: Db, id: number) {
 export const adminBlogsRouter = router({
   /** Drafts included, newest first. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     const rows = await select(ctx.db).orderBy(desc(blogs.createdAt), desc(blogs.id)).limit(limit).offset(offset);
     return rows.map(toBlog);
   }),

@@ -170,6 +170,23 @@ describe('blogs', () => {
     expect((await asAdmin('GET', '/api/admin/blogs')).body).not.toContain('base64');
   });
 
+  it('accepts a cover on this site (bundled images, uploads) but not a protocol-relative URL', async () => {
+    expect((await asAdmin('POST', '/api/blogs', { ...valid, coverImageUrl: '/images/blog/confidence.svg' })).json()).toMatchObject({ coverImageUrl: '/images/blog/confidence.svg' });
+    expect((await asAdmin('POST', '/api/blogs', { ...valid, coverImageUrl: '//evil.example/x.png' })).json()).toEqual({ message: m.coverUrlInvalid });
+    expect((await asAdmin('POST', '/api/blogs', { ...valid, coverImageUrl: '/images/../secret' })).json()).toEqual({ message: m.coverUrlInvalid });
+  });
+
+  it('takes a 3 MB inline cover through the REST door, and refuses one over 5 MB with 413', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
+    const ok = await asAdmin('POST', '/api/blogs', { ...valid, coverImageUrl: `data:image/png;base64,${big.toString('base64')}` });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().coverImageUrl).toMatch(/^\/uploads\//);
+    const huge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const refused = await asAdmin('POST', '/api/blogs', { ...valid, coverImageUrl: `data:image/png;base64,${huge.toString('base64')}` });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ message: messages.uploads.tooLarge });
+  });
+
   it('refuses a data: cover that is not an image by its bytes (415), storing nothing', async () => {
     const before = (await t.db.select().from(uploads)).length;
     const fake = `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"></svg>').toString('base64')}`;

@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminProcedure, router } from '../../init';
+import { pageOf } from './page';
 
 const columns = {
   id: directoryListings.id,
@@ -31,7 +32,7 @@ async function byId(db: Db, id: number) {
 
 export const adminDirectoryRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     return ctx.db.select(columns).from(directoryListings).orderBy(desc(directoryListings.createdAt), desc(directoryListings.id)).limit(limit).offset(offset);
   }),
 

@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminProcedure, router } from '../../init';
+import { pageOf } from './page';
 
 const columns = {
   id: events.id,
@@ -35,7 +36,7 @@ async function byId(db: Db, id: number) {
 export const adminEventsRouter = router({
   /** Latest date first, so upcoming and recent events lead the list. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     return ctx.db.select(columns).from(events).orderBy(desc(events.dateTime), desc(events.id)).limit(limit).offset(offset);
   }),
 

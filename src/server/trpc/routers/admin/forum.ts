@@ -4,11 +4,12 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminProcedure, router } from '../../init';
+import { pageOf } from './page';
 
 /** Forum moderation (DECISIONS.md): admins see every post and can delete any. */
 export const adminForumRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     const rows = await ctx.db
       .select({
         id: forumPosts.id,

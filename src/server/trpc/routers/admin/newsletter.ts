@@ -2,6 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import { newsletterSubscriptions } from '../../../../../db/schema';
 import { NewsletterExportSchema } from '../../../../shared/schemas/admin';
 import { adminProcedure, router } from '../../init';
+import { pageOf } from './page';
 
 /**
  * A cell a spreadsheet can't run: text starting with = + - @ (or a tab/CR) gets a leading
@@ -22,7 +23,8 @@ const columns = {
 export const adminNewsletterRouter = router({
   /** Subscriber count and a page of subscribers; `format: 'csv'` answers the whole list as a file. */
   subscriptions: adminProcedure.input(NewsletterExportSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0, format = 'json' } = input ?? {};
+    const { limit, offset } = pageOf(input);
+    const format = input?.format ?? 'json';
     if (format === 'csv') {
       const rows = await ctx.db.select(columns).from(newsletterSubscriptions).orderBy(desc(newsletterSubscriptions.createdAt));
       const lines = [['email', 'frequency', 'subscribed_at'], ...rows.map((row) => [row.email, row.frequency, row.createdAt.toISOString()])];

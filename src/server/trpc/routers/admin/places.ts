@@ -5,6 +5,7 @@ import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/adm
 import { conflict, notFound } from '../../../errors';
 import type { Db } from '../../../../../db/client';
 import { adminProcedure, router } from '../../init';
+import { pageOf } from './page';
 
 /** A suggestion that is still waiting; a handled one is a 409, a missing one a 404. */
 async function findPending(db: Db, id: number) {
@@ -17,7 +18,7 @@ async function findPending(db: Db, id: number) {
 /** Place suggestions from members wait here for an admin (DECISIONS.md). */
 export const adminPlacesRouter = router({
   suggestions: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     const rows = await ctx.db
       .select({
         id: placeSuggestions.id,

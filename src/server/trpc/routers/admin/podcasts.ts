@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, iframeFromEmbedUrl, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminProcedure, router } from '../../init';
+import { pageOf } from './page';
 
 const columns = {
   id: podcasts.id,
@@ -35,7 +36,7 @@ async function byId(db: Db, id: number) {
 
 export const adminPodcastsRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     const rows = await ctx.db.select(columns).from(podcasts).orderBy(desc(podcasts.createdAt), desc(podcasts.id)).limit(limit).offset(offset);
     return rows.map(withIframe);
   }),

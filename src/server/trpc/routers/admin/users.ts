@@ -6,6 +6,7 @@ import { PageSchema } from '../../../../shared/schemas/content';
 import { hashPassword } from '../../../auth/password';
 import { adminProcedure, router } from '../../init';
 import { adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withEmailConflict } from './accounts';
+import { pageOf } from './page';
 
 /** LIKE wildcards typed into the search box are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -13,7 +14,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 export const adminUsersRouter = router({
   /** Pending Users tab: join requests, oldest first; `reason` is her bio. */
   pending: adminProcedure.input(PageSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0 } = input ?? {};
+    const { limit, offset } = pageOf(input);
     const rows = await ctx.db
       .select({
         id: users.id,
@@ -35,7 +36,8 @@ export const adminUsersRouter = router({
 
   /** Community Users tab: every account, newest first, searchable by name or email in any case. */
   list: adminProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit = 50, offset = 0, search } = input ?? {};
+    const { limit, offset } = pageOf(input);
+    const search = input?.search;
     const pattern = search ? likePattern(search) : undefined;
     const rows = await ctx.db
       .select(adminUserColumns)

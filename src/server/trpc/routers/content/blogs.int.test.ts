@@ -94,6 +94,8 @@ describe('blog likes', () => {
   it('treats drafts and unknown ids as not found for members', async () => {
     expect((await send('POST', `/api/blogs/${draftId}/like`, undefined, member.cookie)).statusCode).toBe(404);
     expect((await send('POST', '/api/blogs/999999/like', undefined, member.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/blogs/${draftId}/liked`, member.cookie)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/blogs/${draftId}/like`, undefined, member.cookie)).statusCode).toBe(404);
     expect(await t.db.select().from(blogLikes)).toHaveLength(0);
   });
 });

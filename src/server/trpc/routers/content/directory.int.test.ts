@@ -58,8 +58,12 @@ describe('directory likes', () => {
     expect(await t.db.select().from(directoryLikes)).toHaveLength(0);
   });
 
-  it('answers 404 for an unknown listing', async () => {
+  it('answers 404 for an unknown listing, and 400 for a bad id', async () => {
     expect((await post('/api/directory/999999/like', member.cookie)).statusCode).toBe(404);
+    const response = await get('/api/directory/999999/liked', member.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Listing not found' });
+    expect((await get('/api/directory/1.5/liked', member.cookie)).json()).toEqual({ message: 'Invalid id' });
   });
 });
 

@@ -6,7 +6,7 @@ import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '.
 import { AddCommentSchema, CommentListSchema } from '../../../../shared/schemas/content';
 import { forbidden, notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
-import { countOf } from '../../../services/content-query';
+import { countOf, qualified } from '../../../services/content-query';
 import { memberProcedure, publicProcedure, router } from '../../init';
 
 const commentTable: CommentTable<'postId'> = {
@@ -38,7 +38,7 @@ async function selectPosts(db: Db, viewerId: number | null, where: SQL | undefin
   const likedByMe =
     viewerId === null
       ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from ${forumPostLikes} where ${forumPostLikes.postId} = ${forumPosts.id} and ${forumPostLikes.userId} = ${viewerId})`;
+      : sql<boolean>`exists (select 1 from ${forumPostLikes} where ${qualified(forumPostLikes.postId)} = ${qualified(forumPosts.id)} and ${qualified(forumPostLikes.userId)} = ${viewerId})`;
   const rows = await db
     .select({
       id: forumPosts.id,
@@ -79,7 +79,7 @@ export const forumRouter = router({
     const afterCursor =
       input.cursor === undefined
         ? undefined
-        : sql`(${forumPosts.createdAt}, ${forumPosts.id}) < (select p.created_at, p.id from ${forumPosts} p where p.id = ${input.cursor})`;
+        : sql`(${qualified(forumPosts.createdAt)}, ${qualified(forumPosts.id)}) < (select p.created_at, p.id from ${forumPosts} p where p.id = ${input.cursor})`;
     const rows = await selectPosts(ctx.db, ctx.user?.id ?? null, and(category, afterCursor), input.limit + 1);
     const items = rows.slice(0, input.limit);
     return { items, nextCursor: rows.length > input.limit ? (items.at(-1)?.id ?? null) : null };

@@ -49,6 +49,7 @@ describe('GET /api/search', () => {
   it('answers empty groups for an empty or unmatched search', async () => {
     expect((await get('/api/search')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
     expect((await get('/api/search?q=%20%20')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
+    expect((await get('/api/search?q=%00')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
     expect((await get('/api/search?q=nothing-matches-this')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
   });
 

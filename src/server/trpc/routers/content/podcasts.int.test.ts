@@ -91,6 +91,7 @@ describe('podcast likes', () => {
     const response = await post('/api/podcasts/999999/like', undefined, member.cookie);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Podcast not found' });
+    expect((await get('/api/podcasts/999999/liked', member.cookie)).statusCode).toBe(404);
     expect((await get('/api/podcasts/abc/liked', member.cookie)).json()).toEqual({ message: 'Invalid id' });
   });
 });

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, test } from './fixtures';
+
+/**
+ * axe-core over every screen of the client (read from the generated route tree), as a
+ * visitor, a member and an admin. Serious and critical findings fail the run; the
+ * others are printed.
+ */
+const screens = [
+  ...new Set(
+    [...readFileSync(new URL('../src/client/routeTree.gen.ts', import.meta.url), 'utf8').matchAll(/fullPath: '([^']+)'/g)].map((match) => match[1]!),
+  ),
+].filter((path) => !path.includes('$'));
+
+async function scan(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+  if (summary.length) console.log(`axe ${where}:\n  ${summary.join('\n  ')}`);
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help}`), `serious or critical axe findings on ${where}`).toEqual([]);
+}
+
+for (const role of ['visitor', 'member', 'admin'] as const) {
+  for (const path of screens) {
+    if (path.startsWith('/admin/') && path !== '/admin/login' && role !== 'admin') continue;
+    test(`${path} has no serious accessibility findings (${role})`, async ({ page }) => {
+      if (role !== 'visitor') {
+        const login = await page.request.post('/api/login', { data: DEMO_ACCOUNTS[role] });
+        expect(login.ok()).toBe(true);
+      }
+      await page.goto(path);
+      await scan(page, `${path} as ${role}`);
+      // Tabbed screens (the admin panel): every tab is its own screen.
+      const tabs = await page.getByRole('tab').all();
+      for (const [index, tab] of tabs.entries()) {
+        if (index === 0) continue;
+        await tab.click();
+        await scan(page, `${path} tab ${(await tab.textContent())?.trim()} as ${role}`);
+      }
+    });
+  }
+}

@@ -1,0 +1,201 @@
+import type { APIRequestContext, APIRequest, Page } from '@playwright/test';
+import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, FORUM_CATEGORIES, PLACE_CATEGORIES } from '../src/shared/categories';
+import { DEMO_ACCOUNTS, expect, test } from './fixtures';
+
+/**
+ * Stored XSS: hostile text saved through the real APIs in every field that is shown again
+ * (names, bios, comments, posts, blog markdown, podcast embed, listing, event and place
+ * fields), then every screen that shows them is opened in the browser. No script may run
+ * and no element may be injected.
+ */
+const MARK = 'xss-probe';
+// Under 100 characters, the shortest limit of a shown field (names). `__xss=1` sets window.__xss.
+const payload = (field: string) => `${MARK} ${field.slice(0, 8)}<img src=x onerror=__xss=1><script>__xss=1</script>"><svg onload=__xss=1>`;
+const markdownPayload = [
+  `# ${MARK} heading <img src=x onerror=window.__xss=1>`,
+  '',
+  `[${MARK} link](javascript:window.__xss=1) and [data](data:text/html,<script>window.__xss=1</script>)`,
+  '',
+  '<script>window.__xss=1</script>',
+  '',
+  '"><svg onload=window.__xss=1> <iframe src="javascript:window.__xss=1"></iframe>',
+  '',
+  '![img](x" onerror="window.__xss=1)',
+].join('\n');
+
+const stamp = Date.now().toString(36);
+const applicant = { email: `xss-${stamp}@example.com`, password: 'Bloom2024x' };
+
+async function api(request: APIRequest, baseURL: string, credentials?: { email: string; password: string }): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL });
+  if (credentials) {
+    const login = await context.post('/api/login', { data: credentials });
+    expect(login.ok(), `sign-in of ${credentials.email}: ${login.status()}`).toBe(true);
+  }
+  return context;
+}
+
+async function send(context: APIRequestContext, method: 'post' | 'patch', url: string, data: unknown) {
+  const response = await context[method](url, { data });
+  expect(response.status(), `${method.toUpperCase()} ${url}: ${await response.text()}`).toBeLessThan(300);
+  return response.json().catch(() => null) as Promise<Record<string, unknown> | null>;
+}
+
+/** The first object anywhere in a JSON answer that matches. */
+function find(value: unknown, match: (item: Record<string, unknown>) => boolean): Record<string, unknown> | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = find(item, match);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    const item = value as Record<string, unknown>;
+    if (match(item)) return item;
+    for (const child of Object.values(item)) {
+      const found = find(child, match);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+const hasId = (item: Record<string, unknown> | null | undefined) => Number(find(item, (x) => typeof x.id === 'number')?.id);
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const admin = await api(playwright.request, baseURL, DEMO_ACCOUNTS.admin);
+  const visitor = await api(playwright.request, baseURL);
+
+  // An applicant whose every profile field is hostile, approved by an admin.
+  await send(visitor, 'post', '/api/join-request', {
+    ...applicant,
+    firstName: payload('first'),
+    lastName: payload('last'),
+    age: 18,
+    interests: payload('interests'),
+    bio: payload('bio'),
+  });
+  const users = await (await admin.get(`/api/admin/users?search=${encodeURIComponent(applicant.email)}`)).json();
+  const user = find(users, (item) => item.email === applicant.email);
+  expect(user, 'the applicant is listed for admins').toBeTruthy();
+  await send(admin, 'post', '/trpc/admin.users.setApproval', { userId: user!.id, isApproved: true });
+
+  // Content in every text field, created by an admin.
+  let podcast = await admin.post('/api/podcasts', {
+    data: {
+      title: payload('podcast title'),
+      description: payload('podcast description'),
+      category: payload('podcast category'),
+      iframe: '<iframe src="https://www.youtube.com/embed/xss" onload="window.__xss=1" srcdoc="<script>parent.__xss=1</script>"></iframe>',
+    },
+  });
+  if (!podcast.ok()) {
+    // The embed with extra attributes may be refused outright; the text fields must still be stored.
+    podcast = await admin.post('/api/podcasts', {
+      data: { title: payload('podcast title'), description: payload('podcast description'), category: payload('podcast category'), iframe: '<iframe src="https://www.youtube.com/embed/xss"></iframe>' },
+    });
+  }
+  expect(podcast.ok(), await podcast.text()).toBe(true);
+  const podcastId = hasId(await podcast.json());
+  await send(admin, 'post', '/api/directory', {
+    name: payload('listing name'),
+    description: payload('listing description'),
+    category: DIRECTORY_CATEGORIES[0],
+    address: payload('address'),
+    phone: '555 0100',
+    email: 'listing@example.com',
+    website: 'https://example.com/?q="><script>window.__xss=1</script>',
+  });
+  await send(admin, 'post', '/api/events', {
+    title: payload('event title'),
+    description: payload('event description'),
+    location: payload('location'),
+    dateTime: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    price: '<b>5</b>',
+    tags: [payload('tag').slice(0, 40)],
+  });
+  const blog = await send(admin, 'post', '/api/blogs', {
+    title: payload('blog title'),
+    content: markdownPayload,
+    excerpt: payload('excerpt'),
+    category: BLOG_CATEGORIES[0],
+    authorName: payload('author'),
+    tags: [payload('tag').slice(0, 40)],
+    isPublished: true,
+  });
+  const blogId = hasId(blog);
+
+  // A member with hostile names posts and comments everywhere.
+  const member = await api(playwright.request, baseURL, applicant);
+  const post = await send(member, 'post', '/api/forum/posts', { title: payload('post title'), content: payload('post content'), category: FORUM_CATEGORIES[0] });
+  const postId = hasId(post);
+  for (const url of [`/api/podcasts/${podcastId}/comments`, `/api/blogs/${blogId}/comments`, `/api/forum/posts/${postId}/comments`]) {
+    await send(member, 'post', url, { content: payload('comment') });
+  }
+  await send(member, 'post', '/api/places/suggestions', { name: payload('place'), description: payload('place description'), category: PLACE_CATEGORIES[0], address: payload('place address') });
+  const suggestions = await (await admin.get('/api/admin/places/suggestions')).json();
+  const suggestion = find(suggestions, (item) => typeof item.name === 'string' && item.name.startsWith(MARK));
+  if (suggestion) await send(admin, 'post', `/api/admin/places/suggestions/${suggestion.id}/approve`, {});
+
+  for (const context of [admin, visitor, member]) await context.dispose();
+});
+
+/** Every screen of the client, read from the generated route tree. */
+async function screens(): Promise<string[]> {
+  const { readFileSync } = await import('node:fs');
+  const tree = readFileSync(new URL('../src/client/routeTree.gen.ts', import.meta.url), 'utf8');
+  return [...new Set([...tree.matchAll(/fullPath: '([^']+)'/g)].map((match) => match[1]!))].filter((path) => !path.includes('$'));
+}
+
+async function assertNothingRan(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  const found = await page.evaluate(() => ({
+    flag: (window as unknown as { __xss?: unknown }).__xss,
+    injected: [...document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload], iframe[srcdoc], a[href^="javascript:" i], a[href^="data:" i]')].map((element) => element.outerHTML.slice(0, 120)),
+    scripts: [...document.querySelectorAll('script')].filter((script) => script.textContent?.includes('__xss')).length,
+  }));
+  expect(found.flag, `${where}: an injected script ran`).toBeUndefined();
+  expect(found.injected, `${where}: injected elements`).toEqual([]);
+  expect(found.scripts, `${where}: injected script elements`).toBe(0);
+}
+
+/** Opens whatever a screen offers to open (details, comments, tabs) and checks again. */
+async function openEverything(page: Page, where: string) {
+  for (const name of [/comments?/i, /read more/i, /view/i]) {
+    const buttons = page.getByRole('button', { name });
+    const total = Math.min(await buttons.count(), 4);
+    for (let index = 0; index < total; index++) {
+      const button = buttons.nth(index);
+      if (!(await button.isVisible())) continue;
+      await button.click({ timeout: 3000 }).catch(() => {});
+      await assertNothingRan(page, `${where} after opening ${name}`);
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+for (const role of ['visitor', 'member', 'admin'] as const) {
+  test(`no stored script runs on any screen (${role})`, async ({ page }) => {
+    test.setTimeout(240_000);
+    if (role !== 'visitor') {
+      const login = await page.request.post('/api/login', { data: role === 'admin' ? DEMO_ACCOUNTS.admin : applicant });
+      expect(login.ok()).toBe(true);
+    }
+    let shown = 0;
+    for (const path of await screens()) {
+      if (path.startsWith('/admin') && role !== 'admin') continue;
+      await page.goto(path);
+      await assertNothingRan(page, `${role} ${path}`);
+      if ((await page.locator('body').innerText()).includes(MARK)) shown++;
+      await openEverything(page, `${role} ${path}`);
+      for (const tab of await page.getByRole('tab').all()) {
+        await tab.click({ timeout: 3000 }).catch(() => {});
+        await assertNothingRan(page, `${role} ${path} tab`);
+        if ((await page.locator('body').innerText()).includes(MARK)) shown++;
+        await openEverything(page, `${role} ${path} tab`);
+      }
+    }
+    // The hostile text is on screen as text: the check looked at rendered payloads, not empty pages.
+    expect(shown, 'screens that show the stored payloads').toBeGreaterThanOrEqual(3);
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * `npm run audit:web`: Lighthouse on the main pages (signed in where the page needs it) and
+ * an axe-core scan of every screen, against the production build with demo data.
+ * Prints the four Lighthouse category scores per page and axe findings by impact.
+ *
+ *   CHROME_PATH=/path/to/chromium   the browser (default: chromium on the PATH)
+ *   AUDIT_PRESET=desktop            Lighthouse's desktop preset instead of its mobile default
+ *   AUDIT_FROM_SOURCE=1             run src/server/main.ts through tsx instead of dist/
+ *   AUDIT_CLIENT_DIR=dir            a built client other than dist/client
+ *
+ * Exits 1 when a page can't be audited; the scores themselves are reported, not enforced
+ * here (the end-to-end suite fails on serious axe findings, check:bundle on the budget).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { DEMO_ACCOUNTS } from '../db/seed';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGET_SCORE = 95;
+
+type Role = 'visitor' | 'member' | 'admin';
+/** The pages Lighthouse audits, and who looks at them. Home is `/` for a signed-in member. */
+const LIGHTHOUSE_PAGES: { name: string; path: string; as: Role }[] = [
+  { name: 'Landing', path: '/', as: 'visitor' },
+  { name: 'Sign in', path: '/login', as: 'visitor' },
+  { name: 'Sign up', path: '/signup', as: 'visitor' },
+  { name: 'Home', path: '/', as: 'member' },
+  { name: 'Podcasts', path: '/podcasts', as: 'member' },
+  { name: 'Blog', path: '/blog', as: 'member' },
+  { name: 'Events', path: '/events', as: 'member' },
+];
+
+function findChrome(): string {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    const found = spawnSync('which', [name], { encoding: 'utf8' }).stdout.trim();
+    if (found) return found;
+  }
+  throw new Error('No Chromium found: set CHROME_PATH');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function startSite(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const fromSource = process.env.AUDIT_FROM_SOURCE === '1';
+  const entry = fromSource ? ['--import', 'tsx', 'src/server/main.ts'] : ['dist/server/main.js'];
+  const clientDir = resolve(ROOT, process.env.AUDIT_CLIENT_DIR ?? 'dist/client');
+  if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${clientDir} has no build: run npm run build`);
+  if (!fromSource && !existsSync(resolve(ROOT, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing: run npm run build');
+  const port = await freePort();
+  const child = spawn(process.execPath, entry, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: '1', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', RATE_LIMIT_RELAXED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return { child, base };
+    } catch {
+      // starting
+    }
+    await sleep(200);
+  }
+  throw new Error(`the site did not start:\n${output.join('').slice(-3000)}`);
+}
+
+async function sessionCookie(base: string, role: Role): Promise<string | undefined> {
+  if (role === 'visitor') return undefined;
+  const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS[role]) });
+  if (!response.ok) throw new Error(`demo ${role} sign-in failed: ${response.status}`);
+  return /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+}
+
+function screens(): string[] {
+  const tree = readFileSync(resolve(ROOT, 'src/client/routeTree.gen.ts'), 'utf8');
+  return [...new Set([...tree.matchAll(/fullPath: '([^']+)'/g)].map((match) => match[1]!))].filter((path) => !path.includes('$'));
+}
+
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+async function main() {
+  const chromePath = findChrome();
+  const work = mkdtempSync(join(tmpdir(), 'bloom-audit-'));
+  const site = await startSite(join(work, 'data'));
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const preset = process.env.AUDIT_PRESET === 'desktop' ? 'desktop' : 'mobile';
+  let belowTarget = 0;
+  try {
+    console.log(`Lighthouse ${preset} (${LIGHTHOUSE_PAGES.length} pages, production build, demo data)\n`);
+    const rows: string[][] = [];
+    for (const page of LIGHTHOUSE_PAGES) {
+      const cookie = await sessionCookie(site.base, page.as);
+      const result = await lighthouse(
+        `${site.base}${page.path}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      if (result.lhr.runtimeError) console.log(`${page.name}: Lighthouse runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+      const issues = (result.lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
+      for (const issue of issues) console.log(`${page.name}: browser issue ${issue.issueType}: ${JSON.stringify(issue.subItems?.items?.slice(0, 2) ?? []).slice(0, 300)}`);
+      const scores = CATEGORIES.map((category) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
+      belowTarget += scores.filter((score) => score < TARGET_SCORE).length;
+      const failed = CATEGORIES.flatMap((category) =>
+        (result.lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => ref.id),
+      );
+      rows.push([page.name, `${page.path} (${page.as})`, ...scores.map(String), failed.slice(0, 6).join(', ')]);
+    }
+    table(['Page', 'Path', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'Audits below 0.9'], rows);
+    console.log(`\n${belowTarget ? `${belowTarget} score(s) below ${TARGET_SCORE}.` : `Every score ${TARGET_SCORE} or more.`}`);
+
+    console.log('\naxe-core on every screen (counts by impact)\n');
+    const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] });
+    const axeRows: string[][] = [];
+    try {
+      for (const role of ['visitor', 'member', 'admin'] as const) {
+        const context = await browser.newContext();
+        const cookie = await sessionCookie(site.base, role);
+        if (cookie) {
+          const [name, value] = cookie.split('=');
+          await context.addCookies([{ name: name!, value: value!, url: site.base }]);
+        }
+        const tab = await context.newPage();
+        for (const path of screens()) {
+          if (path.startsWith('/admin/') && path !== '/admin/login' && role !== 'admin') continue;
+          await tab.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
+          const results = await new AxeBuilder({ page: tab }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+          const byImpact = (impact: string) => results.violations.filter((violation) => violation.impact === impact).length;
+          axeRows.push([
+            `${path} (${role})`,
+            ...['critical', 'serious', 'moderate', 'minor'].map((impact) => String(byImpact(impact))),
+            results.violations.map((violation) => violation.id).join(', '),
+          ]);
+        }
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    table(['Screen', 'Critical', 'Serious', 'Moderate', 'Minor', 'Rules'], axeRows);
+  } finally {
+    chrome.kill();
+    site.child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
