@@ -71,9 +71,9 @@ const flag = (name: string, fallback: boolean) =>
 // ---------------------------------------------------------------- lists
 
 export const AdminListSchema = PageSchema;
-export const AdminUserListSchema = PageSchema.extend({
-  search: z.string({ error: 'Search must be text' }).trim().max(100, m.tooLong('Search', 100)).optional(),
-});
+const UserSearchSchema = z.string({ error: 'Search must be text' }).trim().max(100, m.tooLong('Search', 100)).optional();
+export const AdminUserListSchema = PageSchema.extend({ search: UserSearchSchema });
+export const AdminUserCountSchema = z.object({ search: UserSearchSchema });
 export type AdminUserListInput = z.input<typeof AdminUserListSchema>;
 export const AdminByIdSchema = z.object({ id: IdSchema });
 

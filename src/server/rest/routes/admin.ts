@@ -26,6 +26,7 @@ export const adminRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/admin/pending-users', call: (c, r) => c.admin.users.pending(r.query as never) },
   { method: 'PATCH', url: '/api/admin/users/:userId/approval', call: (c, r) => c.admin.users.setApproval(withId(r, 'userId')) },
   { method: 'GET', url: '/api/admin/users', call: (c, r) => c.admin.users.list(r.query as never) },
+  { method: 'GET', url: '/api/admin/users/count', call: (c, r) => c.admin.users.count(r.query as never) },
   { method: 'PATCH', url: '/api/admin/users/:id', call: (c, r) => c.admin.users.update(withId(r)) },
   { method: 'PATCH', url: '/api/admin/users/:id/password', call: (c, r) => c.admin.users.setPassword(withId(r)) },
   { method: 'DELETE', url: '/api/admin/users/:id', call: (c, r) => c.admin.users.delete(id(r)) },

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -19,6 +19,7 @@ export function UsersTab() {
   const query = useDebouncedValue(search.trim(), 250);
   const list = useInfiniteQuery({ ...trpc.admin.users.list.infiniteQueryOptions({ search: query || undefined, limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, placeholderData: (previous) => previous });
   const items = list.data?.pages.flat() ?? [];
+  const count = useQuery({ ...trpc.admin.users.count.queryOptions({ search: query || undefined }), ...adminListOptions, placeholderData: (previous) => previous });
   const [dialog, setDialog] = useState<AccountDialogState>(null);
   const [toDelete, setToDelete] = useState<Account | null>(null);
   const onError = useAdminErrorHandler();
@@ -33,7 +34,7 @@ export function UsersTab() {
 
   return (
     <section>
-      <TabHeader title={t.users.title} count={list.data ? <Badge variant="secondary">{t.users.count(items.length)}</Badge> : null} />
+      <TabHeader title={t.users.title} count={count.data ? <Badge variant="secondary">{t.users.count(count.data.total)}</Badge> : null} />
       <div className="relative mb-5 max-w-md">
         <Label htmlFor="user-search" className="sr-only">
           {t.users.searchLabel}

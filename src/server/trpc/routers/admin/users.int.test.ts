@@ -73,6 +73,7 @@ describe('GET /api/admin/users', () => {
       const response = await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(search)}`);
       expect(response.statusCode).toBe(200);
       expect(response.json().map((u: { id: number }) => u.id)).toEqual([zoe.id]);
+      expect((await asAdmin('GET', `/api/admin/users/count?search=${encodeURIComponent(search)}`)).json()).toEqual({ total: 1 });
     }
     const all = await asAdmin('GET', '/api/admin/users');
     expect(all.body).not.toContain('argon2');

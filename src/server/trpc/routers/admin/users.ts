@@ -1,7 +1,7 @@
-import { asc, desc, eq, ilike, or } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
+import { AdminByIdSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
 import { PageSchema } from '../../../../shared/schemas/content';
 import { hashPassword } from '../../../auth/password';
 import { adminProcedure, router } from '../../init';
@@ -10,6 +10,13 @@ import { pageOf } from './page';
 
 /** LIKE wildcards typed into the search box are matched literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** First name, last name or email containing the search, in any case. */
+function searchFilter(search: string | undefined) {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern));
+}
 
 export const adminUsersRouter = router({
   /** Pending Users tab: join requests, oldest first; `reason` is her bio. */
@@ -37,16 +44,20 @@ export const adminUsersRouter = router({
   /** Community Users tab: every account, newest first, searchable by name or email in any case. */
   list: adminProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const search = input?.search;
-    const pattern = search ? likePattern(search) : undefined;
     const rows = await ctx.db
       .select(adminUserColumns)
       .from(users)
-      .where(pattern ? or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)) : undefined)
+      .where(searchFilter(input?.search))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(limit)
       .offset(offset);
     return rows.map(toAccount);
+  }),
+
+  /** The '{n} Users' badge: how many accounts match the search, whatever page is loaded. */
+  count: adminProcedure.input(AdminUserCountSchema.optional()).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(searchFilter(input?.search));
+    return { total: row?.total ?? 0 };
   }),
 
   /** Approve or reject an application; a rejected account loses its sessions at once. */
