@@ -69,7 +69,7 @@ export async function seedContent(db: Db): Promise<void> {
   ]);
   await db.insert(podcastComments).values([
     { podcastId: podcastRows[0]!.id, userId: nour, content: 'I watched this twice. Being brave enough to be seen is the hardest part for me.' },
-    { podcastId: podcastRows[0]!.id, userId: yasmin, content: 'Sharing this with my sister tonight 💕' },
+    { podcastId: podcastRows[0]!.id, userId: yasmin, content: 'Sharing this with my sister tonight!' },
     { podcastId: podcastRows[2]!.id, userId: salma, content: 'Needed this before my exams. Passion plus perseverance!' },
     { podcastId: podcastRows[5]!.id, userId: nour, content: 'Good relationships keep us happier and healthier. Calling my grandma now.' },
   ]);

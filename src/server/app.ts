@@ -73,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
 
+  // First, so a stored visitor read is answered before any other hook runs.
+  const responseCache = (options.responseCache ?? env.NODE_ENV !== 'test') ? registerResponseCache(app) : undefined;
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -108,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimiter = createRateLimiter(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
 
   app.addHook('onRequest', createOriginCheck(env.PUBLIC_URL));
-  if (options.responseCache ?? env.NODE_ENV !== 'test') registerResponseCache(app, { redis });
+  if (redis) responseCache?.useRedis(redis);
 
   const deps: ContextDeps = { db, env, rateLimiter };
 

@@ -29,11 +29,11 @@ interface Compressed {
 export function registerAssetCompression(app: FastifyInstance, clientDir: string) {
   const assetsDir = join(clientDir, 'assets');
   const files = new Map<string, Promise<Compressed>>();
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(assetsDir, { recursive: true }).map(String);
   } catch {
-    return;
+    return; // a client folder without assets: nothing to compress
   }
   for (const name of names) {
     const file = join(assetsDir, name);

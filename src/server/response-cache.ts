@@ -17,27 +17,37 @@ export interface ResponseCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
   maxBytes?: number;
-  redis?: Redis;
 }
 
 interface Entry {
   expires: number;
-  contentType: string;
+  headers: Record<string, string | string[] | number>;
   payload: string | Buffer;
 }
 
 const CHANNEL = 'bloom:response-cache:invalidate';
 const CACHEABLE_PATH = /^\/(api|trpc)\//;
+const SESSION_IN_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type CachedRequest = FastifyRequest & { responseCacheGeneration?: number };
 
-export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}) {
+export interface ResponseCache {
+  /** Shares invalidations with the other processes through Redis pub/sub. */
+  useRedis(redis: Redis): void;
+}
+
+/**
+ * Register before the other plugins: a hit is answered from the first onRequest hook with
+ * the stored status, headers (the security headers included) and bytes, skipping the rest.
+ */
+export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}): ResponseCache {
   const ttlMs = options.ttlMs ?? 1000;
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 256 * 1024;
   const entries = new Map<string, Entry>();
   let generation = 0;
+  let redis: Redis | undefined;
   const instanceId = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
   const clear = () => {
@@ -46,30 +56,20 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   };
   const invalidate = () => {
     clear();
-    options.redis?.publish(CHANNEL, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: publish failed'));
+    redis?.publish(CHANNEL, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: publish failed'));
   };
 
-  if (options.redis) {
-    // The shared client refuses commands while connecting; the subscription may wait for it.
-    const subscriber = options.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-    subscriber.on('error', (error) => app.log.warn({ err: error }, 'response cache: redis unavailable'));
-    subscriber.on('message', (_channel, from) => {
-      if (from !== instanceId) clear();
-    });
-    void subscriber.subscribe(CHANNEL).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: subscribe failed'));
-    app.addHook('onClose', async () => {
-      subscriber.disconnect();
-    });
-  }
-
   const isVisitorRead = (request: FastifyRequest) =>
-    request.method === 'GET' && CACHEABLE_PATH.test(request.url) && !request.cookies?.[SESSION_COOKIE];
+    request.method === 'GET' && CACHEABLE_PATH.test(request.url) && !SESSION_IN_COOKIE.test(request.headers.cookie ?? '');
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isVisitorRead(request)) return;
     const entry = entries.get(request.url);
     if (entry && entry.expires > Date.now()) {
-      return reply.code(200).header('content-type', entry.contentType).header('x-cache', 'hit').send(entry.payload);
+      reply.hijack();
+      reply.raw.writeHead(200, { ...entry.headers, 'x-cache': 'hit' });
+      reply.raw.end(entry.payload);
+      return reply;
     }
     (request as CachedRequest).responseCacheGeneration = generation;
   });
@@ -85,7 +85,24 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
     if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || payload.length > maxBytes) return payload;
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(request.url, { expires: Date.now() + ttlMs, contentType: String(reply.getHeader('content-type') ?? 'application/json'), payload });
+    const headers = { ...reply.getHeaders(), 'content-length': Buffer.byteLength(payload) } as Entry['headers'];
+    entries.set(request.url, { expires: Date.now() + ttlMs, headers, payload });
     return payload;
   });
+
+  return {
+    useRedis(client) {
+      redis = client;
+      // The shared client refuses commands while connecting; the subscription may wait for it.
+      const subscriber = client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+      subscriber.on('error', (error) => app.log.warn({ err: error }, 'response cache: redis unavailable'));
+      subscriber.on('message', (_channel, from) => {
+        if (from !== instanceId) clear();
+      });
+      void subscriber.subscribe(CHANNEL).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: subscribe failed'));
+      app.addHook('onClose', async () => {
+        subscriber.disconnect();
+      });
+    },
+  };
 }

@@ -12,7 +12,7 @@ import { EmptyState, LoadMore, PageHeader, PlaceholderGrid } from '../components
 import { SafeImage } from '../components/content/safe-image';
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../components/content/use-debounced';
-import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
+import { COMMENT_PAGE_SIZE, GRID_PAGE_SIZE, nextOffset, nextOffsetFor } from '../components/content/use-paged-list';
 import { Markdown } from '../components/markdown';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -137,8 +137,10 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
   const likedOptions = trpc.content.blogs.liked.queryOptions({ id: blog.id }, { staleTime: SHORT_STALE_TIME });
   const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
   const liked = Boolean(user) && likedQuery.data?.liked === true;
-  const commentsOptions = trpc.content.blogs.comments.queryOptions({ id: blog.id }, { staleTime: SHORT_STALE_TIME });
-  const comments = useQuery(commentsOptions);
+  const commentsInput = { id: blog.id, limit: COMMENT_PAGE_SIZE };
+  const comments = useInfiniteQuery(
+    trpc.content.blogs.comments.infiniteQueryOptions(commentsInput, { initialCursor: 0, getNextPageParam: nextOffsetFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
+  );
 
   const refreshBlog = () =>
     Promise.all([
@@ -161,7 +163,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
     trpc.content.blogs.addComment.mutationOptions({
       onSuccess: () => {
         toast({ title: messages.comments.successTitle, description: messages.comments.added });
-        void queryClient.invalidateQueries({ queryKey: commentsOptions.queryKey });
+        void queryClient.invalidateQueries({ queryKey: trpc.content.blogs.comments.infiniteQueryKey(commentsInput) });
         void refreshBlog();
       },
       onError: (error) => toastActionFailure(error, messages.comments.loginToComment, messages.comments.addFailed),
@@ -213,7 +215,8 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
         <h2 id="blog-comments" className="text-xl font-semibold">
           {copy.content.commentsTitle}
         </h2>
-        <CommentList comments={comments.data} isLoading={comments.isPending} />
+        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
+        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
         {user ? (
           <CommentForm
             id="blog-comment"

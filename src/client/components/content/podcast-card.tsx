@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -17,6 +17,8 @@ import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/toast';
 import { CommentForm, CommentList } from './comment-thread';
 import { toastActionFailure, toastSignInRequired } from './feedback';
+import { LoadMore } from './list-states';
+import { COMMENT_PAGE_SIZE, nextOffsetFor } from './use-paged-list';
 
 export interface PodcastItem {
   id: number;
@@ -133,13 +135,15 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
 }
 
 function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn: boolean }) {
-  const commentsOptions = trpc.content.podcasts.comments.queryOptions({ id: podcast.id }, { staleTime: SHORT_STALE_TIME });
-  const comments = useQuery(commentsOptions);
+  const commentsInput = { id: podcast.id, limit: COMMENT_PAGE_SIZE };
+  const comments = useInfiniteQuery(
+    trpc.content.podcasts.comments.infiniteQueryOptions(commentsInput, { initialCursor: 0, getNextPageParam: nextOffsetFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
+  );
   const add = useMutation(
     trpc.content.podcasts.addComment.mutationOptions({
       onSuccess: () => {
         toast({ title: messages.comments.successTitle, description: messages.comments.added });
-        void queryClient.invalidateQueries({ queryKey: commentsOptions.queryKey });
+        void queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.comments.infiniteQueryKey(commentsInput) });
         void refreshPodcastLists();
       },
       onError: (error) => toastActionFailure(error, messages.podcasts.loginToComment, messages.comments.addFailed),
@@ -153,7 +157,8 @@ function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn
         <DialogDescription>{podcast.title}</DialogDescription>
       </DialogHeader>
       <div className="max-h-[50vh] overflow-y-auto pe-1">
-        <CommentList comments={comments.data} isLoading={comments.isPending} />
+        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
+        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
       </div>
       {signedIn ? (
         <CommentForm

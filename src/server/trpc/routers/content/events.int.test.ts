@@ -77,6 +77,14 @@ describe('POST /api/events/{id}/rsvp', () => {
     expect((await rsvp(small, other.cookie)).statusCode).toBe(200);
   });
 
+  it('gives the last spot to exactly one of several members asking at once', async () => {
+    const lastSpot = (await createEvent(t.db, { title: 'Last spot', dateTime: new Date(Date.now() + 3 * DAY), maxAttendees: 1 })).id;
+    const members = await Promise.all([t.signInAs('member'), t.signInAs('member'), t.signInAs('member')]);
+    const statuses = (await Promise.all(members.map((m) => rsvp(lastSpot, m.cookie)))).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    expect((await get(`/api/events/${lastSpot}/rsvps`)).json()).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown event and 400 for a bad id', async () => {
     expect((await rsvp(999999, member.cookie)).statusCode).toBe(404);
     expect((await get('/api/events/999999/rsvps')).statusCode).toBe(404);

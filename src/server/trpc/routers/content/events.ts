@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { eventRsvps, events } from '../../../../../db/schema';
 import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
@@ -40,7 +40,7 @@ export const eventsRouter = router({
     return ctx.db
       .select({ userId: eventRsvps.userId, status: eventRsvps.status })
       .from(eventRsvps)
-      .where(and(eq(eventRsvps.eventId, input.id)))
+      .where(eq(eventRsvps.eventId, input.id))
       .orderBy(asc(eventRsvps.createdAt));
   }),
 
