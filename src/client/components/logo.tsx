@@ -1,9 +1,7 @@
-import { cn } from '../lib/utils';
-
 /** The Bloom Circle flower mark, drawn in the palette. */
-export function LogoMark({ className }: { className?: string }) {
+export function LogoMark({ className = 'size-9' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 64 64" aria-hidden="true" className={cn('size-9', className)}>
+    <svg viewBox="0 0 64 64" aria-hidden="true" className={className}>
       <rect width="64" height="64" rx="16" fill="#9d2b5b" />
       <g fill="#fde8ef">
         <ellipse cx="32" cy="20" rx="8" ry="12" />

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { copy } from '../copy';
-import { Button } from './ui/button';
+import { buttonVariants } from './ui/button-variants';
 
 /** The signed-in 404 of SPEC.md §2, with its developer-style hint. */
 export function NotFound() {
@@ -11,9 +11,9 @@ export function NotFound() {
       </p>
       <h1 className="text-3xl font-semibold">{copy.notFound.title}</h1>
       <p className="text-muted-foreground">{copy.notFound.hint}</p>
-      <Button asChild>
-        <Link to="/">{copy.notFound.home}</Link>
-      </Button>
+      <Link to="/" className={buttonVariants()}>
+        {copy.notFound.home}
+      </Link>
     </section>
   );
 }

@@ -1,14 +1,21 @@
 import { Link } from '@tanstack/react-router';
-import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { copy, siteName } from '../copy';
 import type { SessionUser } from '../lib/session';
-import { cn } from '../lib/utils';
 import { LogoMark } from './logo';
-import { Button } from './ui/button';
+import { buttonVariants } from './ui/button-variants';
 
 // The account menu (dropdown and dialog) is only for signed-in users: visitors never load it.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+
+/** The menu toggle's two icons, drawn inline: the shell loads before the icon library. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+    </svg>
+  );
+}
 
 /** SPEC.md §2: Home matches the path exactly; the others match by path prefix. */
 const NAV_ITEMS = [
@@ -31,7 +38,7 @@ function NavLinks({ onNavigate, className }: { onNavigate?: () => void; classNam
           <Link
             to={item.to}
             activeOptions={{ exact: item.exact }}
-            className={cn(linkClasses, 'block')}
+            className={`${linkClasses} block`}
             activeProps={{ className: activeClasses, 'aria-current': 'page' }}
             onClick={onNavigate}
           >
@@ -60,25 +67,24 @@ export function TopNav({ user }: { user: SessionUser | null }) {
             </Suspense>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/login">{copy.nav.signIn}</Link>
-              </Button>
-              <Button asChild size="sm" className="hidden sm:inline-flex">
-                <Link to="/signup">{copy.nav.join}</Link>
-              </Button>
+              <Link to="/login" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                {copy.nav.signIn}
+              </Link>
+              <Link to="/signup" className={`${buttonVariants({ size: 'sm' })} max-sm:hidden`}>
+                {copy.nav.join}
+              </Link>
             </>
           )}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="lg:hidden"
+          <button
+            type="button"
+            className={`${buttonVariants({ variant: 'ghost', size: 'icon' })} lg:hidden`}
             aria-label={menuOpen ? copy.nav.closeMenu : copy.nav.openMenu}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </Button>
+            <MenuIcon open={menuOpen} />
+          </button>
         </div>
       </nav>
       {menuOpen ? (

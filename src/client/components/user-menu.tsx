@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { LogOut, Mail, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { copy } from '../copy';
+import { profileCopy } from '../copy/profile';
 import { signOut, type SessionUser } from '../lib/session';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from './ui/dialog';
@@ -60,19 +61,19 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Dialog open={profileOpen} onOpenChange={setProfileOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{copy.profile.title}</DialogTitle>
-            <DialogDescription>{copy.profile.description}</DialogDescription>
+            <DialogTitle>{profileCopy.title}</DialogTitle>
+            <DialogDescription>{profileCopy.description}</DialogDescription>
           </DialogHeader>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-semibold">{copy.profile.name}</dt>
+            <dt className="font-semibold">{profileCopy.name}</dt>
             <dd>{fullName}</dd>
-            <dt className="font-semibold">{copy.profile.email}</dt>
+            <dt className="font-semibold">{profileCopy.email}</dt>
             <dd className="break-all">{user.email}</dd>
           </dl>
-          <p className="mt-4 text-sm text-muted-foreground">{copy.profile.note}</p>
+          <p className="mt-4 text-sm text-muted-foreground">{profileCopy.note}</p>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">{copy.profile.close}</Button>
+              <Button variant="outline">{profileCopy.close}</Button>
             </DialogClose>
           </DialogFooter>
         </DialogContent>

@@ -1,4 +1,4 @@
-import { copy } from '../copy';
+import { communityCopy } from '../copy/community';
 
 /**
  * Forum dates as relative labels (DECISIONS.md): 'Just now' under a minute, then minutes,
@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const words = copy.community.time;
+const words = communityCopy.time;
 
 export function relativeTime(date: Date | string, now: Date = new Date(), locale = 'en-US'): string {
   const then = typeof date === 'string' ? new Date(date) : date;

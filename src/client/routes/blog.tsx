@@ -18,7 +18,7 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
-import { copy } from '../copy';
+import { contentCopy } from '../copy/content';
 import { categoryColour } from '../lib/categories';
 import { errorStatus } from '../lib/errors';
 import { useSession } from '../lib/session';
@@ -46,7 +46,7 @@ function BlogPage() {
 }
 
 function BlogList() {
-  const t = copy.content.blog;
+  const t = contentCopy.blog;
   const navigate = useNavigate({ from: '/blog' });
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
@@ -101,7 +101,7 @@ function BlogList() {
 }
 
 function BlogDetail({ id }: { id: number }) {
-  const t = copy.content.blog;
+  const t = contentCopy.blog;
   const navigate = useNavigate({ from: '/blog' });
   const blog = useQuery(trpc.content.blogs.byId.queryOptions({ id }));
   const back = (
@@ -188,7 +188,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
       </div>
       <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{blog.title}</h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">{copy.content.blog.by(blog.authorName)}</span>
+        <span className="font-medium text-foreground">{contentCopy.blog.by(blog.authorName)}</span>
         <time dateTime={created.toISOString()} lang="ar-EG">
           {blogDate.format(created)}
         </time>
@@ -199,7 +199,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
           variant="ghost"
           size="sm"
           aria-pressed={liked}
-          aria-label={liked ? copy.content.unlike(blog.title) : copy.content.like(blog.title)}
+          aria-label={liked ? contentCopy.unlike(blog.title) : contentCopy.like(blog.title)}
           onClick={toggleLike}
           disabled={like.isPending || unlike.isPending}
         >
@@ -208,12 +208,12 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
         </Button>
         <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
           <MessageCircle className="size-4" aria-hidden="true" />
-          {copy.content.comments(blog.commentsCount)}
+          {contentCopy.comments(blog.commentsCount)}
         </span>
       </div>
       <section aria-labelledby="blog-comments" className="mt-8 grid gap-5">
         <h2 id="blog-comments" className="text-xl font-semibold">
-          {copy.content.commentsTitle}
+          {contentCopy.commentsTitle}
         </h2>
         <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
         <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
@@ -232,7 +232,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
           <p className="rounded-2xl bg-secondary/60 px-4 py-3 text-center text-secondary-foreground">
             {messages.comments.loginToComment}{' '}
             <Link to="/login" className="font-semibold underline underline-offset-4">
-              {copy.content.signIn}
+              {contentCopy.signIn}
             </Link>
           </p>
         )}

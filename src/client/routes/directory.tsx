@@ -13,7 +13,7 @@ import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
-import { copy } from '../copy';
+import { contentCopy } from '../copy/content';
 import { useSession } from '../lib/session';
 import { trpc } from '../trpc';
 
@@ -25,7 +25,7 @@ const PLACEHOLDERS = 6;
 
 /** The real directory (DECISIONS.md); the coming-soon panel shows only while there are no listings. */
 function DirectoryPage() {
-  const t = copy.content.directory;
+  const t = contentCopy.directory;
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const debouncedSearch = useDebounced(search.trim());
@@ -81,7 +81,7 @@ function DirectoryPage() {
 const COMING_SOON_ICONS = [Store, Users, HeartHandshake];
 
 function ComingSoonPanel() {
-  const t = copy.content.directory;
+  const t = contentCopy.directory;
   const { user } = useSession();
   const [interested, setInterested] = useState(false);
   const express = useMutation(

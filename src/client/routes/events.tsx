@@ -5,7 +5,7 @@ import { EventCard, EventCardSkeleton } from '../components/content/event-card';
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { copy } from '../copy';
+import { contentCopy } from '../copy/content';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/events')({
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/events')({
 const PLACEHOLDERS = 4;
 
 function EventsPage() {
-  const t = copy.content.events;
+  const t = contentCopy.events;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageHeader title={t.title} subtitle={t.subtitle} />

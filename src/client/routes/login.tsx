@@ -11,7 +11,7 @@ import { Checkbox } from '../components/ui/checkbox';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { toast } from '../components/ui/toast';
-import { copy } from '../copy';
+import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
 import { sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
@@ -57,39 +57,39 @@ function LoginPage() {
   }
 
   return (
-    <AuthCard title={copy.login.title} subtitle={copy.login.subtitle}>
+    <AuthCard title={loginCopy.title} subtitle={loginCopy.subtitle}>
       <form onSubmit={submit} noValidate className="grid gap-5">
         {error ? (
           <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
             {error}
           </p>
         ) : null}
-        <Field id="email" label={copy.login.email}>
+        <Field id="email" label={loginCopy.email}>
           <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
-        <Field id="password" label={copy.login.password}>
+        <Field id="password" label={loginCopy.password}>
           <PasswordInput id="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         <div className="flex items-center gap-3">
           <Checkbox id="saveLogin" checked={saveLogin} onCheckedChange={(checked) => setSaveLogin(checked === true)} />
           <Label htmlFor="saveLogin" className="font-normal">
-            {copy.login.keepLoggedIn}
+            {loginCopy.keepLoggedIn}
           </Label>
         </div>
         <Button type="submit" size="lg" disabled={login.isPending}>
-          {login.isPending ? copy.login.busy : copy.login.submit}
+          {login.isPending ? loginCopy.busy : loginCopy.submit}
         </Button>
       </form>
       <div className="mt-6 grid gap-3 text-center text-sm">
         <p>
-          {copy.login.noAccount}{' '}
+          {loginCopy.noAccount}{' '}
           <Link to="/signup" className="font-semibold text-primary underline-offset-4 hover:underline">
-            {copy.login.join}
+            {loginCopy.join}
           </Link>
         </p>
-        <p className="text-muted-foreground">{copy.login.approvalNote}</p>
+        <p className="text-muted-foreground">{loginCopy.approvalNote}</p>
         <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
-          {copy.login.backHome}
+          {loginCopy.backHome}
         </Link>
       </div>
     </AuthCard>

@@ -8,7 +8,7 @@ import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../components/content/use-debounced';
 import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
-import { copy } from '../copy';
+import { contentCopy } from '../copy/content';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/podcasts')({
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/podcasts')({
 const PLACEHOLDERS = 6;
 
 function PodcastsPage() {
-  const t = copy.content.podcasts;
+  const t = contentCopy.podcasts;
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const debouncedSearch = useDebounced(search.trim());

@@ -10,7 +10,8 @@ import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { Textarea } from '../components/ui/textarea';
-import { copy, siteName } from '../copy';
+import { siteName } from '../copy';
+import { signupCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
 import { trpc } from '../trpc';
 
@@ -56,7 +57,7 @@ function SignupPage() {
   }
 
   return (
-    <AuthCard title={copy.signup.title} subtitle={copy.signup.subtitle} wide>
+    <AuthCard title={signupCopy.title} subtitle={signupCopy.subtitle} wide>
       <form onSubmit={submit} noValidate className="grid gap-8">
         {alert ? (
           <p
@@ -71,19 +72,19 @@ function SignupPage() {
           </p>
         ) : null}
         <fieldset className="grid gap-5">
-          <legend className="mb-4 font-display text-xl font-semibold">{copy.signup.personal}</legend>
+          <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.personal}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="firstName" label={copy.signup.firstName}>
+            <Field id="firstName" label={signupCopy.firstName}>
               <Input id="firstName" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={update('firstName')} />
             </Field>
-            <Field id="lastName" label={copy.signup.lastName}>
+            <Field id="lastName" label={signupCopy.lastName}>
               <Input id="lastName" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={update('lastName')} />
             </Field>
           </div>
-          <Field id="email" label={copy.signup.email}>
+          <Field id="email" label={signupCopy.email}>
             <Input id="email" name="email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} />
           </Field>
-          <Field id="password" label={copy.signup.password} hint={copy.signup.passwordHint}>
+          <Field id="password" label={signupCopy.password} hint={signupCopy.passwordHint}>
             <PasswordInput
               id="password"
               name="password"
@@ -94,7 +95,7 @@ function SignupPage() {
               onChange={update('password')}
             />
           </Field>
-          <Field id="age" label={copy.signup.age}>
+          <Field id="age" label={signupCopy.age}>
             <Input
               id="age"
               name="age"
@@ -110,26 +111,26 @@ function SignupPage() {
           </Field>
         </fieldset>
         <fieldset className="grid gap-5">
-          <legend className="mb-4 font-display text-xl font-semibold">{copy.signup.about}</legend>
-          <Field id="interests" label={copy.signup.interests}>
-            <Textarea id="interests" name="interests" rows={3} required placeholder={copy.signup.interestsPlaceholder} value={form.interests} onChange={update('interests')} />
+          <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.about}</legend>
+          <Field id="interests" label={signupCopy.interests}>
+            <Textarea id="interests" name="interests" rows={3} required placeholder={signupCopy.interestsPlaceholder} value={form.interests} onChange={update('interests')} />
           </Field>
-          <Field id="bio" label={copy.signup.bio}>
-            <Textarea id="bio" name="bio" rows={4} required placeholder={copy.signup.bioPlaceholder} value={form.bio} onChange={update('bio')} />
+          <Field id="bio" label={signupCopy.bio}>
+            <Textarea id="bio" name="bio" rows={4} required placeholder={signupCopy.bioPlaceholder} value={form.bio} onChange={update('bio')} />
           </Field>
         </fieldset>
         <Button type="submit" size="lg" disabled={apply.isPending}>
-          {apply.isPending ? copy.signup.busy : copy.signup.submit}
+          {apply.isPending ? signupCopy.busy : signupCopy.submit}
         </Button>
       </form>
       <div className="mt-6 flex flex-col items-center gap-3 text-sm sm:flex-row sm:justify-between">
         <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
-          {copy.signup.backToLogin}
+          {signupCopy.backToLogin}
         </Link>
         <p>
-          {copy.signup.haveAccount}{' '}
+          {signupCopy.haveAccount}{' '}
           <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
-            {copy.signup.signInInstead}
+            {signupCopy.signInInstead}
           </Link>
         </p>
       </div>

@@ -1,5 +1,5 @@
 import { Heart, MessageCircle } from 'lucide-react';
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
@@ -61,15 +61,15 @@ export function BlogCard({ blog, onOpen }: { blog: BlogItem; onOpen: () => void 
             {blog.title}
           </button>
         </h3>
-        <p className="text-sm font-medium">{copy.content.blog.by(blog.authorName)}</p>
+        <p className="text-sm font-medium">{contentCopy.blog.by(blog.authorName)}</p>
         <p className="line-clamp-3 text-sm text-muted-foreground">{blogSummary(blog)}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm text-muted-foreground">
           <div className="flex items-center gap-3">
-            <span className="inline-flex items-center gap-1" aria-label={copy.content.likes(blog.likesCount)}>
+            <span className="inline-flex items-center gap-1" aria-label={contentCopy.likes(blog.likesCount)}>
               <Heart className="size-4" aria-hidden="true" />
               {blog.likesCount}
             </span>
-            <span className="inline-flex items-center gap-1" aria-label={copy.content.comments(blog.commentsCount)}>
+            <span className="inline-flex items-center gap-1" aria-label={contentCopy.comments(blog.commentsCount)}>
               <MessageCircle className="size-4" aria-hidden="true" />
               {blog.commentsCount}
             </span>

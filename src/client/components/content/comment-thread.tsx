@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CommentFormSchema } from '../../../shared/schemas/content';
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
@@ -24,7 +24,7 @@ export function CommentList({ comments, isLoading }: { comments: CommentItem[] |
       </div>
     );
   }
-  if (!comments?.length) return <p className="py-4 text-center text-muted-foreground">{copy.content.noComments}</p>;
+  if (!comments?.length) return <p className="py-4 text-center text-muted-foreground">{contentCopy.noComments}</p>;
   return (
     <ul className="grid gap-3">
       {comments.map((comment) => (
@@ -66,12 +66,12 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-2">
-      <Label htmlFor={id}>{copy.content.commentLabel}</Label>
+      <Label htmlFor={id}>{contentCopy.commentLabel}</Label>
       <Textarea
         id={id}
         rows={3}
         value={draft}
-        placeholder={copy.content.commentPlaceholder}
+        placeholder={contentCopy.commentPlaceholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setDraft(e.target.value)}
@@ -82,7 +82,7 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
         </p>
       ) : null}
       <Button type="submit" className="justify-self-end" disabled={draft.length === 0 || pending}>
-        {pending ? copy.content.commentBusy : copy.content.commentSubmit}
+        {pending ? contentCopy.commentBusy : contentCopy.commentSubmit}
       </Button>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
 import { messages } from '../../../shared/messages';
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { useSession } from '../../lib/session';
 import { queryClient, trpc } from '../../trpc';
 import { Badge } from '../ui/badge';
@@ -41,7 +41,7 @@ export function EventCardSkeleton() {
 }
 
 export function EventCard({ event, upcoming }: { event: EventItem; upcoming: boolean }) {
-  const t = copy.content.events;
+  const t = contentCopy.events;
   const date = new Date(event.dateTime);
   const spotsLeft = event.maxAttendees === null ? null : Math.max(0, event.maxAttendees - event.attendees);
   return (
@@ -87,7 +87,7 @@ export function EventCard({ event, upcoming }: { event: EventItem; upcoming: boo
 }
 
 function AttendButton({ event, full }: { event: EventItem; full: boolean }) {
-  const t = copy.content.events;
+  const t = contentCopy.events;
   const { user } = useSession();
   const rsvpsOptions = trpc.content.events.rsvps.queryOptions({ id: event.id });
   const rsvps = useQuery({ ...rsvpsOptions, enabled: Boolean(user) });

@@ -1,4 +1,4 @@
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 
 /** SPEC.md §2: blog dates in Arabic-Egypt long format. */
 export const blogDate = new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -13,7 +13,7 @@ export const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigi
 /** '0' and '0.00' (and no price at all) are Free; anything else is shown in dollars. */
 export function formatPrice(price: string | null): string {
   const value = (price ?? '').trim();
-  if (value === '' || value === '0' || value === '0.00') return copy.content.events.free;
+  if (value === '' || value === '0' || value === '0.00') return contentCopy.events.free;
   return value.startsWith('$') ? value : `$${value}`;
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { Button } from '../ui/button';
 
 /** An empty list: what happened and what to try next. */
@@ -16,9 +17,9 @@ export function EmptyState({ title, hint, children }: { title: string; hint?: st
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 px-6 py-8 text-center">
-      <p className="font-medium text-destructive">{copy.content.loadFailed}</p>
+      <p className="font-medium text-destructive">{contentCopy.loadFailed}</p>
       <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        {copy.content.retry}
+        {contentCopy.retry}
       </Button>
     </div>
   );
@@ -30,7 +31,7 @@ export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loadi
   return (
     <div className="mt-8 flex justify-center">
       <Button variant="outline" onClick={onLoad} disabled={loading}>
-        {loading ? copy.content.loadingMore : copy.content.loadMore}
+        {loading ? contentCopy.loadingMore : contentCopy.loadMore}
       </Button>
     </div>
   );

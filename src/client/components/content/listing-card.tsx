@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Heart, MapPin, Phone, Star } from 'lucide-react';
 import { messages } from '../../../shared/messages';
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
@@ -48,7 +48,7 @@ export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) 
 
 /** SPEC.md §2 listing card: first image, name, category colour, description, address, rating, reviews, like. */
 export function ListingCard({ listing, compact = false }: { listing: ListingItem; compact?: boolean }) {
-  const t = copy.content.directory;
+  const t = contentCopy.directory;
   const { user } = useSession();
   const likedOptions = trpc.content.directory.liked.queryOptions({ id: listing.id }, { staleTime: SHORT_STALE_TIME });
   const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
@@ -86,7 +86,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
             size="icon"
             className="-me-2 -mt-2 size-9"
             aria-pressed={liked}
-            aria-label={liked ? copy.content.unlike(listing.name) : copy.content.like(listing.name)}
+            aria-label={liked ? contentCopy.unlike(listing.name) : contentCopy.like(listing.name)}
             onClick={toggleLike}
             disabled={like.isPending}
           >

@@ -4,7 +4,7 @@ import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { isAllowedEmbedUrl } from '../../../shared/embed';
 import { messages } from '../../../shared/messages';
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
@@ -34,12 +34,12 @@ export interface PodcastItem {
 /** Our own iframe from an allowed embed URL only; stored HTML is never rendered (DECISIONS.md). */
 export function PodcastEmbed({ url, title }: { url: string; title: string }) {
   if (!isAllowedEmbedUrl(url)) {
-    return <div className="flex aspect-video items-center justify-center bg-muted px-4 text-center text-sm text-muted-foreground">{copy.content.podcasts.videoUnavailable}</div>;
+    return <div className="flex aspect-video items-center justify-center bg-muted px-4 text-center text-sm text-muted-foreground">{contentCopy.podcasts.videoUnavailable}</div>;
   }
   return (
     <iframe
       src={url}
-      title={copy.content.podcasts.videoTitle(title)}
+      title={contentCopy.podcasts.videoTitle(title)}
       loading="lazy"
       allowFullScreen
       // The site sends no Referer by default; video players need the origin to play embeds.
@@ -111,14 +111,14 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
             variant="ghost"
             size="sm"
             aria-pressed={liked}
-            aria-label={liked ? copy.content.unlike(podcast.title) : copy.content.like(podcast.title)}
+            aria-label={liked ? contentCopy.unlike(podcast.title) : contentCopy.like(podcast.title)}
             onClick={toggleLike}
             disabled={like.isPending}
           >
             <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
             <span>{podcast.likes}</span>
           </Button>
-          <Button variant="ghost" size="sm" aria-label={copy.content.commentsFor(podcast.title)} onClick={() => setCommentsOpen(true)}>
+          <Button variant="ghost" size="sm" aria-label={contentCopy.commentsFor(podcast.title)} onClick={() => setCommentsOpen(true)}>
             <MessageCircle aria-hidden="true" />
             <span>{podcast.comments}</span>
           </Button>
@@ -153,7 +153,7 @@ function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{copy.content.commentsTitle}</DialogTitle>
+        <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
         <DialogDescription>{podcast.title}</DialogDescription>
       </DialogHeader>
       <div className="max-h-[50vh] overflow-y-auto pe-1">
@@ -173,9 +173,9 @@ function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn
         />
       ) : (
         <p className="mt-4 rounded-2xl bg-secondary/60 px-4 py-3 text-center text-sm text-secondary-foreground">
-          {copy.content.commentSignIn}{' '}
+          {contentCopy.commentSignIn}{' '}
           <Link to="/login" className="font-semibold underline underline-offset-4">
-            {copy.content.signIn}
+            {contentCopy.signIn}
           </Link>
         </p>
       )}

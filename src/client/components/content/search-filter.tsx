@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { ALL_CATEGORIES } from '../../../shared/schemas/content';
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
@@ -29,13 +29,13 @@ export function SearchFilter({ id, search, onSearch, category, onCategory, categ
         </div>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-category`}>{copy.content.category}</Label>
+        <Label htmlFor={`${id}-category`}>{contentCopy.category}</Label>
         <Select value={category} onValueChange={onCategory}>
           <SelectTrigger id={`${id}-category`}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL_CATEGORIES}>{copy.content.allCategories}</SelectItem>
+            <SelectItem value={ALL_CATEGORIES}>{contentCopy.allCategories}</SelectItem>
             {categories.map((name) => (
               <SelectItem key={name} value={name}>
                 {name}

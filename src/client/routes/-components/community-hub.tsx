@@ -20,13 +20,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
-import { copy } from '../../copy';
+import { communityCopy } from '../../copy/community';
 import { relativeTime } from '../../lib/relative-time';
 import { useDebounced } from '../../components/content/use-debounced';
 import { trpc } from '../../trpc';
 import { HrefLink } from './href-link';
 
-const c = copy.community.hub;
+const c = communityCopy.hub;
 const numberFormat = new Intl.NumberFormat('en-US');
 const eventDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const eventTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
@@ -183,7 +183,7 @@ function CommunityCards() {
                 <span className="grid size-12 place-items-center rounded-2xl bg-secondary text-secondary-foreground">
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
-                <Badge variant="success">{copy.community.available}</Badge>
+                <Badge variant="success">{communityCopy.available}</Badge>
               </div>
               <h3 className="text-xl font-semibold group-hover:text-primary">{c.cards[key].title}</h3>
               <p className="text-sm text-muted-foreground">{c.cards[key].body}</p>

@@ -13,7 +13,7 @@ import { useDebounced } from '../../components/content/use-debounced';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { copy } from '../../copy';
+import { contentCopy } from '../../copy/content';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../trpc';
 
@@ -24,7 +24,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Home for signed-in members (SPEC.md §2). */
 export function Home() {
-  const t = copy.content.home;
+  const t = contentCopy.home;
   const { user } = useSession();
   return (
     <div>
@@ -54,7 +54,7 @@ export function Home() {
 }
 
 function Stats() {
-  const t = copy.content.home;
+  const t = contentCopy.home;
   const stats = useQuery(trpc.content.stats.get.queryOptions());
   const cards = [
     { label: t.stats.podcasts, value: stats.data?.podcastCount, Icon: Mic },
@@ -107,7 +107,7 @@ function MoreLink({ to, children }: { to: '/podcasts' | '/directory' | '/events'
 }
 
 function FeaturedPodcasts() {
-  const t = copy.content.home;
+  const t = contentCopy.home;
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const debouncedSearch = useDebounced(search.trim());
@@ -124,8 +124,8 @@ function FeaturedPodcasts() {
         category={category}
         onCategory={setCategory}
         categories={PODCAST_FILTER_CATEGORIES}
-        searchLabel={copy.content.podcasts.searchLabel}
-        searchPlaceholder={copy.content.podcasts.searchPlaceholder}
+        searchLabel={contentCopy.podcasts.searchLabel}
+        searchPlaceholder={contentCopy.podcasts.searchPlaceholder}
       />
       <div className="mt-6">
         {podcasts.isPending ? (
@@ -149,7 +149,7 @@ function FeaturedPodcasts() {
 }
 
 function PopularListings() {
-  const t = copy.content.home;
+  const t = contentCopy.home;
   const listings = useQuery(trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings }));
   return (
     <section aria-labelledby="home-listings">
@@ -174,7 +174,7 @@ function PopularListings() {
 }
 
 function UpcomingEvents() {
-  const t = copy.content.home;
+  const t = contentCopy.home;
   const events = useQuery(trpc.content.events.list.queryOptions({ upcoming: true, limit: HOME_COUNTS.events }));
   return (
     <section aria-labelledby="home-events">

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarHeart, Check, MapPin, Mic, ShieldCheck, Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { copy } from '../../copy';
+import { landingCopy } from '../../copy/landing';
 
 const FEATURE_ICONS = [Mic, MapPin, CalendarHeart, ShieldCheck];
 
@@ -30,7 +30,7 @@ function HeroIllustration() {
 
 /** The public landing page of SPEC.md §2, shown to signed-out visitors. */
 export function Landing() {
-  const t = copy.landing;
+  const t = landingCopy;
   return (
     <div>
       <section className="bg-[radial-gradient(ellipse_at_top_right,_var(--color-secondary),_transparent_55%)]">

@@ -6,7 +6,8 @@ import { LogoMark } from '../../components/logo';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
-import { copy, siteName } from '../../copy';
+import { siteName } from '../../copy';
+import { adminPanelCopy } from '../../copy/admin';
 import { loadSession, signOut, useSession } from '../../lib/session';
 import { useReloginOnExpiredSession } from './-components/admin-kit';
 import { AdminsTab } from './-components/admins-tab';
@@ -20,7 +21,7 @@ import { PlacesTab } from './-components/places-tab';
 import { PodcastsTab } from './-components/podcasts-tab';
 import { UsersTab } from './-components/users-tab';
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 /** Access-denied redirect delay (SPEC.md §9). */
 const ACCESS_DENIED_REDIRECT_MS = 2000;

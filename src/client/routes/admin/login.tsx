@@ -12,7 +12,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast';
-import { copy } from '../../copy';
+import { adminLoginCopy } from '../../copy/auth';
 import { trpc } from '../../trpc';
 
 export const Route = createFileRoute('/admin/login')({
@@ -58,9 +58,9 @@ function AdminLoginPage() {
   }
 
   return (
-    <AuthCard title={copy.adminLogin.title} subtitle={copy.adminLogin.subtitle}>
+    <AuthCard title={adminLoginCopy.title} subtitle={adminLoginCopy.subtitle}>
       <form onSubmit={submit} noValidate className="grid gap-5">
-        <Field id="username" label={copy.adminLogin.email} error={errors.username}>
+        <Field id="username" label={adminLoginCopy.email} error={errors.username}>
           <Input
             id="username"
             name="username"
@@ -73,7 +73,7 @@ function AdminLoginPage() {
             onChange={(e) => setUsername(e.target.value)}
           />
         </Field>
-        <Field id="password" label={copy.adminLogin.password} error={errors.password}>
+        <Field id="password" label={adminLoginCopy.password} error={errors.password}>
           <PasswordInput
             id="password"
             name="password"
@@ -88,16 +88,16 @@ function AdminLoginPage() {
         <div className="flex items-center gap-3">
           <Checkbox id="saveLogin" checked={saveLogin} onCheckedChange={(checked) => setSaveLogin(checked === true)} />
           <Label htmlFor="saveLogin" className="font-normal">
-            {copy.adminLogin.keepLoggedIn}
+            {adminLoginCopy.keepLoggedIn}
           </Label>
         </div>
         <Button type="submit" size="lg" disabled={login.isPending}>
-          {login.isPending ? copy.adminLogin.busy : copy.adminLogin.submit}
+          {login.isPending ? adminLoginCopy.busy : adminLoginCopy.submit}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
-          {copy.adminLogin.back}
+          {adminLoginCopy.back}
         </Link>
       </p>
     </AuthCard>

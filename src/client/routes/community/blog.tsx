@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { copy } from '../../copy';
+import { communityCopy } from '../../copy/community';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../trpc';
 import { NewPostForm } from './-components/new-post-form';
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/community/blog')({
   component: ForumPage,
 });
 
-const c = copy.community.forum;
+const c = communityCopy.forum;
 const FORUM_PAGE_SIZE = 20;
 
 function ForumPage() {

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
-import { copy } from '../../copy';
+import { communityCopy } from '../../copy/community';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../trpc';
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/community/newsletter')({
   component: NewsletterPage,
 });
 
-const c = copy.community.newsletter;
+const c = communityCopy.newsletter;
 const RECEIVE_ICONS = [Sparkles, HeartHandshake, Gift];
 const editionDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 

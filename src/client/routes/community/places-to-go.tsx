@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
-import { copy } from '../../copy';
+import { communityCopy } from '../../copy/community';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { useDebounced } from '../../components/content/use-debounced';
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/community/places-to-go')({
 type Place = inferOutput<typeof trpc.content.places.list>[number];
 type Filter = 'all' | PlaceCategory;
 
-const c = copy.community.places;
+const c = communityCopy.places;
 const FILTERS: Filter[] = ['all', ...PLACE_CATEGORIES];
 const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

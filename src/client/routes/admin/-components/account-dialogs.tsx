@@ -12,12 +12,12 @@ import { Field } from '../../../components/field';
 import { PasswordInput } from '../../../components/password-input';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
 import { fieldA11y, fullName, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { CheckField, TextAreaField, TextField } from './fields';
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 export interface Account {
   id: number;

@@ -2,11 +2,11 @@ import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import type { Account } from './account-dialogs';
 import { formatDate, fullName } from './admin-kit';
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 /** One account in the Community Users and Admin Management lists. */
 export function AccountRow({

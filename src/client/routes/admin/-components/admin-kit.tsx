@@ -16,12 +16,13 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { errorMessage, isUnauthenticated } from '../../../lib/errors';
 import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
 
 /** Shared pieces of the admin panel's tabs: error handling, forms, lists and confirmations. */
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 /** SPEC.md §9: admin lists stay fresh for 30 s; queries run only for admins (the panel renders only then). */
 export const adminListOptions = { staleTime: ADMIN_STALE_TIME, retry: false as const };

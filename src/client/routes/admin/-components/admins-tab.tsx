@@ -3,13 +3,13 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
 import { AccountDialogs, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 export function AdminsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.admins.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });

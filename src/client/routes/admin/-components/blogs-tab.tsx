@@ -7,7 +7,7 @@ import { BLOG_EXCERPT_HINT, BlogFormSchema } from '../../../../shared/schemas/ad
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../trpc';
@@ -17,8 +17,8 @@ import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 import { MarkdownEditor } from './markdown-editor';
 
-const t = copy.adminPanel.blogs;
-const c = copy.adminPanel.common;
+const t = adminPanelCopy.blogs;
+const c = adminPanelCopy.common;
 
 /** SPEC.md §9: the admin list previews 150 characters of the article. */
 const PREVIEW_LENGTH = 150;
@@ -180,7 +180,7 @@ function BlogForm({ blog, onDone }: { blog?: Blog; onDone: () => void }) {
         <MarkdownEditor value={values.content} error={errors.content} onChange={(v) => set('content', v)} />
         <CheckField id="blog-isPublished" label={blog ? f.published : f.publishNow} checked={values.isPublished} onChange={(v) => set('isPublished', v)} />
       </div>
-      <DialogButtons creating={!blog} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={copy.adminPanel.account.update} />
+      <DialogButtons creating={!blog} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
     </form>
   );
 }

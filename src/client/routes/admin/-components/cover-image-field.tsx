@@ -6,11 +6,11 @@ import { Field } from '../../../components/field';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { cn } from '../../../lib/utils';
 import { fieldA11y, useRelogin } from './admin-kit';
 
-const t = copy.adminPanel.blogs;
+const t = adminPanelCopy.blogs;
 const m = messages.uploads;
 
 /** POST /api/uploads: the server checks the bytes and answers the image's own URL. */

@@ -7,15 +7,15 @@ import { ListingFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 
-const t = copy.adminPanel.directory;
-const c = copy.adminPanel.common;
+const t = adminPanelCopy.directory;
+const c = adminPanelCopy.common;
 
 interface Listing {
   id: number;
@@ -156,7 +156,7 @@ function ListingForm({ listing, onDone }: { listing?: Listing; onDone: () => voi
         <TextField id="listing-images" label={optional(f.images)} hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
         <TextField id="listing-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
-      <DialogButtons creating={!listing} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={copy.adminPanel.account.update} />
+      <DialogButtons creating={!listing} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
     </form>
   );
 }

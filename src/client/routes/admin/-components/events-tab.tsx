@@ -6,14 +6,14 @@ import { EventFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, formatDateTime, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 
-const t = copy.adminPanel.events;
-const c = copy.adminPanel.common;
+const t = adminPanelCopy.events;
+const c = adminPanelCopy.common;
 
 interface AdminEvent {
   id: number;
@@ -165,7 +165,7 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
         <TextField id="event-images" label={optional(f.images)} hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
         <TextField id="event-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
-      <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={copy.adminPanel.account.update} />
+      <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
     </form>
   );
 }

@@ -2,13 +2,13 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { Badge } from '../../../components/ui/badge';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { ItemCard } from './item-card';
 
-const t = copy.adminPanel.forum;
+const t = adminPanelCopy.forum;
 
 /** Forum moderation (DECISIONS.md): read every post, delete what breaks the rules. */
 export function ForumTab() {
@@ -58,7 +58,7 @@ export function ForumTab() {
         onOpenChange={(open) => !open && setToDelete(null)}
         title={t.deleteTitle}
         description={toDelete ? t.deleteBody(toDelete.title) : ''}
-        confirmLabel={copy.adminPanel.common.delete}
+        confirmLabel={adminPanelCopy.common.delete}
         pending={remove.isPending}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
       />

@@ -2,9 +2,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 /** A content row (podcast, listing, event, blog, post) with its edit and delete buttons. */
 export function ItemCard({

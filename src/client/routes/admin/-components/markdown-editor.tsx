@@ -3,10 +3,10 @@ import { useRef } from 'react';
 import { Markdown } from '../../../components/markdown';
 import { Field } from '../../../components/field';
 import { Textarea } from '../../../components/ui/textarea';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { fieldA11y } from './admin-kit';
 
-const t = copy.adminPanel.blogs;
+const t = adminPanelCopy.blogs;
 
 type Edit = (text: string, start: number, end: number) => { text: string; start: number; end: number };
 

@@ -3,11 +3,11 @@ import { Download } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
 import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader } from './admin-kit';
 
-const t = copy.adminPanel.newsletter;
+const t = adminPanelCopy.newsletter;
 
 /** The CSV comes straight from the REST door, which answers a file (the session cookie goes along). */
 const CSV_URL = '/api/admin/newsletter/subscriptions?format=csv';

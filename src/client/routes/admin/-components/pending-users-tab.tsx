@@ -3,11 +3,11 @@ import { Check, X } from 'lucide-react';
 import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 export function PendingUsersTab() {
   const list = useInfiniteQuery({ ...trpc.admin.users.pending.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });

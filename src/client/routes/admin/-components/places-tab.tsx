@@ -3,13 +3,13 @@ import { Check, X } from 'lucide-react';
 import { messages } from '../../../../shared/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { ItemCard } from './item-card';
 
-const t = copy.adminPanel.places;
+const t = adminPanelCopy.places;
 
 /** Members' 'Suggest a Place' entries wait here: approve into Places to Go, or dismiss. */
 export function PlacesTab() {

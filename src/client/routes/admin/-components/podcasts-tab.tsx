@@ -6,14 +6,14 @@ import { ADMIN_PODCAST_CATEGORIES, PodcastFormSchema } from '../../../../shared/
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 
-const t = copy.adminPanel.podcasts;
+const t = adminPanelCopy.podcasts;
 
 interface Podcast {
   id: number;
@@ -99,7 +99,7 @@ export function PodcastsTab() {
         onOpenChange={(open) => !open && setToDelete(null)}
         title={t.deleteTitle}
         description={toDelete ? t.deleteBody(toDelete.title) : ''}
-        confirmLabel={copy.adminPanel.common.delete}
+        confirmLabel={adminPanelCopy.common.delete}
         pending={remove.isPending}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
       />
@@ -156,9 +156,9 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
           error={errors.iframe}
           onChange={(v) => set('iframe', v)}
         />
-        <TextField id="podcast-tags" label={`${f.tags} ${copy.adminPanel.common.optional}`} hint={copy.adminPanel.common.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+        <TextField id="podcast-tags" label={`${f.tags} ${adminPanelCopy.common.optional}`} hint={adminPanelCopy.common.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
-      <DialogButtons creating={!podcast} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={copy.adminPanel.account.update} />
+      <DialogButtons creating={!podcast} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
     </form>
   );
 }

@@ -5,14 +5,14 @@ import { messages } from '../../../../shared/messages';
 import { Badge } from '../../../components/ui/badge';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { trpc } from '../../../trpc';
 import { AccountDialogs, type Account, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
-const t = copy.adminPanel;
+const t = adminPanelCopy;
 
 export function UsersTab() {
   const [search, setSearch] = useState('');

@@ -9,13 +9,13 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { copy } from '../../../copy';
+import { communityCopy } from '../../../copy/community';
 import { errorMessage, isUnauthenticated } from '../../../lib/errors';
 import { trpc } from '../../../trpc';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 
-const c = copy.community.forum;
+const c = communityCopy.forum;
 
 /** The create form: same schema as the server, so the same first message shows. */
 export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialTitle: string; onDone: () => void }) {

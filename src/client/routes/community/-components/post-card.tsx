@@ -22,7 +22,7 @@ import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { copy } from '../../../copy';
+import { communityCopy } from '../../../copy/community';
 import { categoryColour } from '../../../lib/categories';
 import { errorMessage, isUnauthenticated } from '../../../lib/errors';
 import { relativeTime } from '../../../lib/relative-time';
@@ -34,7 +34,7 @@ import { askToSignIn } from './sign-in';
 
 type ForumPost = inferOutput<typeof trpc.content.forum.byId>;
 
-const c = copy.community.forum;
+const c = communityCopy.forum;
 const isoDate = (value: Date | string) => new Date(value).toISOString();
 
 export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUser | null }) {

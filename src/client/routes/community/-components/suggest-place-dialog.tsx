@@ -9,12 +9,12 @@ import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { copy } from '../../../copy';
+import { communityCopy } from '../../../copy/community';
 import { errorMessage, isUnauthenticated } from '../../../lib/errors';
 import { trpc } from '../../../trpc';
 import { askToSignIn } from './sign-in';
 
-const c = copy.community.places;
+const c = communityCopy.places;
 const EMPTY = { name: '', category: 'wellness' as PlaceCategory, address: '', description: '' };
 
 /** A member's suggestion, stored for the moderators to review (not shown until approved). */
