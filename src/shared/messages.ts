@@ -2,9 +2,6 @@
  * Every user-facing rule and toast text of SPEC.md §5/§8 and DECISIONS.md, once.
  * Server and client both import from here, so the words can't drift apart.
  */
-/** PostgreSQL text can't hold a NUL character; inputs carrying one are refused with this. */
-const UNSUPPORTED_CHARACTERS = 'Text contains characters that are not allowed';
-
 export const messages = {
   signup: {
     firstNameRequired: 'First name is required',
@@ -213,11 +210,10 @@ export const messages = {
   },
   hub: {
     searchMax: 'Search must be at most 100 characters',
-    /** A NUL character can't be stored in PostgreSQL text; refuse it instead of failing. */
-    unsupportedCharacters: UNSUPPORTED_CHARACTERS,
   },
   http: {
-    unsupportedCharacters: UNSUPPORTED_CHARACTERS,
+    /** PostgreSQL text can't hold a NUL character; inputs carrying one are refused with this. */
+    unsupportedCharacters: 'Text contains characters that are not allowed',
     notFound: 'Not found',
     badRequest: 'Invalid request',
     tooLarge: 'Request is too large',

@@ -13,15 +13,14 @@ export { FORUM_CATEGORIES, NEWSLETTER_FREQUENCIES, PLACE_CATEGORIES };
 /** A page size: default 50, at most 100, numbers from tRPC and strings from REST alike. */
 export const LimitSchema = PageSchema.shape.limit;
 
-const NUL = '\u0000';
-/** PostgreSQL text can't hold NUL characters: stored texts refuse them with a message. */
-const withoutNul = (value: string) => !value.includes(NUL);
+// NUL characters, which PostgreSQL text can't hold, are refused for every procedure at once
+// (src/server/trpc/init.ts), so these schemas don't repeat that rule.
 
-/** Optional search text; an empty box means no filter. A stray NUL is dropped, not searched. */
+/** Optional search text; an empty box means no filter. */
 const searchText = (max = 100) =>
   z
     .string({ error: 'Search must be text' })
-    .transform((value) => value.replaceAll(NUL, '').trim())
+    .transform((value) => value.trim())
     .pipe(z.string().max(max, messages.hub.searchMax))
     .optional()
     .transform((value) => (value ? value : undefined));
@@ -34,7 +33,7 @@ export const NewsletterSubscribeSchema = z.object({
   email: z
     .string({ error: messages.newsletter.emailInvalid })
     .trim()
-    .refine((value) => isEmail(value) && withoutNul(value), messages.newsletter.emailInvalid)
+    .refine((value) => isEmail(value), messages.newsletter.emailInvalid)
     .transform((value) => value.toLowerCase()),
   frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: messages.newsletter.frequencyInvalid }),
 });
@@ -52,14 +51,12 @@ export const ForumPostCreateSchema = z.object({
     .string({ error: messages.forum.titleLength })
     .trim()
     .min(FORUM_LIMITS.titleMin, messages.forum.titleLength)
-    .max(FORUM_LIMITS.titleMax, messages.forum.titleMax)
-    .refine(withoutNul, messages.hub.unsupportedCharacters),
+    .max(FORUM_LIMITS.titleMax, messages.forum.titleMax),
   content: z
     .string({ error: messages.forum.contentLength })
     .trim()
     .min(FORUM_LIMITS.contentMin, messages.forum.contentLength)
-    .max(FORUM_LIMITS.contentMax, messages.forum.contentMax)
-    .refine(withoutNul, messages.hub.unsupportedCharacters),
+    .max(FORUM_LIMITS.contentMax, messages.forum.contentMax),
   category: z.enum(FORUM_CATEGORIES, { error: messages.forum.categoryInvalid }),
 });
 export type ForumPostCreateInput = z.input<typeof ForumPostCreateSchema>;
@@ -98,21 +95,18 @@ export const PlaceSuggestionSchema = z.object({
     .string({ error: messages.places.nameRequired })
     .trim()
     .min(1, messages.places.nameRequired)
-    .max(120, messages.places.nameMax)
-    .refine(withoutNul, messages.hub.unsupportedCharacters),
+    .max(120, messages.places.nameMax),
   description: z
     .string({ error: messages.places.descriptionLength })
     .trim()
     .min(10, messages.places.descriptionLength)
-    .max(1000, messages.places.descriptionMax)
-    .refine(withoutNul, messages.hub.unsupportedCharacters),
+    .max(1000, messages.places.descriptionMax),
   category: z.enum(PLACE_CATEGORIES, { error: messages.places.categoryInvalid }),
   address: z
     .string({ error: messages.places.addressRequired })
     .trim()
     .min(1, messages.places.addressRequired)
-    .max(200, messages.places.addressMax)
-    .refine(withoutNul, messages.hub.unsupportedCharacters),
+    .max(200, messages.places.addressMax),
 });
 export type PlaceSuggestionInput = z.input<typeof PlaceSuggestionSchema>;
 

@@ -72,7 +72,7 @@ describe('POST /api/forum/posts', () => {
     ['an unknown category', { category: 'gossip' }, m.categoryInvalid],
     ['a missing category', { category: undefined }, m.categoryInvalid],
     ['a title that is too long', { title: 'x'.repeat(151) }, m.titleMax],
-    ['a NUL character in the content', { content: 'Twenty characters and a \u0000 that PostgreSQL refuses' }, messages.hub.unsupportedCharacters],
+    ['a NUL character in the content', { content: 'Twenty characters and a \u0000 that PostgreSQL refuses' }, messages.http.unsupportedCharacters],
   ];
   it.each(cases)('refuses %s with its message and stores nothing', async (_name, change, message) => {
     const { user, cookie } = await t.signInAs('member');

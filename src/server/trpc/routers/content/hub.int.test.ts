@@ -49,8 +49,13 @@ describe('GET /api/search', () => {
   it('answers empty groups for an empty or unmatched search', async () => {
     expect((await get('/api/search')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
     expect((await get('/api/search?q=%20%20')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
-    expect((await get('/api/search?q=%00')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
     expect((await get('/api/search?q=nothing-matches-this')).json()).toEqual({ podcasts: [], blogs: [], events: [] });
+  });
+
+  it('refuses a NUL character in the search with 400', async () => {
+    const response = await get('/api/search?q=%00');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: messages.http.unsupportedCharacters });
   });
 
   it('refuses an overlong search with 400', async () => {

@@ -56,9 +56,10 @@ describe('GET /api/places', () => {
     // Wildcards typed by a visitor are literal.
     expect(await list('?search=%25')).toEqual([]);
     expect(await list('?search=yoga&category=cafe')).toEqual([]);
-    // A NUL character can't be searched for; it is dropped rather than failing the request.
-    expect(await list('?search=%00')).toHaveLength(6);
-    expect((await list('?search=yo%00ga')).map((p) => p.name)).toEqual(['Serenity Yoga Studio']);
+    // A NUL character can't be searched for: a clear 400, not a failure.
+    const nul = await t.request({ method: 'GET', url: '/api/places?search=yo%00ga' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ message: messages.http.unsupportedCharacters });
   });
 });
 
@@ -89,7 +90,7 @@ describe('POST /api/places/suggestions', () => {
     ['a short description', { description: 'Nice', category: 'bars' }, m.descriptionLength],
     ['an unknown category', { category: 'bars', address: '' }, m.categoryInvalid],
     ['a blank address', { address: '   ' }, m.addressRequired],
-    ['a NUL character in the name', { name: 'Moon\u0000light' }, messages.hub.unsupportedCharacters],
+    ['a NUL character in the name', { name: 'Moon\u0000light' }, messages.http.unsupportedCharacters],
   ];
   it.each(cases)('refuses %s with its message and stores nothing', async (_name, change, message) => {
     const { user, cookie } = await t.signInAs('member');
