@@ -128,7 +128,7 @@ async function main() {
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       if (result.lhr.runtimeError) console.log(`${page.name}: Lighthouse runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       const issues = (result.lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
-      for (const issue of issues) console.log(`${page.name}: browser issue ${issue.issueType}: ${JSON.stringify(issue.subItems?.items?.slice(0, 2) ?? []).slice(0, 300)}`);
+      for (const issue of issues) console.log(`${page.name}: the browser reports a '${issue.issueType}' issue (${issue.subItems?.items?.length ?? 0} item(s); see DevTools > Issues)`);
       const scores = CATEGORIES.map((category) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       belowTarget += scores.filter((score) => score < TARGET_SCORE).length;
       const failed = CATEGORIES.flatMap((category) =>

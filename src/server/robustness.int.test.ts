@@ -138,6 +138,45 @@ describe('robustness of every /api path', () => {
   }, 120_000);
 });
 
+describe('robustness of the upload paths outside the /api table', () => {
+  it('never answers 5xx or hangs on generated uploads and ids, and refusals change nothing', async () => {
+    const multipart = fc.record({
+      field: fc.constantFrom('file', 'image', ''),
+      filename: fc.oneof(fc.constantFrom('a.png', '../../x.png', 'x.svg', ''), fc.string({ maxLength: 20 })),
+      type: fc.constantFrom('image/png', 'image/svg+xml', 'text/html', 'application/octet-stream', ''),
+      content: fc.oneof(
+        fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+        fc.constantFrom('<svg onload=alert(1)>', '<html><script>1</script>', '\x89PNG\r\n\x1a\n'),
+      ),
+      boundaryBroken: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(role, multipart, async (as, part) => {
+        const boundary = 'fcboundary';
+        const payload = [
+          `--${boundary}`,
+          `Content-Disposition: form-data; name="${part.field}"; filename="${part.filename.replace(/["\r\n]/g, '')}"`,
+          `Content-Type: ${part.type}`,
+          '',
+          part.content,
+          part.boundaryBroken ? '' : `--${boundary}--`,
+          '',
+        ].join('\r\n');
+        await probe('POST /api/uploads', as, (cookie) =>
+          t.request({ method: 'POST', url: '/api/uploads', cookie, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }),
+        );
+      }),
+      fastCheckOptions,
+    );
+    await fc.assert(
+      fc.asyncProperty(role, nastyId, async (as, id) => {
+        await probe(`GET /uploads/${String(id)}`, as, (cookie) => t.request({ method: 'GET', url: `/uploads/${encodeURIComponent(String(id))}`, cookie }));
+      }),
+      fastCheckOptions,
+    );
+  }, 60_000);
+});
+
 describe('robustness of every tRPC procedure', () => {
   it('never answers 5xx or hangs, and refusals change nothing', async () => {
     const procedures = listProcedures().filter((p) => p.type !== 'subscription');

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient, type QueryFilters } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { messages } from '../../../../shared/messages';
@@ -33,17 +34,6 @@ export const adminPaging = {
   initialCursor: 0,
   getNextPageParam: <T,>(lastPage: T[], allPages: T[][]) => (lastPage.length === ADMIN_PAGE_SIZE ? allPages.reduce((total, page) => total + page.length, 0) : undefined),
 };
-
-export function LoadMore({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
-  if (!list.hasNextPage) return null;
-  return (
-    <div className="mt-6 flex justify-center">
-      <Button variant="outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-        {list.isFetchingNextPage ? copy.common.loading : t.common.loadMore}
-      </Button>
-    </div>
-  );
-}
 
 /** Signed out mid-session (401): say so and go to the admin sign-in after 0.5 s (SPEC.md §8, DECISIONS.md). */
 export function useRelogin() {
@@ -95,6 +85,26 @@ export function useAdminSuccess() {
     },
     [queryClient],
   );
+}
+
+/** The callbacks of an admin call that needs nothing more than the error handling and the success toast and refetch. */
+export function useAdminCallbacks(title: string, ...filters: QueryFilters[]) {
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  return { onError, onSuccess: () => succeed(title, undefined, ...filters) };
+}
+
+/** The callbacks of a dialog form's save, by its success title: the dialog closes first, then the toast and refetch. */
+export function useSaveCallbacks(onDone: () => void, ...filters: QueryFilters[]) {
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  return (title: string) => ({
+    onError,
+    onSuccess: async () => {
+      onDone();
+      await succeed(title, undefined, ...filters);
+    },
+  });
 }
 
 // ---------------------------------------------------------------- forms
@@ -167,6 +177,16 @@ export function TabHeader({ title, count, action }: { title: string; count?: Rea
       </div>
       {action}
     </div>
+  );
+}
+
+/** The add button of a tab's header. */
+export function AddButton({ icon: Icon, label, onClick }: { icon: LucideIcon; label: string; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <Icon aria-hidden="true" />
+      {label}
+    </Button>
   );
 }
 

@@ -5,16 +5,16 @@ import { BLOG_CATEGORIES } from '../../../../shared/categories';
 import { messages } from '../../../../shared/messages';
 import { BLOG_EXCERPT_HINT, BlogFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { useSession } from '../../../lib/session';
 import { trpc } from '../../../trpc';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, formatDate, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
+import { AdminList, isPendingFor, ItemFormDialog, type ItemDialogState } from './admin-list';
 import { CoverImageField } from './cover-image-field';
 import { CheckField, SelectField, TextAreaField, TextField } from './fields';
-import { DialogButtons, ItemCard } from './item-card';
+import { CardImage, DialogButtons, ItemCard } from './item-card';
 import { MarkdownEditor } from './markdown-editor';
 
 const t = adminPanelCopy.blogs;
@@ -50,65 +50,41 @@ interface Blog {
 
 export function BlogsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.blogs.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
-  const items = list.data?.pages.flat() ?? [];
-  const [dialog, setDialog] = useState<{ blog?: Blog } | null>(null);
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
+  const [dialog, setDialog] = useState<ItemDialogState<Blog>>(null);
+  const deleted = useAdminCallbacks(messages.admin.blogDeleted, trpc.admin.blogs.pathFilter());
   // SPEC.md §8: blog delete has no confirmation.
-  const remove = useMutation(
-    trpc.admin.blogs.delete.mutationOptions({ onError, onSuccess: () => succeed(messages.admin.blogDeleted, undefined, trpc.admin.blogs.pathFilter()) }),
-  );
+  const remove = useMutation(trpc.admin.blogs.delete.mutationOptions(deleted));
 
   return (
     <section>
       <TabHeader
         title={t.title}
-        action={
-          <Button onClick={() => setDialog({})}>
-            <PenLine aria-hidden="true" />
-            {t.add}
-          </Button>
-        }
+        action={<AddButton icon={PenLine} label={t.add} onClick={() => setDialog({})} />}
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <ListError onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {items.map((blog) => (
-            <li key={blog.id}>
-              <ItemCard
-                name={blog.title}
-                title={blog.title}
-                media={blog.coverImageUrl ? <img src={blog.coverImageUrl} alt="" loading="lazy" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none object-cover" /> : null}
-                badges={
-                  <>
-                    <Badge variant={blog.isPublished ? 'success' : 'muted'}>{blog.isPublished ? c.badgePublished : c.badgeDraft}</Badge>
-                    <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
-                  </>
-                }
-                meta={`${t.by(blog.authorName)} · ${formatDate(blog.createdAt)} · ${t.stats(blog.likesCount, blog.commentsCount)}`}
-                onEdit={() => setDialog({ blog })}
-                onDelete={() => remove.mutate({ id: blog.id })}
-                deleting={remove.isPending && remove.variables?.id === blog.id}
-              >
-                <p>{preview(blog.content)}</p>
-              </ItemCard>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore list={list} />
-      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
-        {dialog ? (
-          <DialogContent className="max-w-5xl">
-            <BlogForm blog={dialog.blog} onDone={() => setDialog(null)} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {(blog) => (
+          <ItemCard
+            name={blog.title}
+            title={blog.title}
+            media={<CardImage src={blog.coverImageUrl} />}
+            badges={
+              <>
+                <Badge variant={blog.isPublished ? 'success' : 'muted'}>{blog.isPublished ? c.badgePublished : c.badgeDraft}</Badge>
+                <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
+              </>
+            }
+            meta={`${t.by(blog.authorName)} · ${formatDate(blog.createdAt)} · ${t.stats(blog.likesCount, blog.commentsCount)}`}
+            onEdit={() => setDialog({ item: blog })}
+            onDelete={() => remove.mutate({ id: blog.id })}
+            deleting={isPendingFor(remove, blog.id)}
+          >
+            <p>{preview(blog.content)}</p>
+          </ItemCard>
+        )}
+      </AdminList>
+      <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-5xl">
+        {(blog) => <BlogForm blog={blog} onDone={() => setDialog(null)} />}
+      </ItemFormDialog>
     </section>
   );
 }
@@ -126,14 +102,9 @@ function BlogForm({ blog, onDone }: { blog?: Blog; onDone: () => void }) {
     tags: blog?.tags.join(', ') ?? '',
     isPublished: blog?.isPublished ?? false,
   });
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const finish = (title: string) => async () => {
-    onDone();
-    await succeed(title, undefined, trpc.admin.blogs.pathFilter());
-  };
-  const create = useMutation(trpc.admin.blogs.create.mutationOptions({ onError, onSuccess: finish(messages.admin.blogCreated) }));
-  const update = useMutation(trpc.admin.blogs.update.mutationOptions({ onError, onSuccess: finish(messages.admin.blogUpdated) }));
+  const saved = useSaveCallbacks(onDone, trpc.admin.blogs.pathFilter());
+  const create = useMutation(trpc.admin.blogs.create.mutationOptions(saved(messages.admin.blogCreated)));
+  const update = useMutation(trpc.admin.blogs.update.mutationOptions(saved(messages.admin.blogUpdated)));
   const pending = create.isPending || update.isPending;
 
   function submit(event: FormEvent) {

@@ -5,14 +5,14 @@ import { DIRECTORY_CATEGORIES } from '../../../../shared/categories';
 import { messages } from '../../../../shared/messages';
 import { ListingFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
+import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { SelectField, TextAreaField, TextField } from './fields';
-import { DialogButtons, ItemCard } from './item-card';
+import { CardImage, DialogButtons, ItemCard } from './item-card';
 
 const t = adminPanelCopy.directory;
 const c = adminPanelCopy.common;
@@ -34,73 +34,37 @@ interface Listing {
 
 export function DirectoryTab() {
   const list = useInfiniteQuery({ ...trpc.admin.directory.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
-  const items = list.data?.pages.flat() ?? [];
-  const [dialog, setDialog] = useState<{ listing?: Listing } | null>(null);
-  const [toDelete, setToDelete] = useState<Listing | null>(null);
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const remove = useMutation(
-    trpc.admin.directory.delete.mutationOptions({
-      onError,
-      onSettled: () => setToDelete(null),
-      onSuccess: () => succeed(messages.admin.listingDeleted, undefined, trpc.admin.directory.pathFilter()),
-    }),
-  );
+  const [dialog, setDialog] = useState<ItemDialogState<Listing>>(null);
+  const toDelete = useDeleteTarget<Listing>();
+  const deleted = useAdminCallbacks(messages.admin.listingDeleted, trpc.admin.directory.pathFilter());
+  const remove = useMutation(trpc.admin.directory.delete.mutationOptions({ ...deleted, onSettled: toDelete.close }));
 
   return (
     <section>
       <TabHeader
         title={t.title}
-        action={
-          <Button onClick={() => setDialog({})}>
-            <Plus aria-hidden="true" />
-            {t.add}
-          </Button>
-        }
+        action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />}
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <ListError onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {items.map((listing) => (
-            <li key={listing.id}>
-              <ItemCard
-                name={listing.name}
-                title={listing.name}
-                media={listing.images[0] ? <img src={listing.images[0]} alt="" loading="lazy" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none object-cover" /> : null}
-                badges={<Badge className={categoryColour(listing.category)}>{listing.category}</Badge>}
-                meta={[listing.address, listing.phone, listing.email, listing.website].filter(Boolean).join(' · ')}
-                onEdit={() => setDialog({ listing })}
-                onDelete={() => setToDelete(listing)}
-                deleting={remove.isPending && remove.variables?.id === listing.id}
-              >
-                <p className="line-clamp-3">{listing.description}</p>
-              </ItemCard>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore list={list} />
-      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
-        {dialog ? (
-          <DialogContent className="max-w-xl">
-            <ListingForm listing={dialog.listing} onDone={() => setDialog(null)} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
-      <ConfirmDelete
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={t.deleteTitle}
-        description={toDelete ? t.deleteBody(toDelete.name) : ''}
-        confirmLabel={c.delete}
-        pending={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
-      />
+      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {(listing) => (
+          <ItemCard
+            name={listing.name}
+            title={listing.name}
+            media={<CardImage src={listing.images[0]} />}
+            badges={<Badge className={categoryColour(listing.category)}>{listing.category}</Badge>}
+            meta={[listing.address, listing.phone, listing.email, listing.website].filter(Boolean).join(' · ')}
+            onEdit={() => setDialog({ item: listing })}
+            onDelete={() => toDelete.ask(listing)}
+            deleting={isPendingFor(remove, listing.id)}
+          >
+            <p className="line-clamp-3">{listing.description}</p>
+          </ItemCard>
+        )}
+      </AdminList>
+      <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
+        {(listing) => <ListingForm listing={listing} onDone={() => setDialog(null)} />}
+      </ItemFormDialog>
+      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(listing) => t.deleteBody(listing.name)} confirmLabel={c.delete} />
     </section>
   );
 }
@@ -117,14 +81,9 @@ function ListingForm({ listing, onDone }: { listing?: Listing; onDone: () => voi
     images: listing?.images.join(', ') ?? '',
     tags: listing?.tags.join(', ') ?? '',
   });
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const finish = (title: string) => async () => {
-    onDone();
-    await succeed(title, undefined, trpc.admin.directory.pathFilter());
-  };
-  const create = useMutation(trpc.admin.directory.create.mutationOptions({ onError, onSuccess: finish(messages.admin.listingCreated) }));
-  const update = useMutation(trpc.admin.directory.update.mutationOptions({ onError, onSuccess: finish(messages.admin.listingUpdated) }));
+  const saved = useSaveCallbacks(onDone, trpc.admin.directory.pathFilter());
+  const create = useMutation(trpc.admin.directory.create.mutationOptions(saved(messages.admin.listingCreated)));
+  const update = useMutation(trpc.admin.directory.update.mutationOptions(saved(messages.admin.listingUpdated)));
   const pending = create.isPending || update.isPending;
 
   function submit(event: FormEvent) {

@@ -4,13 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
 import { EventFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, formatDateTime, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
+import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { TextAreaField, TextField } from './fields';
-import { DialogButtons, ItemCard } from './item-card';
+import { CardImage, DialogButtons, ItemCard } from './item-card';
 
 const t = adminPanelCopy.events;
 const c = adminPanelCopy.common;
@@ -39,78 +39,42 @@ const isFree = (price: string | null) => !price || price === '0' || price === '0
 
 export function EventsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.events.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
-  const items = list.data?.pages.flat() ?? [];
-  const [dialog, setDialog] = useState<{ event?: AdminEvent } | null>(null);
-  const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const remove = useMutation(
-    trpc.admin.events.delete.mutationOptions({
-      onError,
-      onSettled: () => setToDelete(null),
-      onSuccess: () => succeed(messages.admin.eventDeleted, undefined, trpc.admin.events.pathFilter()),
-    }),
-  );
+  const [dialog, setDialog] = useState<ItemDialogState<AdminEvent>>(null);
+  const toDelete = useDeleteTarget<AdminEvent>();
+  const deleted = useAdminCallbacks(messages.admin.eventDeleted, trpc.admin.events.pathFilter());
+  const remove = useMutation(trpc.admin.events.delete.mutationOptions({ ...deleted, onSettled: toDelete.close }));
 
   return (
     <section>
       <TabHeader
         title={t.title}
-        action={
-          <Button onClick={() => setDialog({})}>
-            <Plus aria-hidden="true" />
-            {t.add}
-          </Button>
-        }
+        action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />}
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <ListError onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {items.map((event) => (
-            <li key={event.id}>
-              <ItemCard
-                name={event.title}
-                title={event.title}
-                media={event.images[0] ? <img src={event.images[0]} alt="" loading="lazy" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none object-cover" /> : null}
-                badges={
-                  <>
-                    <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{formatDateTime(event.dateTime)}</Badge>
-                    <Badge variant="outline">{isFree(event.price) ? t.free : `$${event.price}`}</Badge>
-                  </>
-                }
-                meta={`${event.location} · ${t.attendees(event.attendees, event.maxAttendees)}`}
-                onEdit={() => setDialog({ event })}
-                onDelete={() => setToDelete(event)}
-                deleting={remove.isPending && remove.variables?.id === event.id}
-              >
-                <p className="line-clamp-3">{event.description}</p>
-              </ItemCard>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore list={list} />
-      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
-        {dialog ? (
-          <DialogContent className="max-w-xl">
-            <EventForm event={dialog.event} onDone={() => setDialog(null)} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
-      <ConfirmDelete
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={t.deleteTitle}
-        description={toDelete ? t.deleteBody(toDelete.title) : ''}
-        confirmLabel={c.delete}
-        pending={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
-      />
+      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {(event) => (
+          <ItemCard
+            name={event.title}
+            title={event.title}
+            media={<CardImage src={event.images[0]} />}
+            badges={
+              <>
+                <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{formatDateTime(event.dateTime)}</Badge>
+                <Badge variant="outline">{isFree(event.price) ? t.free : `$${event.price}`}</Badge>
+              </>
+            }
+            meta={`${event.location} · ${t.attendees(event.attendees, event.maxAttendees)}`}
+            onEdit={() => setDialog({ item: event })}
+            onDelete={() => toDelete.ask(event)}
+            deleting={isPendingFor(remove, event.id)}
+          >
+            <p className="line-clamp-3">{event.description}</p>
+          </ItemCard>
+        )}
+      </AdminList>
+      <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
+        {(event) => <EventForm event={event} onDone={() => setDialog(null)} />}
+      </ItemFormDialog>
+      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(event) => t.deleteBody(event.title)} confirmLabel={c.delete} />
     </section>
   );
 }
@@ -126,14 +90,9 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
     images: event?.images.join(', ') ?? '',
     tags: event?.tags.join(', ') ?? '',
   });
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const finish = (title: string) => async () => {
-    onDone();
-    await succeed(title, undefined, trpc.admin.events.pathFilter());
-  };
-  const create = useMutation(trpc.admin.events.create.mutationOptions({ onError, onSuccess: finish(messages.admin.eventCreated) }));
-  const update = useMutation(trpc.admin.events.update.mutationOptions({ onError, onSuccess: finish(messages.admin.eventUpdated) }));
+  const saved = useSaveCallbacks(onDone, trpc.admin.events.pathFilter());
+  const create = useMutation(trpc.admin.events.create.mutationOptions(saved(messages.admin.eventCreated)));
+  const update = useMutation(trpc.admin.events.update.mutationOptions(saved(messages.admin.eventUpdated)));
   const pending = create.isPending || update.isPending;
 
   function submit(submitEvent: FormEvent) {

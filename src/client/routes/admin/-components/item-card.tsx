@@ -56,6 +56,11 @@ export function ItemCard({
   );
 }
 
+/** A card's cover picture, edge to edge above the badges (for ItemCard's `media`). */
+export function CardImage({ src }: { src: string | null | undefined }) {
+  return src ? <img src={src} alt="" loading="lazy" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none object-cover" /> : null;
+}
+
 /** The submit row of every content dialog: Cancel, then the busy-labelled submit. */
 export function DialogButtons({ creating, pending, onCancel, createLabel, updateLabel }: { creating: boolean; pending: boolean; onCancel: () => void; createLabel: string; updateLabel: string }) {
   return (

@@ -5,13 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, EmptyState, formatDate, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { AdminList } from './admin-list';
 
 const t = adminPanelCopy;
 
 export function PendingUsersTab() {
   const list = useInfiniteQuery({ ...trpc.admin.users.pending.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
-  const items = list.data?.pages.flat() ?? [];
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
   const approval = useMutation(
@@ -29,61 +29,50 @@ export function PendingUsersTab() {
   return (
     <section>
       <TabHeader title={t.pending.title} />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <ListError onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t.pending.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 lg:grid-cols-2">
-          {items.map((user) => {
-            const name = fullName(user);
-            const busy = approval.isPending && approval.variables?.userId === user.id;
-            return (
-              <li key={user.id}>
-                <Card className="grid h-full gap-3 p-5">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <h3 className="text-lg font-semibold">{name}</h3>
-                    <span className="text-sm text-muted-foreground">{t.pending.applied(formatDate(user.createdAt))}</span>
-                  </div>
-                  <p className="text-sm break-all">
-                    {user.email}
-                    {user.age !== null ? <span className="text-muted-foreground"> · {t.common.age(user.age)}</span> : null}
-                  </p>
-                  <dl className="grid gap-2 text-sm">
-                    <div>
-                      <dt className="font-semibold">{t.pending.interests}</dt>
-                      <dd className="text-muted-foreground">{user.interests || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt className="font-semibold">{t.pending.reason}</dt>
-                      <dd className="text-muted-foreground">{user.reason || '—'}</dd>
-                    </div>
-                  </dl>
-                  <div className="mt-auto flex flex-wrap gap-2">
-                    <Button size="sm" aria-label={t.pending.approveNamed(name)} disabled={busy} onClick={() => approval.mutate({ userId: user.id, isApproved: true })}>
-                      <Check aria-hidden="true" />
-                      {t.pending.approve}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={t.pending.rejectNamed(name)}
-                      disabled={busy}
-                      onClick={() => approval.mutate({ userId: user.id, isApproved: false })}
-                    >
-                      <X aria-hidden="true" />
-                      {t.pending.reject}
-                    </Button>
-                  </div>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <LoadMore list={list} />
+      <AdminList query={list} empty={t.pending.empty} className="grid gap-4 lg:grid-cols-2">
+        {(user) => {
+          const name = fullName(user);
+          const busy = approval.isPending && approval.variables?.userId === user.id;
+          return (
+            <Card className="grid h-full gap-3 p-5">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="text-lg font-semibold">{name}</h3>
+                <span className="text-sm text-muted-foreground">{t.pending.applied(formatDate(user.createdAt))}</span>
+              </div>
+              <p className="text-sm break-all">
+                {user.email}
+                {user.age !== null ? <span className="text-muted-foreground"> · {t.common.age(user.age)}</span> : null}
+              </p>
+              <dl className="grid gap-2 text-sm">
+                <div>
+                  <dt className="font-semibold">{t.pending.interests}</dt>
+                  <dd className="text-muted-foreground">{user.interests || '—'}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold">{t.pending.reason}</dt>
+                  <dd className="text-muted-foreground">{user.reason || '—'}</dd>
+                </div>
+              </dl>
+              <div className="mt-auto flex flex-wrap gap-2">
+                <Button size="sm" aria-label={t.pending.approveNamed(name)} disabled={busy} onClick={() => approval.mutate({ userId: user.id, isApproved: true })}>
+                  <Check aria-hidden="true" />
+                  {t.pending.approve}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t.pending.rejectNamed(name)}
+                  disabled={busy}
+                  onClick={() => approval.mutate({ userId: user.id, isApproved: false })}
+                >
+                  <X aria-hidden="true" />
+                  {t.pending.reject}
+                </Button>
+              </div>
+            </Card>
+          );
+        }}
+      </AdminList>
     </section>
   );
 }

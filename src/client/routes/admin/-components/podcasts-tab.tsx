@@ -4,12 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
 import { ADMIN_PODCAST_CATEGORIES, PodcastFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { trpc } from '../../../trpc';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
+import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
+import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
 
@@ -28,81 +28,45 @@ interface Podcast {
 
 export function PodcastsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.podcasts.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
-  const items = list.data?.pages.flat() ?? [];
-  const [dialog, setDialog] = useState<{ podcast?: Podcast } | null>(null);
-  const [toDelete, setToDelete] = useState<Podcast | null>(null);
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const remove = useMutation(
-    trpc.admin.podcasts.delete.mutationOptions({
-      onError,
-      onSettled: () => setToDelete(null),
-      onSuccess: () => succeed(messages.admin.podcastDeleted, undefined, trpc.admin.podcasts.pathFilter()),
-    }),
-  );
+  const [dialog, setDialog] = useState<ItemDialogState<Podcast>>(null);
+  const toDelete = useDeleteTarget<Podcast>();
+  const deleted = useAdminCallbacks(messages.admin.podcastDeleted, trpc.admin.podcasts.pathFilter());
+  const remove = useMutation(trpc.admin.podcasts.delete.mutationOptions({ ...deleted, onSettled: toDelete.close }));
 
   return (
     <section>
       <TabHeader
         title={t.title}
-        action={
-          <Button onClick={() => setDialog({})}>
-            <Plus aria-hidden="true" />
-            {t.add}
-          </Button>
-        }
+        action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />}
       />
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <ListError onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {items.map((podcast) => (
-            <li key={podcast.id}>
-              <ItemCard
-                name={podcast.title}
-                title={podcast.title}
-                badges={
-                  <>
-                    <Badge className={categoryColour(podcast.category)}>{podcast.category}</Badge>
-                    {podcast.tags.map((tag) => (
-                      <Badge key={tag} variant="outline">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </>
-                }
-                meta={t.stats(podcast.likes, podcast.comments)}
-                onEdit={() => setDialog({ podcast })}
-                onDelete={() => setToDelete(podcast)}
-                deleting={remove.isPending && remove.variables?.id === podcast.id}
-              >
-                <p className="line-clamp-3">{podcast.description}</p>
-              </ItemCard>
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore list={list} />
-      <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
-        {dialog ? (
-          <DialogContent className="max-w-xl">
-            <PodcastForm podcast={dialog.podcast} onDone={() => setDialog(null)} />
-          </DialogContent>
-        ) : null}
-      </Dialog>
-      <ConfirmDelete
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={t.deleteTitle}
-        description={toDelete ? t.deleteBody(toDelete.title) : ''}
-        confirmLabel={adminPanelCopy.common.delete}
-        pending={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
-      />
+      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {(podcast) => (
+          <ItemCard
+            name={podcast.title}
+            title={podcast.title}
+            badges={
+              <>
+                <Badge className={categoryColour(podcast.category)}>{podcast.category}</Badge>
+                {podcast.tags.map((tag) => (
+                  <Badge key={tag} variant="outline">
+                    {tag}
+                  </Badge>
+                ))}
+              </>
+            }
+            meta={t.stats(podcast.likes, podcast.comments)}
+            onEdit={() => setDialog({ item: podcast })}
+            onDelete={() => toDelete.ask(podcast)}
+            deleting={isPendingFor(remove, podcast.id)}
+          >
+            <p className="line-clamp-3">{podcast.description}</p>
+          </ItemCard>
+        )}
+      </AdminList>
+      <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
+        {(podcast) => <PodcastForm podcast={podcast} onDone={() => setDialog(null)} />}
+      </ItemFormDialog>
+      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(podcast) => t.deleteBody(podcast.title)} confirmLabel={adminPanelCopy.common.delete} />
     </section>
   );
 }
@@ -115,14 +79,9 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
     iframe: podcast?.iframe ?? '',
     tags: podcast?.tags.join(', ') ?? '',
   });
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const finish = (title: string) => async () => {
-    onDone();
-    await succeed(title, undefined, trpc.admin.podcasts.pathFilter());
-  };
-  const create = useMutation(trpc.admin.podcasts.create.mutationOptions({ onError, onSuccess: finish(messages.admin.podcastCreated) }));
-  const update = useMutation(trpc.admin.podcasts.update.mutationOptions({ onError, onSuccess: finish(messages.admin.podcastUpdated) }));
+  const saved = useSaveCallbacks(onDone, trpc.admin.podcasts.pathFilter());
+  const create = useMutation(trpc.admin.podcasts.create.mutationOptions(saved(messages.admin.podcastCreated)));
+  const update = useMutation(trpc.admin.podcasts.update.mutationOptions(saved(messages.admin.podcastUpdated)));
   const pending = create.isPending || update.isPending;
 
   function submit(event: FormEvent) {

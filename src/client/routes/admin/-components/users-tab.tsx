@@ -10,7 +10,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { trpc } from '../../../trpc';
 import { AccountDialogs, type Account, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, LoadMore, ConfirmDelete, EmptyState, fullName, ListError, ListSkeleton, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, fullName, TabHeader, useAdminCallbacks } from './admin-kit';
+import { AdminList, ConfirmItemDelete, isPendingFor, useDeleteTarget } from './admin-list';
 
 const t = adminPanelCopy;
 
@@ -18,19 +19,11 @@ export function UsersTab() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 250);
   const list = useInfiniteQuery({ ...trpc.admin.users.list.infiniteQueryOptions({ search: query || undefined, limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, placeholderData: (previous) => previous });
-  const items = list.data?.pages.flat() ?? [];
   const count = useQuery({ ...trpc.admin.users.count.queryOptions({ search: query || undefined }), ...adminListOptions, placeholderData: (previous) => previous });
   const [dialog, setDialog] = useState<AccountDialogState>(null);
-  const [toDelete, setToDelete] = useState<Account | null>(null);
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const remove = useMutation(
-    trpc.admin.users.delete.mutationOptions({
-      onError,
-      onSettled: () => setToDelete(null),
-      onSuccess: () => succeed(messages.admin.userDeleted, undefined, trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter()),
-    }),
-  );
+  const toDelete = useDeleteTarget<Account>();
+  const deleted = useAdminCallbacks(messages.admin.userDeleted, trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter());
+  const remove = useMutation(trpc.admin.users.delete.mutationOptions({ ...deleted, onSettled: toDelete.close }));
 
   return (
     <section>
@@ -42,39 +35,20 @@ export function UsersTab() {
         <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input id="user-search" type="search" className="ps-9" placeholder={t.users.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <ListError onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState>{query ? t.users.emptySearch : t.users.empty}</EmptyState>
-      ) : (
-        <ul className="grid gap-3">
-          {items.map((user) => (
-            <li key={user.id}>
-              <AccountRow
-                account={user}
-                dateLabel={t.common.joined}
-                deleting={remove.isPending && remove.variables?.id === user.id}
-                onEdit={() => setDialog({ kind: 'editUser', account: user })}
-                onPassword={() => setDialog({ kind: 'password', account: user, asAdmin: false })}
-                onDelete={() => setToDelete(user)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMore list={list} />
+      <AdminList query={list} empty={query ? t.users.emptySearch : t.users.empty} className="grid gap-3">
+        {(user) => (
+          <AccountRow
+            account={user}
+            dateLabel={t.common.joined}
+            deleting={isPendingFor(remove, user.id)}
+            onEdit={() => setDialog({ kind: 'editUser', account: user })}
+            onPassword={() => setDialog({ kind: 'password', account: user, asAdmin: false })}
+            onDelete={() => toDelete.ask(user)}
+          />
+        )}
+      </AdminList>
       <AccountDialogs state={dialog} onClose={() => setDialog(null)} />
-      <ConfirmDelete
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={t.users.deleteTitle}
-        description={toDelete ? t.users.deleteBody(fullName(toDelete)) : ''}
-        confirmLabel={t.users.deleteButton}
-        pending={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
-      />
+      <ConfirmItemDelete of={toDelete} remove={remove} title={t.users.deleteTitle} describe={(user) => t.users.deleteBody(fullName(user))} confirmLabel={t.users.deleteButton} />
     </section>
   );
 }
