@@ -168,7 +168,7 @@ async function main() {
     const cookie = /session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
 
     const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-    console.log(`Bloom Circle bench: ${database}, demo data, autocannon -c ${CONNECTIONS} -d ${DURATION} per target, node ${process.version}\n`);
+    console.log(`Bloom Circle bench: ${database}, demo data, LOG_LEVEL=warn (no per-request log lines), autocannon -c ${CONNECTIONS} -d ${DURATION} per target, node ${process.version}\n`);
     const rows: string[][] = [];
     let met = true;
     for (const target of targets) {
