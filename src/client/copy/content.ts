@@ -1,5 +1,7 @@
 /** Screen copy of content; loaded with the screens that use it, not with the site shell. */
 export const contentCopy = {
+  /** A heading for screen readers between a page's title and its cards. */
+  resultsHeading: 'Results',
     allCategories: 'All Categories',
     category: 'Category',
     loadMore: 'Load more',

@@ -37,12 +37,16 @@ export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loadi
   );
 }
 
+/** The page's title; a hidden 'Results' heading follows, so the cards' h3 titles sit in order. */
 export function PageHeader({ title, subtitle }: { title: string; subtitle: string }) {
   return (
-    <header className="mb-8 grid gap-2">
-      <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
-      <p className="max-w-2xl text-muted-foreground">{subtitle}</p>
-    </header>
+    <>
+      <header className="mb-8 grid gap-2">
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
+        <p className="max-w-2xl text-muted-foreground">{subtitle}</p>
+      </header>
+      <h2 className="sr-only">{contentCopy.resultsHeading}</h2>
+    </>
   );
 }
 

@@ -1,16 +1,19 @@
-import { count, eq, gte } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { directoryListings, events, podcasts, users } from '../../../../../db/schema';
 import { publicProcedure, router } from '../../init';
 
 export const statsRouter = router({
   /** Home's four stat cards: all podcasts and listings, upcoming events, approved members. */
   get: publicProcedure.query(async ({ ctx }) => {
-    const [[p], [d], [e], [u]] = await Promise.all([
-      ctx.db.select({ n: count() }).from(podcasts),
-      ctx.db.select({ n: count() }).from(directoryListings),
-      ctx.db.select({ n: count() }).from(events).where(gte(events.dateTime, new Date())),
-      ctx.db.select({ n: count() }).from(users).where(eq(users.approvalStatus, 'approved')),
-    ]);
-    return { podcastCount: p?.n ?? 0, directoryCount: d?.n ?? 0, eventCount: e?.n ?? 0, userCount: u?.n ?? 0 };
+    // One round trip for the four counts: Home asks for them on every visit.
+    const [row] = await ctx.db
+      .select({
+        podcastCount: sql<number>`(select count(*) from ${podcasts})`.mapWith(Number),
+        directoryCount: sql<number>`(select count(*) from ${directoryListings})`.mapWith(Number),
+        eventCount: sql<number>`(select count(*) from ${events} where ${events.dateTime} >= now())`.mapWith(Number),
+        userCount: sql<number>`(select count(*) from ${users} where ${users.approvalStatus} = 'approved')`.mapWith(Number),
+      })
+      .from(sql`(select 1) as one`);
+    return { podcastCount: row?.podcastCount ?? 0, directoryCount: row?.directoryCount ?? 0, eventCount: row?.eventCount ?? 0, userCount: row?.userCount ?? 0 };
   }),
 });
