@@ -11,7 +11,7 @@ import { toastActionFailure, toastSignInRequired } from '../components/content/f
 import { EmptyState, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { SafeImage } from '../components/content/safe-image';
 import { SearchFilter } from '../components/content/search-filter';
-import { useDebounced } from '../components/content/use-debounced';
+import { useDebounced } from '../lib/use-debounced';
 import { COMMENT_PAGE_SIZE, GRID_PAGE_SIZE, nextOffset, nextOffsetFor } from '../components/content/use-paged-list';
 import { Markdown } from '../components/markdown';
 import { Badge } from '../components/ui/badge';

@@ -8,7 +8,7 @@ import { toastActionFailure, toastSignInRequired } from '../components/content/f
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { ListingCard, ListingCardSkeleton } from '../components/content/listing-card';
 import { SearchFilter } from '../components/content/search-filter';
-import { useDebounced } from '../components/content/use-debounced';
+import { useDebounced } from '../lib/use-debounced';
 import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';

@@ -6,7 +6,7 @@ import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../shared/schemas/
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
 import { SearchFilter } from '../components/content/search-filter';
-import { useDebounced } from '../components/content/use-debounced';
+import { useDebounced } from '../lib/use-debounced';
 import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
 import { contentCopy } from '../copy/content';
 import { trpc } from '../trpc';

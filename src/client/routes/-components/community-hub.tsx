@@ -22,7 +22,7 @@ import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { communityCopy } from '../../copy/community';
 import { relativeTime } from '../../lib/relative-time';
-import { useDebounced } from '../../components/content/use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
 import { HrefLink } from './href-link';
 

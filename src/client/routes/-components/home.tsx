@@ -9,7 +9,7 @@ import { EmptyState, LoadFailed, PlaceholderGrid } from '../../components/conten
 import { ListingCard, ListingCardSkeleton } from '../../components/content/listing-card';
 import { PodcastCard, PodcastCardSkeleton } from '../../components/content/podcast-card';
 import { SearchFilter } from '../../components/content/search-filter';
-import { useDebounced } from '../../components/content/use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -14,7 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { communityCopy } from '../../copy/community';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
-import { useDebounced } from '../../components/content/use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../lib/utils';
 import { trpc } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { adminPanelCopy } from '../../../copy/admin';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebounced } from '../../../lib/use-debounced';
 import { trpc } from '../../../trpc';
 import { AccountDialogs, type Account, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
@@ -17,7 +17,7 @@ const t = adminPanelCopy;
 
 export function UsersTab() {
   const [search, setSearch] = useState('');
-  const query = useDebouncedValue(search.trim(), 250);
+  const query = useDebounced(search.trim(), 250);
   const list = useInfiniteQuery({ ...trpc.admin.users.list.infiniteQueryOptions({ search: query || undefined, limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, placeholderData: (previous) => previous });
   const count = useQuery({ ...trpc.admin.users.count.queryOptions({ search: query || undefined }), ...adminListOptions, placeholderData: (previous) => previous });
   const [dialog, setDialog] = useState<AccountDialogState>(null);
