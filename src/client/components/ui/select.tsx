@@ -58,3 +58,33 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+/** A select over a fixed list of values, each shown by its label; the trigger takes `id` for a <Label htmlFor>. */
+export function OptionSelect<Value extends string>({
+  id,
+  value,
+  options,
+  labelOf,
+  onValueChange,
+}: {
+  id: string;
+  value: Value;
+  options: readonly Value[];
+  labelOf: (value: Value) => string;
+  onValueChange: (value: Value) => void;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onValueChange(next as Value)}>
+      <SelectTrigger id={id}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option} value={option}>
+            {labelOf(option)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

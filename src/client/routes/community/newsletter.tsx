@@ -8,7 +8,7 @@ import { Field } from '../../components/field';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { OptionSelect } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { communityCopy } from '../../copy/community';
 import { errorMessage } from '../../lib/errors';
@@ -106,18 +106,13 @@ function SubscribeCard() {
             />
           </Field>
           <Field id="newsletter-frequency" label={c.frequency}>
-            <Select value={frequency} onValueChange={(value) => setFrequency(value as NewsletterFrequency)}>
-              <SelectTrigger id="newsletter-frequency">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {NEWSLETTER_FREQUENCIES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {c.frequencies[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              id="newsletter-frequency"
+              value={frequency}
+              options={NEWSLETTER_FREQUENCIES}
+              labelOf={(value) => c.frequencies[value]}
+              onValueChange={setFrequency}
+            />
           </Field>
           <Button type="submit" size="lg" disabled={subscribe.isPending}>
             {subscribe.isPending ? c.busy : c.submit}

@@ -6,7 +6,7 @@ import { Field } from '../../../components/field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { OptionSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { communityCopy } from '../../../copy/community';
@@ -65,18 +65,7 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
             <Input id="post-title" value={title} placeholder={c.postTitlePlaceholder} maxLength={150} autoFocus onChange={(e) => setTitle(e.target.value)} />
           </Field>
           <Field id="post-category" label={c.category}>
-            <Select value={category} onValueChange={(value) => setCategory(value as ForumCategory)}>
-              <SelectTrigger id="post-category">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {FORUM_CATEGORIES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {c.categories[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={setCategory} />
           </Field>
           <Field id="post-content" label={c.message}>
             <Textarea id="post-content" rows={5} value={content} placeholder={c.messagePlaceholder} maxLength={5000} onChange={(e) => setContent(e.target.value)} />

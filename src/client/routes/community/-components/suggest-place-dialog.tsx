@@ -6,7 +6,7 @@ import { Field } from '../../../components/field';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { OptionSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { communityCopy } from '../../../copy/community';
@@ -73,18 +73,7 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
             <Input id="place-name" value={form.name} maxLength={120} onChange={(e) => set('name')(e.target.value)} />
           </Field>
           <Field id="place-category" label={c.category}>
-            <Select value={form.category} onValueChange={set('category')}>
-              <SelectTrigger id="place-category">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PLACE_CATEGORIES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {c.categories[value]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect id="place-category" value={form.category} options={PLACE_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={set('category')} />
           </Field>
           <Field id="place-address" label={c.address}>
             <Input id="place-address" value={form.address} maxLength={200} autoComplete="street-address" onChange={(e) => set('address')(e.target.value)} />
