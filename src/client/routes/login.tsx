@@ -5,11 +5,10 @@ import { messages } from '../../shared/messages';
 import { LoginSchema } from '../../shared/schemas/auth';
 import { AuthCard } from '../components/auth-card';
 import { Field } from '../components/field';
+import { KeepLoggedIn } from '../components/keep-logged-in';
 import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
-import { Checkbox } from '../components/ui/checkbox';
 import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
 import { toast } from '../components/ui/toast';
 import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
@@ -70,12 +69,7 @@ function LoginPage() {
         <Field id="password" label={loginCopy.password}>
           <PasswordInput id="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
-        <div className="flex items-center gap-3">
-          <Checkbox id="saveLogin" checked={saveLogin} onCheckedChange={(checked) => setSaveLogin(checked === true)} />
-          <Label htmlFor="saveLogin" className="font-normal">
-            {loginCopy.keepLoggedIn}
-          </Label>
-        </div>
+        <KeepLoggedIn label={loginCopy.keepLoggedIn} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? loginCopy.busy : loginCopy.submit}
         </Button>

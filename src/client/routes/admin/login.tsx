@@ -6,11 +6,10 @@ import { messages } from '../../../shared/messages';
 import { AdminLoginSchema } from '../../../shared/schemas/auth';
 import { AuthCard } from '../../components/auth-card';
 import { Field } from '../../components/field';
+import { KeepLoggedIn } from '../../components/keep-logged-in';
 import { PasswordInput } from '../../components/password-input';
 import { Button } from '../../components/ui/button';
-import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast';
 import { adminLoginCopy } from '../../copy/auth';
 import { trpc } from '../../trpc';
@@ -85,12 +84,7 @@ function AdminLoginPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
-        <div className="flex items-center gap-3">
-          <Checkbox id="saveLogin" checked={saveLogin} onCheckedChange={(checked) => setSaveLogin(checked === true)} />
-          <Label htmlFor="saveLogin" className="font-normal">
-            {adminLoginCopy.keepLoggedIn}
-          </Label>
-        </div>
+        <KeepLoggedIn label={adminLoginCopy.keepLoggedIn} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? adminLoginCopy.busy : adminLoginCopy.submit}
         </Button>
