@@ -64,7 +64,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('response cache of visitors’ reads', () => {
+describe('response cache of public reads', () => {
   it('replays a visitor’s read and shows a write at once', async () => {
     const app = await startApp();
     const cookie = await adminCookie(app);
@@ -84,15 +84,41 @@ describe('response cache of visitors’ reads', () => {
     expect(after.body).toContain('Fresh after a write');
   });
 
-  it('never serves a stored answer to a signed-in user, nor stores hers', async () => {
+  it('shares an answer every viewer gets alike between visitors and signed-in members', async () => {
     const app = await startApp();
     const cookie = await adminCookie(app);
-    await app.inject({ method: 'GET', url: '/api/blogs' });
-    const signedIn = await app.inject({ method: 'GET', url: '/api/blogs', headers: { cookie } });
-    expect(signedIn.headers['x-cache']).toBeUndefined();
+    const homeBatch = `/trpc/content.stats.get,content.events.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { upcoming: true, limit: 2 } }))}`;
+    const byMember = await app.inject({ method: 'GET', url: homeBatch, headers: { cookie } });
+    expect(byMember.statusCode).toBe(200);
+    const byVisitor = await app.inject({ method: 'GET', url: homeBatch });
+    expect(byVisitor.headers['x-cache']).toBe('hit');
+    expect(byVisitor.body).toBe(byMember.body);
+    expect((await app.inject({ method: 'GET', url: homeBatch, headers: { cookie } })).headers['x-cache']).toBe('hit');
+
+    const created = await app.inject({ method: 'POST', url: '/api/podcasts', headers: { cookie }, payload: podcast('Counted at once') });
+    expect(created.statusCode).toBeLessThan(300);
+    const after = await app.inject({ method: 'GET', url: homeBatch, headers: { cookie } });
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(JSON.parse(after.body)[0].result.data.podcastCount).toBe(JSON.parse(byMember.body)[0].result.data.podcastCount + 1);
+  });
+
+  it('never shares an answer that depends on who asks, alone or in a batch', async () => {
+    const app = await startApp();
+    const cookie = await adminCookie(app);
+    const mixed = '/trpc/content.stats.get,auth.session?batch=1&input=%7B%7D';
+    const admins = await app.inject({ method: 'GET', url: mixed, headers: { cookie } });
+    expect(admins.body).toContain('"isAdmin":true');
+    const visitors = await app.inject({ method: 'GET', url: mixed });
+    expect(visitors.headers['x-cache']).toBeUndefined();
+    expect(visitors.body).not.toContain('isAdmin');
+    // The visitor's answer is stored for visitors only.
+    expect((await app.inject({ method: 'GET', url: mixed })).headers['x-cache']).toBe('hit');
+    const adminsAgain = await app.inject({ method: 'GET', url: mixed, headers: { cookie } });
+    expect(adminsAgain.headers['x-cache']).toBeUndefined();
+    expect(adminsAgain.body).toContain('"isAdmin":true');
+
     await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
-    const visitor = await app.inject({ method: 'GET', url: '/api/auth/user' });
-    expect(visitor.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
   });
 
   it('forgets answers after its short lifetime, so other processes’ writes show without Redis', async () => {

@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SESSION_COOKIE } from './auth/cookies';
 
 /**
- * A micro-cache of visitors' public reads (GET /api/... and /trpc/... answered 200 to a
- * request without a session cookie). Such an answer depends only on the URL and the data,
- * so it can be replayed byte for byte for a short while.
+ * A micro-cache of public reads (GET /api/... and /trpc/... answered 200). A visitor's
+ * answer depends only on the URL and the data, so it can be replayed byte for byte for a
+ * short while. A signed-in request shares it only when every procedure behind the URL
+ * answers the same to everyone (`sharedAnswer` in the procedure's meta, reported through
+ * the request's AnswerScope): the member's Home batch, for one, then skips the database.
  *
  * Invalidation: any successful write in this process clears the cache at once and, with
  * Redis, tells the other processes to clear theirs. Without Redis another process's write
@@ -21,6 +23,8 @@ export interface ResponseCacheOptions {
 
 interface Entry {
   expires: number;
+  /** Made only by procedures whose answer is the same for every viewer: signed-in requests may use it. */
+  sameForEveryone: boolean;
   headers: Record<string, string | string[] | number>;
   payload: string | Buffer;
 }
@@ -31,6 +35,31 @@ const SESSION_IN_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type CachedRequest = FastifyRequest & { responseCacheGeneration?: number };
+
+/** What the procedures that made an answer say about who may see it. */
+export interface AnswerScope {
+  /** True until a procedure without `sharedAnswer` runs for this request. */
+  sameForEveryone: boolean;
+}
+
+const answerScopes = new WeakMap<FastifyRequest, AnswerScope>();
+
+/** The request's scope, made on first use (by the procedures' context). */
+export function answerScopeOf(request: FastifyRequest): AnswerScope {
+  let scope = answerScopes.get(request);
+  if (!scope) answerScopes.set(request, (scope = { sameForEveryone: true }));
+  return scope;
+}
+
+/**
+ * Moves a complete web Response (tRPC's non-streamed JSON) onto the reply and returns its
+ * bytes, so it can be stored; Fastify would do the same after onSend.
+ */
+async function takeWebResponse(reply: FastifyReply, response: Response): Promise<Buffer> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) reply.header(name, value);
+  return Buffer.from(await response.arrayBuffer());
+}
 
 export interface ResponseCache {
   /** Shares invalidations with the other processes through Redis pub/sub. */
@@ -59,13 +88,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     redis?.publish(CHANNEL, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: publish failed'));
   };
 
-  const isVisitorRead = (request: FastifyRequest) =>
-    request.method === 'GET' && CACHEABLE_PATH.test(request.url) && !SESSION_IN_COOKIE.test(request.headers.cookie ?? '');
+  const isCacheableRead = (request: FastifyRequest) => request.method === 'GET' && CACHEABLE_PATH.test(request.url);
+  const isSignedIn = (request: FastifyRequest) => SESSION_IN_COOKIE.test(request.headers.cookie ?? '');
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isVisitorRead(request)) return;
+    if (!isCacheableRead(request)) return;
     const entry = entries.get(request.url);
-    if (entry && entry.expires > Date.now()) {
+    if (entry && entry.expires > Date.now() && (entry.sameForEveryone || !isSignedIn(request))) {
       reply.hijack();
       reply.raw.writeHead(200, { ...entry.headers, 'x-cache': 'hit' });
       reply.raw.end(entry.payload);
@@ -75,19 +104,25 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // tRPC's adapter sends a web Response: its status reaches the reply only after onSend.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
     // A write that went through makes every stored read suspect: clear before its answer leaves.
     if (!SAFE_METHODS.has(request.method)) {
-      if (reply.statusCode < 400) invalidate();
+      if (status < 400) invalidate();
       return payload;
     }
     const started = (request as CachedRequest).responseCacheGeneration;
-    if (started === undefined || started !== generation || reply.statusCode !== 200) return payload;
-    if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
-    if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || payload.length > maxBytes) return payload;
+    if (started === undefined || started !== generation || status !== 200) return payload;
+    // No procedure ran (a plain route): treat the answer as the visitor's own.
+    const sameForEveryone = answerScopes.get(request)?.sameForEveryone ?? false;
+    if (isSignedIn(request) && !sameForEveryone) return payload;
+    const body = payload instanceof Response ? await takeWebResponse(reply, payload) : payload;
+    if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return body;
+    if (!(typeof body === 'string' || Buffer.isBuffer(body)) || body.length > maxBytes) return body;
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    const headers = { ...reply.getHeaders(), 'content-length': Buffer.byteLength(payload) } as Entry['headers'];
-    entries.set(request.url, { expires: Date.now() + ttlMs, headers, payload });
-    return payload;
+    const headers = { ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) } as Entry['headers'];
+    entries.set(request.url, { expires: Date.now() + ttlMs, sameForEveryone, headers, payload: body });
+    return body;
   });
 
   return {

@@ -26,7 +26,7 @@ export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
             query: request.query as Record<string, unknown>,
             body: request.body ?? {},
           });
-          if (route.method !== 'GET' || ctx.user) reply.header('cache-control', NO_STORE);
+          if (route.method !== 'GET' || (ctx.user && !ctx.answer.sameForEveryone)) reply.header('cache-control', NO_STORE);
           if (route.send) return route.send(reply, result);
           return reply.code(route.status ?? 200).send(result ?? { success: true });
         } catch (error) {

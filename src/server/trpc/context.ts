@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import type { RateLimiter } from '../auth/rate-limit';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { type Session, type SessionUser, validateSessionToken } from '../auth/session';
+import { type AnswerScope, answerScopeOf } from '../response-cache';
 
 /** What every procedure may use; built the same way for /trpc and for the /api adapters. */
 export interface Context {
@@ -13,6 +14,8 @@ export interface Context {
   user: SessionUser | null;
   session: Session | null;
   ip: string;
+  /** Procedures report here whether their answer may be shared with every viewer. */
+  answer: AnswerScope;
   /** Cookie writes go through here so procedures never touch Fastify directly. */
   cookies: {
     setSession(token: string, session: Session): void;
@@ -35,6 +38,7 @@ export async function createContext(deps: ContextDeps, request: FastifyRequest, 
     user,
     session,
     ip: request.ip,
+    answer: answerScopeOf(request),
     cookies: {
       setSession: (newToken, newSession) => setSessionCookie(request, reply, newToken, newSession),
       clearSession: () => clearSessionCookie(request, reply),

@@ -14,6 +14,11 @@ export function clientMessage(error: TRPCError): string {
 /** Who may call a procedure; set by the builders below so tests can read it from the router. */
 export interface ProcedureMeta {
   access: 'public' | 'member' | 'admin';
+  /**
+   * The answer depends only on the input and the data, never on who asks (no ctx.user),
+   * so the response cache may replay it to signed-in requests too.
+   */
+  sharedAnswer?: boolean;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -53,7 +58,16 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(databaseAvailability).use(storableText);
+/** A request's answer is shared only when every procedure that made it is (a batch may mix). */
+const answerScope = t.middleware(({ ctx, meta, next }) => {
+  if (!meta?.sharedAnswer) ctx.answer.sameForEveryone = false;
+  return next();
+});
+
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(answerScope).use(databaseAvailability).use(storableText);
+
+/** Public reads whose answer is the same for every viewer; see ProcedureMeta.sharedAnswer. */
+export const sharedReadProcedure = publicProcedure.meta({ access: 'public', sharedAnswer: true });
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
 export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, next }) => {

@@ -5,7 +5,7 @@ import { AddCommentSchema, BlogListSchema, ByIdSchema, CommentListSchema, pageOf
 import { notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, countOf, searchCondition } from '../../../services/content-query';
-import { memberProcedure, publicProcedure, router } from '../../init';
+import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '../../init';
 
 const commentTable: CommentTable<'blogId'> = {
   table: blogComments,
@@ -64,7 +64,7 @@ async function assertBlogVisible(db: Db, id: number, user: { isAdmin: boolean } 
 
 export const blogsRouter = router({
   /** The public list: published articles only, for everyone (admins see drafts in the admin list). */
-  list: publicProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
+  list: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
     const rows = await selectBlogs(ctx.db)
       .where(
         and(

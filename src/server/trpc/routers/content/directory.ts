@@ -4,7 +4,7 @@ import { directoryInterest, directoryLikes, directoryListings, directoryReviews 
 import { ByIdSchema, DirectoryListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { categoryCondition, countOf, qualified, searchCondition } from '../../../services/content-query';
-import { memberProcedure, publicProcedure, router } from '../../init';
+import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 async function assertListingExists(db: Db, id: number) {
   const [row] = await db.select({ id: directoryListings.id }).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);
@@ -13,7 +13,7 @@ async function assertListingExists(db: Db, id: number) {
 
 export const directoryRouter = router({
   /** SPEC.md §3 Directory listing; avgRating (0 without reviews) and reviewCount come from the reviews. */
-  list: publicProcedure.input(DirectoryListSchema).query(({ ctx, input }) =>
+  list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) =>
     ctx.db
       .select({
         id: directoryListings.id,

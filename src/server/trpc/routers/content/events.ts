@@ -4,14 +4,14 @@ import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/sche
 import { notFound } from '../../../errors';
 import { rsvpToEvent } from '../../../services/rsvp';
 import { countOf, qualified } from '../../../services/content-query';
-import { memberProcedure, publicProcedure, router } from '../../init';
+import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const eventsRouter = router({
   /**
    * SPEC.md §3 Event plus `attendees` (attending count) so cards can show spots left.
    * Upcoming (dateTime >= now) soonest first; past (`upcoming=false`) latest first.
    */
-  list: publicProcedure.input(EventListSchema).query(({ ctx, input }) => {
+  list: sharedReadProcedure.input(EventListSchema).query(({ ctx, input }) => {
     const now = new Date();
     return ctx.db
       .select({
@@ -34,7 +34,7 @@ export const eventsRouter = router({
   }),
 
   /** SPEC.md §3 Event RSVP: userId and status. */
-  rsvps: publicProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+  rsvps: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     const [event] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, input.id)).limit(1);
     if (!event) throw notFound('Event not found');
     return ctx.db

@@ -3,7 +3,7 @@ import { blogs, events, forumPosts, places, podcasts } from '../../../../../db/s
 import { contentHref, type ContentType } from '../../../../shared/links';
 import { ActivitySchema, HubSearchSchema } from '../../../../shared/schemas/community';
 import { searchCondition } from '../../../services/content-query';
-import { publicProcedure, router } from '../../init';
+import { router, sharedReadProcedure } from '../../init';
 
 /** Each group of the hub's search answer holds at most this many items. */
 const SEARCH_GROUP_SIZE = 5;
@@ -18,7 +18,7 @@ export interface ActivityItem {
 
 export const hubRouter = router({
   /** GET /api/search?q=: podcasts, published blogs and events matching the text. */
-  search: publicProcedure.input(HubSearchSchema).query(async ({ ctx, input }) => {
+  search: sharedReadProcedure.input(HubSearchSchema).query(async ({ ctx, input }) => {
     if (!input.q) return { podcasts: [], blogs: [], events: [] };
     const [podcastRows, blogRows, eventRows] = await Promise.all([
       ctx.db
@@ -48,7 +48,7 @@ export const hubRouter = router({
   }),
 
   /** GET /api/activity: the newest blogs (published), podcasts, forum posts and events, together. */
-  activity: publicProcedure.input(ActivitySchema).query(async ({ ctx, input }) => {
+  activity: sharedReadProcedure.input(ActivitySchema).query(async ({ ctx, input }) => {
     const latest = (type: ContentType, rows: { id: number; title: string; createdAt: Date }[]): ActivityItem[] =>
       rows.map((row) => ({ type, ...row, href: contentHref(type, row.id) }));
     const columns = <T extends typeof blogs | typeof podcasts | typeof events | typeof forumPosts>(table: T) => ({
@@ -68,7 +68,7 @@ export const hubRouter = router({
   }),
 
   /** Counts only the community area has; the hub shows them beside content.stats. */
-  stats: publicProcedure.query(async ({ ctx }) => {
+  stats: sharedReadProcedure.query(async ({ ctx }) => {
     const [[posts], [placeCount]] = await Promise.all([
       ctx.db.select({ n: count() }).from(forumPosts),
       ctx.db.select({ n: count() }).from(places),

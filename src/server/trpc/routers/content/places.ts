@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { placeSuggestions, places } from '../../../../../db/schema';
 import { PlaceListSchema, PlaceSuggestionSchema } from '../../../../shared/schemas/community';
 import { likePattern } from '../../../services/content-query';
-import { memberProcedure, publicProcedure, router } from '../../init';
+import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 // Accents don't matter in a place search: 'cafe' finds 'Café'.
 const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüçñ';
@@ -24,7 +24,7 @@ function placeSearch(search: string | undefined): SQL | undefined {
 
 export const placesRouter = router({
   /** GET /api/places: recommended first, then the best rated. */
-  list: publicProcedure.input(PlaceListSchema).query(({ ctx, input }) =>
+  list: sharedReadProcedure.input(PlaceListSchema).query(({ ctx, input }) =>
     ctx.db
       .select({
         id: places.id,

@@ -5,7 +5,7 @@ import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pag
 import { notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, countOf, searchCondition } from '../../../services/content-query';
-import { memberProcedure, publicProcedure, router } from '../../init';
+import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 const commentTable: CommentTable<'podcastId'> = {
   table: podcastComments,
@@ -24,7 +24,7 @@ async function assertPodcastExists(db: Db, id: number) {
 
 export const podcastsRouter = router({
   /** SPEC.md §3 Podcast, newest first; `embedUrl` is rendered by the client's own iframe. */
-  list: publicProcedure.input(PodcastListSchema).query(({ ctx, input }) =>
+  list: sharedReadProcedure.input(PodcastListSchema).query(({ ctx, input }) =>
     ctx.db
       .select({
         id: podcasts.id,
@@ -70,7 +70,7 @@ export const podcastsRouter = router({
     return { liked: true };
   }),
 
-  comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
+  comments: sharedReadProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
     await assertPodcastExists(ctx.db, input.id);
     return listComments(ctx.db, commentTable, input.id, input);
   }),

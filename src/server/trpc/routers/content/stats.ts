@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { directoryListings, events, podcasts, users } from '../../../../../db/schema';
-import { publicProcedure, router } from '../../init';
+import { router, sharedReadProcedure } from '../../init';
 
 export const statsRouter = router({
   /** Home's four stat cards: all podcasts and listings, upcoming events, approved members. */
-  get: publicProcedure.query(async ({ ctx }) => {
+  get: sharedReadProcedure.query(async ({ ctx }) => {
     // One round trip for the four counts: Home asks for them on every visit.
     const [row] = await ctx.db
       .select({
