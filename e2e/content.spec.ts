@@ -11,7 +11,10 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
   await expect(page.getByRole('heading', { name: 'Podcasts & Interviews', level: 1 })).toBeVisible();
   const podcast = page.getByRole('heading', { name: PODCAST });
   await expect(podcast).toBeVisible();
-  await expect(page.getByTitle(`Video: ${PODCAST}`)).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  // The player loads only when asked for, and then starts at once.
+  await expect(page.getByTitle(`Video: ${PODCAST}`)).toHaveCount(0);
+  await page.getByRole('button', { name: `Play video: ${PODCAST}` }).click();
+  await expect(page.getByTitle(`Video: ${PODCAST}`)).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?(.+&)?autoplay=1/);
 
   // Search narrows the grid; a search with no match says so.
   await page.getByLabel('Search podcasts').fill('procrastinator');

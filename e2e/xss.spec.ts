@@ -152,11 +152,14 @@ async function assertNothingRan(page: Page, where: string) {
   const found = await page.evaluate(() => ({
     flag: (window as unknown as { __xss?: unknown }).__xss,
     injected: [...document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload], iframe[srcdoc], a[href^="javascript:" i], a[href^="data:" i]')].map((element) => element.outerHTML.slice(0, 120)),
-    scripts: [...document.querySelectorAll('script')].filter((script) => script.textContent?.includes('__xss')).length,
+    // The session data block holds the member's (hostile) name as JSON: data, never run.
+    scripts: [...document.querySelectorAll('script:not([type="application/json"])')].filter((script) => script.textContent?.includes('__xss')).length,
+    dataBlocks: document.querySelectorAll('script[type="application/json"]').length,
   }));
   expect(found.flag, `${where}: an injected script ran`).toBeUndefined();
   expect(found.injected, `${where}: injected elements`).toEqual([]);
   expect(found.scripts, `${where}: injected script elements`).toBe(0);
+  expect(found.dataBlocks, `${where}: data blocks (only the session's)`).toBeLessThanOrEqual(1);
 }
 
 /** Opens whatever a screen offers to open (details, comments, tabs) and checks again. */

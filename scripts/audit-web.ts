@@ -26,6 +26,8 @@ import { DEMO_ACCOUNTS } from '../db/seed';
 const ROOT = resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET_SCORE = 95;
+/** The metrics behind the performance score, printed so a low score says where it comes from. */
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 type Role = 'visitor' | 'member' | 'admin';
 /** The pages Lighthouse audits, and who looks at them. Home is `/` for a signed-in member. */
@@ -118,6 +120,7 @@ async function main() {
   try {
     console.log(`Lighthouse ${preset} (${LIGHTHOUSE_PAGES.length} pages, production build, demo data)\n`);
     const rows: string[][] = [];
+    const metricRows: string[][] = [];
     for (const page of LIGHTHOUSE_PAGES) {
       const cookie = await sessionCookie(site.base, page.as);
       const result = await lighthouse(
@@ -137,8 +140,11 @@ async function main() {
           .map((ref) => ref.id),
       );
       rows.push([page.name, `${page.path} (${page.as})`, ...scores.map(String), failed.slice(0, 6).join(', ')]);
+      metricRows.push([page.name, ...METRICS.map((id) => result.lhr.audits[id]?.displayValue ?? '-')]);
     }
     table(['Page', 'Path', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'Audits below 0.9'], rows);
+    console.log('');
+    table(['Page', 'First contentful paint', 'Largest contentful paint', 'Total blocking time', 'Cumulative layout shift', 'Speed index'], metricRows);
     console.log(`\n${belowTarget ? `${belowTarget} score(s) below ${TARGET_SCORE}.` : `Every score ${TARGET_SCORE} or more.`}`);
 
     console.log('\naxe-core on every screen (counts by impact)\n');

@@ -17,6 +17,7 @@ import type { Env } from './env';
 import { isDatabaseUnavailable } from './errors';
 import { registerAssetCompression } from './asset-compression';
 import { registerResponseCache } from './response-cache';
+import { createSpaPage } from './spa-page';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
 import { createContext, type ContextDeps } from './trpc/context';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
+  const sendSpaPage = clientDir ? createSpaPage(clientDir, deps) : undefined;
   if (clientDir) {
     registerAssetCompression(app, clientDir);
     await app.register(fastifyStatic, {
@@ -154,9 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|trpc|uploads)(\/|$)/.test(path) &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (clientDir && isPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-    }
+    if (sendSpaPage && isPage) return sendSpaPage(request, reply);
     return reply.code(404).send({ message: messages.http.notFound });
   });
 

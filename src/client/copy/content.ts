@@ -29,6 +29,7 @@ export const contentCopy = {
       searchPlaceholder: 'Search by title, topic or tag',
       videoUnavailable: 'This video is not available.',
       videoTitle: (title: string) => `Video: ${title}`,
+      play: (title: string) => `Play video: ${title}`,
     },
     blog: {
       title: 'Blog',

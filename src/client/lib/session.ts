@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SESSION_DATA_ELEMENT_ID } from '../../shared/site';
 import { queryClient, trpc, trpcClient } from '../trpc';
 
 /**
@@ -18,6 +19,20 @@ export type SessionUser = NonNullable<Awaited<ReturnType<typeof trpcClient.auth.
 export function useSession() {
   const query = useQuery(sessionQueryOptions());
   return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/**
+ * Takes the session the server wrote into the page, so the first screen renders without
+ * waiting for auth.session (which still refetches on mount, as SPEC.md §7 asks).
+ */
+export function seedSessionFromPage(): void {
+  const block = document.getElementById(SESSION_DATA_ELEMENT_ID);
+  if (!block?.textContent) return;
+  try {
+    queryClient.setQueryData(trpc.auth.session.queryKey(), JSON.parse(block.textContent) as SessionUser | null);
+  } catch {
+    // An unreadable block: the session query asks the server instead.
+  }
 }
 
 /** Reads the session for route guards (beforeLoad), using the cache when it has an answer. */

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
-import { ALL_CATEGORIES, BLOG_CATEGORIES } from '../../shared/schemas/content';
+import { ALL_CATEGORIES, BLOG_CATEGORIES } from '../../shared/categories';
 import { BlogCard, BlogCardSkeleton, type BlogItem } from '../components/content/blog-card';
 import { blogDate } from '../components/content/format';
 import { CommentForm, CommentList } from '../components/content/comment-thread';

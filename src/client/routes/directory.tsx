@@ -3,7 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Check, HeartHandshake, Store, Users } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
-import { ALL_CATEGORIES, DIRECTORY_CATEGORIES } from '../../shared/schemas/content';
+import { ALL_CATEGORIES, DIRECTORY_CATEGORIES } from '../../shared/categories';
 import { toastActionFailure, toastSignInRequired } from '../components/content/feedback';
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { ListingCard, ListingCardSkeleton } from '../components/content/listing-card';

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { IdSchema } from './fields';
 
-/** Category lists of SPEC.md §3. The public podcast filter and the blog/admin list differ on purpose. */
-export const PODCAST_FILTER_CATEGORIES = ['Self-Discovery', 'School Life', 'Hijabi Life', 'Relationships', 'Girly Topics'] as const;
-export const BLOG_CATEGORIES = ['Confidence and validation', 'Self improvement', 'Relationships', 'Productivity', 'Social life and health'] as const;
-export const DIRECTORY_CATEGORIES = ['Beauty', 'Cafes', 'Wellness', 'Education', 'Shopping', 'Services'] as const;
+import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../categories';
 
-/** The 'all categories' value every filter offers; it means no filter. */
-export const ALL_CATEGORIES = 'all';
+// The lists live in ../categories, free of zod, so the client's list pages can use them
+// without loading the validation chunk.
+export { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES };
 
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
 

@@ -1,7 +1,6 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { Heart, MessageCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Heart, MessageCircle, Play } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isAllowedEmbedUrl } from '../../../shared/embed';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
@@ -14,11 +13,8 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Skeleton } from '../ui/skeleton';
-import { toast } from '../ui/toast';
-import { CommentForm, CommentList } from './comment-thread';
 import { toastActionFailure, toastSignInRequired } from './feedback';
-import { LoadMore } from './list-states';
-import { COMMENT_PAGE_SIZE, nextOffsetFor } from './use-paged-list';
+import { refreshPodcastLists } from './podcast-lists';
 
 export interface PodcastItem {
   id: number;
@@ -31,16 +27,48 @@ export interface PodcastItem {
   comments: number;
 }
 
-/** Our own iframe from an allowed embed URL only; stored HTML is never rendered (DECISIONS.md). */
+/** The player asked to start at once: it is only loaded after a click on play. */
+function autoplayUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('autoplay', '1');
+  return parsed.toString();
+}
+
+/**
+ * Our own iframe from an allowed embed URL only; stored HTML is never rendered (DECISIONS.md).
+ * Until she presses play, a light placeholder stands in for it: a video player is megabytes
+ * of third-party script, and a list of them would make every podcast page slow.
+ */
 export function PodcastEmbed({ url, title }: { url: string; title: string }) {
+  const [playing, setPlaying] = useState(false);
+  const player = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (playing) player.current?.focus();
+  }, [playing]);
+
   if (!isAllowedEmbedUrl(url)) {
     return <div className="flex aspect-video items-center justify-center bg-muted px-4 text-center text-sm text-muted-foreground">{contentCopy.podcasts.videoUnavailable}</div>;
   }
+  if (!playing) {
+    return (
+      <button
+        type="button"
+        onClick={() => setPlaying(true)}
+        aria-label={contentCopy.podcasts.play(title)}
+        className="group flex aspect-video w-full items-center justify-center bg-gradient-to-br from-secondary via-accent to-muted focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-ring"
+      >
+        <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-105">
+          <Play className="ms-1 size-7 fill-current" aria-hidden="true" />
+        </span>
+      </button>
+    );
+  }
   return (
     <iframe
-      src={url}
+      ref={player}
+      src={autoplayUrl(url)}
       title={contentCopy.podcasts.videoTitle(title)}
-      loading="lazy"
+      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       allowFullScreen
       // The site sends no Referer by default; video players need the origin to play embeds.
       referrerPolicy="strict-origin-when-cross-origin"
@@ -63,8 +91,7 @@ export function PodcastCardSkeleton() {
   );
 }
 
-/** Refresh rules of SPEC.md §7: after a like, the list and the liked query; after a comment, comments and the list. */
-const refreshPodcastLists = () => queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.list.pathKey() });
+const PodcastComments = lazy(() => import('./podcast-comments'));
 
 export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   const { user } = useSession();
@@ -127,58 +154,16 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
       <Dialog open={commentsOpen} onOpenChange={setCommentsOpen}>
         <DialogContent>
           {/* Radix mounts the content only while open, so comments load when the dialog opens. */}
-          <PodcastComments podcast={podcast} signedIn={Boolean(user)} />
+          <DialogHeader>
+            <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
+            <DialogDescription>{podcast.title}</DialogDescription>
+          </DialogHeader>
+          {/* The comment thread and its form load with the first dialog opened, not with the list. */}
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <PodcastComments podcast={podcast} signedIn={Boolean(user)} />
+          </Suspense>
         </DialogContent>
       </Dialog>
     </Card>
-  );
-}
-
-function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn: boolean }) {
-  const commentsInput = { id: podcast.id, limit: COMMENT_PAGE_SIZE };
-  const comments = useInfiniteQuery(
-    trpc.content.podcasts.comments.infiniteQueryOptions(commentsInput, { initialCursor: 0, getNextPageParam: nextOffsetFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
-  );
-  const add = useMutation(
-    trpc.content.podcasts.addComment.mutationOptions({
-      onSuccess: () => {
-        toast({ title: messages.comments.successTitle, description: messages.comments.added });
-        void queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.comments.infiniteQueryKey(commentsInput) });
-        void refreshPodcastLists();
-      },
-      onError: (error) => toastActionFailure(error, messages.podcasts.loginToComment, messages.comments.addFailed),
-    }),
-  );
-
-  return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
-        <DialogDescription>{podcast.title}</DialogDescription>
-      </DialogHeader>
-      <div className="max-h-[50vh] overflow-y-auto pe-1">
-        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
-        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
-      </div>
-      {signedIn ? (
-        <CommentForm
-          id={`podcast-${podcast.id}-comment`}
-          pending={add.isPending}
-          onSubmit={(content) =>
-            add.mutateAsync({ id: podcast.id, content }).then(
-              () => true,
-              () => false,
-            )
-          }
-        />
-      ) : (
-        <p className="mt-4 rounded-2xl bg-secondary/60 px-4 py-3 text-center text-sm text-secondary-foreground">
-          {contentCopy.commentSignIn}{' '}
-          <Link to="/login" className="font-semibold underline underline-offset-4">
-            {contentCopy.signIn}
-          </Link>
-        </p>
-      )}
-    </>
   );
 }

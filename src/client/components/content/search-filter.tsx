@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { ALL_CATEGORIES } from '../../../shared/schemas/content';
+import { ALL_CATEGORIES } from '../../../shared/categories';
 import { contentCopy } from '../../copy/content';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';

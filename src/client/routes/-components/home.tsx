@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarHeart, MapPin, Mic, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../shared/messages';
-import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../../shared/schemas/content';
+import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../../shared/categories';
 import { EventCard, EventCardSkeleton } from '../../components/content/event-card';
 import { EmptyState, LoadFailed, PlaceholderGrid } from '../../components/content/list-states';
 import { ListingCard, ListingCardSkeleton } from '../../components/content/listing-card';

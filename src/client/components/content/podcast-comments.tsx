@@ -1,0 +1,58 @@
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { messages } from '../../../shared/messages';
+import { contentCopy } from '../../copy/content';
+import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
+import { toast } from '../ui/toast';
+import { CommentForm, CommentList } from './comment-thread';
+import { toastActionFailure } from './feedback';
+import { LoadMore } from './list-states';
+import type { PodcastItem } from './podcast-card';
+import { refreshPodcastLists } from './podcast-lists';
+import { COMMENT_PAGE_SIZE, nextOffsetFor } from './use-paged-list';
+
+/** A podcast's comments and the form to add one; loaded with the dialog, not with the list. */
+export default function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn: boolean }) {
+  const commentsInput = { id: podcast.id, limit: COMMENT_PAGE_SIZE };
+  const comments = useInfiniteQuery(
+    trpc.content.podcasts.comments.infiniteQueryOptions(commentsInput, { initialCursor: 0, getNextPageParam: nextOffsetFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
+  );
+  const add = useMutation(
+    trpc.content.podcasts.addComment.mutationOptions({
+      onSuccess: () => {
+        toast({ title: messages.comments.successTitle, description: messages.comments.added });
+        void queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.comments.infiniteQueryKey(commentsInput) });
+        void refreshPodcastLists();
+      },
+      onError: (error) => toastActionFailure(error, messages.podcasts.loginToComment, messages.comments.addFailed),
+    }),
+  );
+
+  return (
+    <>
+      <div className="max-h-[50vh] overflow-y-auto pe-1">
+        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
+        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
+      </div>
+      {signedIn ? (
+        <CommentForm
+          id={`podcast-${podcast.id}-comment`}
+          pending={add.isPending}
+          onSubmit={(content) =>
+            add.mutateAsync({ id: podcast.id, content }).then(
+              () => true,
+              () => false,
+            )
+          }
+        />
+      ) : (
+        <p className="mt-4 rounded-2xl bg-secondary/60 px-4 py-3 text-center text-sm text-secondary-foreground">
+          {contentCopy.commentSignIn}{' '}
+          <Link to="/login" className="font-semibold underline underline-offset-4">
+            {contentCopy.signIn}
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}
