@@ -12,7 +12,7 @@ import { EmptyState, LoadMore, PageHeader, PlaceholderGrid } from '../components
 import { SafeImage } from '../components/content/safe-image';
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../lib/use-debounced';
-import { COMMENT_PAGE_SIZE, GRID_PAGE_SIZE, nextOffset, nextOffsetFor } from '../components/content/use-paged-list';
+import { COMMENT_PAGE_SIZE, nextOffsetFor } from '../components/content/use-paged-list';
 import { Markdown } from '../components/markdown';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
@@ -24,6 +24,7 @@ import { errorStatus } from '../lib/errors';
 import { useSession } from '../lib/session';
 import { cn } from '../lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc } from '../trpc';
+import { pageQueries } from '../lib/page-queries';
 
 interface BlogSearch {
   /** The open article: in the URL so the browser's back button returns to the list. */
@@ -34,6 +35,10 @@ export const Route = createFileRoute('/blog')({
   validateSearch: (search: Record<string, unknown>): BlogSearch => {
     const post = Number(search.post);
     return Number.isInteger(post) && post > 0 ? { post } : {};
+  },
+  loaderDeps: ({ search }) => ({ post: search.post }),
+  loader: ({ context, deps }) => {
+    if (!deps.post) void context.queryClient.prefetchInfiniteQuery(pageQueries.blogs());
   },
   component: BlogPage,
 });
@@ -54,10 +59,7 @@ function BlogList() {
   const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
 
   const blogs = useInfiniteQuery(
-    trpc.content.blogs.list.infiniteQueryOptions(
-      { search: debouncedSearch, category, published: true, limit: GRID_PAGE_SIZE },
-      { initialCursor: 0, getNextPageParam: nextOffset },
-    ),
+    pageQueries.blogs(debouncedSearch, category),
   );
   const items = blogs.data?.pages.flat() ?? [];
 

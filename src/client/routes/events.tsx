@@ -3,12 +3,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { messages } from '../../shared/messages';
 import { EventCard, EventCardSkeleton } from '../components/content/event-card';
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
-import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { contentCopy } from '../copy/content';
-import { trpc } from '../trpc';
+import { pageQueries } from '../lib/page-queries';
 
 export const Route = createFileRoute('/events')({
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(pageQueries.events(true)),
   component: EventsPage,
 });
 
@@ -38,7 +38,7 @@ function EventsPage() {
 /** Upcoming soonest first, past latest first: the server orders both. */
 function EventList({ upcoming }: { upcoming: boolean }) {
   const events = useInfiniteQuery(
-    trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
+    pageQueries.events(upcoming),
   );
   const items = events.data?.pages.flat() ?? [];
   if (events.isPending) {

@@ -1,13 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { LoadingView } from '../components/loading-view';
+import { prefetchHome } from '../lib/page-queries';
 import { useSession } from '../lib/session';
 
 // Visitors download only the landing page; members only Home.
 const Landing = lazy(() => import('./-components/landing').then((module) => ({ default: module.Landing })));
-const Home = lazy(() => import('./-components/home').then((module) => ({ default: module.Home })));
+
+const loadHome = () => import('./-components/home');
+const Home = lazy(() => loadHome().then((module) => ({ default: module.Home })));
 
 export const Route = createFileRoute('/')({
+  // A member's Home: its code and its data start downloading together, before the page renders.
+  loader: ({ context }) => {
+    if (!context.queryClient.getQueryData(context.trpc.auth.session.queryKey())) return;
+    void loadHome();
+    prefetchHome(context.queryClient);
+  },
   component: IndexPage,
 });
 

@@ -7,11 +7,11 @@ import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '.
 import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../lib/use-debounced';
-import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
 import { contentCopy } from '../copy/content';
-import { trpc } from '../trpc';
+import { pageQueries } from '../lib/page-queries';
 
 export const Route = createFileRoute('/podcasts')({
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(pageQueries.podcasts()),
   component: PodcastsPage,
 });
 
@@ -25,10 +25,7 @@ function PodcastsPage() {
   const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
 
   const podcasts = useInfiniteQuery(
-    trpc.content.podcasts.list.infiniteQueryOptions(
-      { search: debouncedSearch, category, limit: GRID_PAGE_SIZE },
-      { initialCursor: 0, getNextPageParam: nextOffset },
-    ),
+    pageQueries.podcasts(debouncedSearch, category),
   );
   const items = podcasts.data?.pages.flat() ?? [];
 

@@ -15,11 +15,9 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { contentCopy } from '../../copy/content';
 import { useSession } from '../../lib/session';
-import { trpc } from '../../trpc';
+import { HOME_COUNTS, pageQueries } from '../../lib/page-queries';
 
 // SPEC.md §9 home counts: 3 podcasts, 4 listings, 2 events (and as many placeholders).
-const HOME_COUNTS = { podcasts: 3, listings: 4, events: 2 } as const;
-
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Home for signed-in members (SPEC.md §2). */
@@ -55,7 +53,7 @@ export function Home() {
 
 function Stats() {
   const t = contentCopy.home;
-  const stats = useQuery(trpc.content.stats.get.queryOptions());
+  const stats = useQuery(pageQueries.stats());
   const cards = [
     { label: t.stats.podcasts, value: stats.data?.podcastCount, Icon: Mic },
     { label: t.stats.places, value: stats.data?.directoryCount, Icon: MapPin },
@@ -112,7 +110,7 @@ function FeaturedPodcasts() {
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const debouncedSearch = useDebounced(search.trim());
   const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
-  const podcasts = useQuery(trpc.content.podcasts.list.queryOptions({ search: debouncedSearch, category, limit: HOME_COUNTS.podcasts }));
+  const podcasts = useQuery(pageQueries.homePodcasts(debouncedSearch, category));
 
   return (
     <section aria-labelledby="home-podcasts">
@@ -150,7 +148,7 @@ function FeaturedPodcasts() {
 
 function PopularListings() {
   const t = contentCopy.home;
-  const listings = useQuery(trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings }));
+  const listings = useQuery(pageQueries.homeListings());
   return (
     <section aria-labelledby="home-listings">
       <SectionHeader id="home-listings" title={t.popularListings} link={<MoreLink to="/directory">{t.browseAll}</MoreLink>} />
@@ -175,7 +173,7 @@ function PopularListings() {
 
 function UpcomingEvents() {
   const t = contentCopy.home;
-  const events = useQuery(trpc.content.events.list.queryOptions({ upcoming: true, limit: HOME_COUNTS.events }));
+  const events = useQuery(pageQueries.homeEvents());
   return (
     <section aria-labelledby="home-events">
       <SectionHeader id="home-events" title={t.upcomingEvents} link={<MoreLink to="/events">{t.viewAllEvents}</MoreLink>} />
