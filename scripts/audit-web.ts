@@ -123,11 +123,16 @@ async function main() {
     const metricRows: string[][] = [];
     for (const page of LIGHTHOUSE_PAGES) {
       const cookie = await sessionCookie(site.base, page.as);
-      const result = await lighthouse(
-        `${site.base}${page.path}`,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
+      // Lighthouse sometimes loses the trace of a load (NO_NAVSTART) and asks to run again: it gets two more tries.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(
+          `${site.base}${page.path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result?.lhr.runtimeError || attempt === 3) break;
+      }
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       if (result.lhr.runtimeError) console.log(`${page.name}: Lighthouse runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
       const issues = (result.lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
