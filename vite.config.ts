@@ -7,7 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 // In development (npm run dev) Vite serves the client and proxies the API to the dev server.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: '../../public',
   plugins: [
@@ -22,7 +22,11 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  build: {
+  // `vite build --ssr entry-server.tsx` builds the server's side of the client (dist/ssr), which
+  // draws each page's first screen as HTML. It bundles its libraries too, like the browser's build.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false } : {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
@@ -47,4 +51,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': apiTarget, '/trpc': apiTarget, '/uploads': apiTarget },
   },
-});
+}));

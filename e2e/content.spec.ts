@@ -58,13 +58,16 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
 });
 
 test('lists show the placeholder counts of SPEC.md while loading', async ({ page }) => {
-  // Hold the content calls back for a moment so the placeholders can be seen.
+  // A list opened directly comes drawn with its data; the placeholders show when the browser
+  // moves to a list itself. Hold the content calls back for a moment so they can be seen.
+  await page.goto('/');
   await page.route(/\/trpc\/[^?]*content\./, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  for (const [path, count] of [['/podcasts', 6], ['/blog', 6], ['/events', 4]] as const) {
-    await page.goto(path);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const [name, count] of [['Podcasts', 6], ['Blog', 6], ['Events', 4]] as const) {
+    await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('status', { name: 'Loading…' }).locator(':scope > *')).toHaveCount(count);
     await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
   }
@@ -153,4 +156,25 @@ test('stored HTML in an article is shown as text, never run, and a broken cover 
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   // The missing cover is replaced by the site's placeholder.
   await expect(article.locator('img').first()).toHaveAttribute('src', '/images/placeholder.svg');
+});
+
+test('the server draws each screen, so it shows before any script has run', async ({ browser, baseURL }) => {
+  // No JavaScript at all: what shows is the server's drawing (inert: the browser would take it over).
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Learn, grow and bloom together', level: 1 })).toBeVisible();
+  await page.goto('/podcasts');
+  await expect(page.getByRole('heading', { name: PODCAST })).toBeVisible();
+
+  // A member's screens are drawn with her data: her name in the menu, the lists filled.
+  const login = await page.request.post('/api/login', { data: { email: DEMO_ACCOUNTS.member.email, password: DEMO_ACCOUNTS.member.password } });
+  expect(login.ok()).toBe(true);
+  for (const [path, title] of [['/podcasts', PODCAST], ['/blog', BLOG], ['/events', EVENT]]) {
+    await page.goto(path!);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  }
+  await expect(page.getByText(DEMO_ACCOUNTS.member.firstName, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('inert');
+  await context.close();
 });

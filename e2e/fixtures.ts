@@ -5,12 +5,37 @@ import { DEMO_ACCOUNTS } from '../db/seed';
  * Every journey fails on a console error or an uncaught exception in the page: a screen
  * that "works" while throwing is not working.
  */
+/**
+ * The server draws each page and the browser takes it over (the drawing is inert until then).
+ * Journeys act on the page the browser runs, so navigations wait for that.
+ */
+export async function clientTookOver(page: Page) {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await clientTookOver(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await clientTookOver(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
         // A refused sign-in is an expected 4xx; the browser logs failed requests as errors.
+        // A page the browser had to draw again (main.tsx warns) is a drawing that went wrong.
+        if (message.type() === 'warning' && message.text().startsWith('Hydration mismatch')) errors.push(message.text());
         if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
           errors.push(message.text());
         }

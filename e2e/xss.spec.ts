@@ -147,19 +147,44 @@ async function screens(): Promise<string[]> {
   return [...new Set([...tree.matchAll(/fullPath: '([^']+)'/g)].map((match) => match[1]!))].filter((path) => !path.includes('$'));
 }
 
+/** What a stored payload would inject if it became markup. */
+const INJECTED = 'img[src="x"], svg[onload], [onerror], [onload], iframe[srcdoc], a[href^="javascript:" i], a[href^="data:" i]';
+/** The page's JSON data blocks: the session and the answers the server drew the page from. */
+const DATA_BLOCK_IDS = ['session-data', 'query-data'];
+
+/** The HTML the server sent (its drawing of the screen, before any script ran) injects nothing. */
+async function assertServerDrawingClean(page: Page, path: string, where: string) {
+  const html = await (await page.request.get(path)).text();
+  const found = await page.evaluate(
+    ({ html, injected }) => {
+      const drawing = new DOMParser().parseFromString(html, 'text/html');
+      return {
+        drawn: (drawing.getElementById('root')?.childElementCount ?? 0) > 0,
+        injected: [...drawing.querySelectorAll(injected)].map((element) => element.outerHTML.slice(0, 120)),
+        scripts: [...drawing.querySelectorAll('script:not([type="application/json"])')].filter((script) => script.textContent?.includes('__xss')).length,
+      };
+    },
+    { html, injected: INJECTED },
+  );
+  expect(found.injected, `${where}: injected elements in the server's drawing`).toEqual([]);
+  expect(found.scripts, `${where}: injected script elements in the server's drawing`).toBe(0);
+  return found.drawn;
+}
+
 async function assertNothingRan(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
-  const found = await page.evaluate(() => ({
+  const found = await page.evaluate((injected) => ({
     flag: (window as unknown as { __xss?: unknown }).__xss,
-    injected: [...document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload], iframe[srcdoc], a[href^="javascript:" i], a[href^="data:" i]')].map((element) => element.outerHTML.slice(0, 120)),
-    // The session data block holds the member's (hostile) name as JSON: data, never run.
+    injected: [...document.querySelectorAll(injected)].map((element) => element.outerHTML.slice(0, 120)),
+    // The data blocks hold hostile names and titles as JSON: data, never run.
     scripts: [...document.querySelectorAll('script:not([type="application/json"])')].filter((script) => script.textContent?.includes('__xss')).length,
-    dataBlocks: document.querySelectorAll('script[type="application/json"]').length,
-  }));
+    dataBlocks: [...document.querySelectorAll('script[type="application/json"]')].map((block) => block.id),
+  }), INJECTED);
   expect(found.flag, `${where}: an injected script ran`).toBeUndefined();
   expect(found.injected, `${where}: injected elements`).toEqual([]);
   expect(found.scripts, `${where}: injected script elements`).toBe(0);
-  expect(found.dataBlocks, `${where}: data blocks (only the session's)`).toBeLessThanOrEqual(1);
+  expect(found.dataBlocks.filter((id) => !DATA_BLOCK_IDS.includes(id)), `${where}: unknown data blocks`).toEqual([]);
+  expect(new Set(found.dataBlocks).size, `${where}: each data block once`).toBe(found.dataBlocks.length);
 }
 
 /** Opens whatever a screen offers to open (details, comments, tabs) and checks again. */
@@ -185,8 +210,10 @@ for (const role of ['visitor', 'member', 'admin'] as const) {
       expect(login.ok()).toBe(true);
     }
     let shown = 0;
+    let drawn = 0;
     for (const path of await screens()) {
       if (path.startsWith('/admin') && role !== 'admin') continue;
+      if (await assertServerDrawingClean(page, path, `${role} ${path}`)) drawn++;
       await page.goto(path);
       await assertNothingRan(page, `${role} ${path}`);
       if ((await page.locator('body').innerText()).includes(MARK)) shown++;
@@ -200,5 +227,7 @@ for (const role of ['visitor', 'member', 'admin'] as const) {
     }
     // The hostile text is on screen as text: the check looked at rendered payloads, not empty pages.
     expect(shown, 'screens that show the stored payloads').toBeGreaterThanOrEqual(3);
+    // The server drew the screens: its HTML was checked, not empty pages.
+    expect(drawn, 'screens the server drew').toBeGreaterThanOrEqual(3);
   });
 }

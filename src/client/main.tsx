@@ -1,18 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { queryClient } from './trpc';
-import { router } from './router';
-import { seedSessionFromPage } from './lib/session';
+import { startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app';
+import { seedQueriesFromPage } from './lib/page-data';
+import { createAppRouter } from './router';
+import { queryClient, trpc } from './trpc';
 import './styles.css';
 
-seedSessionFromPage();
+seedQueriesFromPage(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const router = createAppRouter({ queryClient, trpc });
+const container = document.getElementById('root')!;
+
+/** Once React has the page, nothing is inert any more. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useEffect(() => container.removeAttribute('inert'), []);
+  return children;
+}
+
+/**
+ * A drawing that differs from the browser's render (a time shown in another time zone, say)
+ * is drawn again by React; that is worth a warning, not an error.
+ */
+function reportMismatch(error: unknown) {
+  console.warn('Hydration mismatch: the page was drawn again in the browser.', error);
+}
+
+// The server drew the page (inert until React has it, so no click or keystroke is lost). The
+// first screen's code and data are ready before React starts, so React adopts the drawing
+// as it is (hydration) instead of drawing it again. As a transition, that work runs in short
+// slices that leave the phone free to scroll. Pages sent undrawn are rendered from scratch.
+void router.load().finally(() => {
+  const app = (
+    <TakeOver>
+      <App router={router} queryClient={queryClient} />
+    </TakeOver>
+  );
+  startTransition(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, app, { onRecoverableError: reportMismatch });
+    else createRoot(container).render(app);
+  });
+});

@@ -1,28 +1,35 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 
 /** Cache rules of SPEC.md §9: fresh for 2 minutes, kept 5, no retries, no refetch on focus. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 2 * 60_000,
-      gcTime: 5 * 60_000,
-      retry: false,
-      refetchOnWindowFocus: false,
-      networkMode: 'online',
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 2 * 60_000,
+        gcTime: 5 * 60_000,
+        retry: false,
+        refetchOnWindowFocus: false,
+        networkMode: 'online',
+      },
+      mutations: { retry: false },
     },
-    mutations: { retry: false },
-  },
-});
+  });
+}
+
+/** The browser's one query cache. The server draws each page with its own (see entry-server). */
+export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/trpc' })],
 });
 
+export type Trpc = TRPCOptionsProxy<AppRouter>;
+
 /** `trpc.content.podcasts.list.queryOptions(input)` and friends: typed from the server's router. */
-export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+export const trpc: Trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
 /** Liked and comments queries stay fresh for 30 seconds (SPEC.md §9). */
 export const SHORT_STALE_TIME = 30_000;

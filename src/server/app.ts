@@ -17,7 +17,7 @@ import type { Env } from './env';
 import { isDatabaseUnavailable } from './errors';
 import { registerAssetCompression } from './asset-compression';
 import { registerResponseCache } from './response-cache';
-import { createSpaPage } from './spa-page';
+import { createSpaPage, type DrawPage, loadBuiltDrawPage } from './spa-page';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
 import { createContext, type ContextDeps } from './trpc/context';
@@ -30,6 +30,11 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** Folder of the built client; defaults to dist/client when it exists. */
   clientDir?: string | null;
+  /**
+   * Draws each screen's first paint on the server (src/client/entry-server.tsx); defaults to
+   * the build in dist/ssr beside the client when there is one, null sends pages undrawn.
+   */
+  drawPage?: DrawPage | null;
   /** Replays visitors' public reads for a second (see response-cache.ts); off by default in tests. */
   responseCache?: boolean;
   /** false turns logging off (tests); a stream receives the JSON log lines instead of stdout. */
@@ -135,7 +140,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
-  const sendSpaPage = clientDir ? createSpaPage(clientDir, deps) : undefined;
+  const drawer =
+    options.drawPage !== undefined || !clientDir
+      ? Promise.resolve(options.drawPage ?? null)
+      : loadBuiltDrawPage(clientDir).catch((error: unknown) => {
+          app.log.error({ err: error }, 'the page drawer did not load; pages go out undrawn');
+          return null;
+        });
+  const sendSpaPage = clientDir ? createSpaPage(clientDir, deps, drawer) : undefined;
   if (clientDir) {
     registerAssetCompression(app, clientDir);
     await app.register(fastifyStatic, {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { SESSION_DATA_ELEMENT_ID } from '../shared/site';
+import { podcasts } from '../../db/schema';
+import { drawPage } from '../client/entry-server';
+import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../shared/site';
 import { buildApp } from './app';
 import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
 import { readEnv } from './env';
@@ -79,5 +81,63 @@ describe('every page carries the session it is served to', () => {
     const page = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(sessionIn(page.body)).toBeNull();
     expect(String(page.headers['set-cookie'])).toMatch(/session=;/);
+  });
+});
+
+describe('the server draws the screen into the page', () => {
+  let drawingApp: FastifyInstance;
+  let failingApp: FastifyInstance;
+  const title = `Finding your voice ${Date.now()}`;
+  const hostileTitle = '<img src=x onerror="window.__xss=1">Brave talk';
+
+  beforeAll(async () => {
+    const options = { db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), rateLimits: RELAXED_RATE_LIMITS, clientDir, logger: false as const };
+    drawingApp = await buildApp({ ...options, drawPage });
+    failingApp = await buildApp({ ...options, drawPage: () => Promise.reject(new Error('drawing broke')) });
+    await database.db.insert(podcasts).values([
+      { title: hostileTitle, description: 'A talk.', category: 'wellness', embedUrl: 'https://www.youtube.com/embed/abc123', tags: [] },
+      { title, description: 'On speaking up in class.', category: 'wellness', embedUrl: 'https://www.youtube.com/embed/abc124', tags: ['voice'] },
+    ]);
+  });
+
+  afterAll(async () => {
+    await drawingApp?.close();
+    await failingApp?.close();
+  });
+
+  const root = (html: string) => /<div id="root"( inert)?>([\s\S]*)<\/div>\s*<\/body>/.exec(html);
+  const queriesIn = (html: string) =>
+    JSON.parse(new RegExp(`<script id="${QUERY_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html)![1]!) as { queries: { queryKey: unknown[] }[] };
+
+  it('draws a list with its data, inert until the browser takes over, and sends the answers along', async () => {
+    const page = await drawingApp.inject({ method: 'GET', url: '/podcasts' });
+    const drawn = root(page.body);
+    expect(drawn?.[1]).toBe(' inert');
+    expect(drawn?.[2]).toContain(title);
+    expect(queriesIn(page.body).queries.map((query) => query.queryKey[0])).toContainEqual(['content', 'podcasts', 'list']);
+    expect(page.body).not.toMatch(/<script(?![^>]*type="application\/json")/);
+  });
+
+  it('draws stored text as text, never as markup', async () => {
+    const page = await drawingApp.inject({ method: 'GET', url: '/podcasts' });
+    const drawn = root(page.body)![2]!;
+    expect(drawn).toContain('&lt;img src=x onerror=');
+    expect(drawn).not.toMatch(/<img[^>]*onerror/);
+  });
+
+  it("draws a member's own screen with her session", async () => {
+    const { cookie, user } = await signIn('Noor');
+    const page = await drawingApp.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(root(page.body)?.[2]).toContain(`Welcome back, ${user.firstName}`);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('sends the page undrawn where the browser must go elsewhere, or when drawing fails', async () => {
+    const redirected = await drawingApp.inject({ method: 'GET', url: '/admin' });
+    expect(root(redirected.body)?.[2]).toBe('');
+    const failed = await failingApp.inject({ method: 'GET', url: '/podcasts' });
+    expect(failed.statusCode).toBe(200);
+    expect(root(failed.body)).toMatchObject({ 1: undefined, 2: '' });
+    expect(sessionIn(failed.body)).toBeNull();
   });
 });

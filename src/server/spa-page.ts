@@ -1,39 +1,113 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_DATA_ELEMENT_ID } from '../shared/site';
-import { createContext, type ContextDeps } from './trpc/context';
+import type { CallQuery, drawPage } from '../client/entry-server';
+import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../shared/site';
+import { type Context, createContext, type ContextDeps } from './trpc/context';
+import { createCaller } from './trpc/root';
+
+/** The client's page drawer (src/client/entry-server.tsx, built into dist/ssr). */
+export type DrawPage = typeof drawPage;
+
+/** A page that takes longer than this to draw is sent undrawn: the browser renders it instead. */
+const DRAW_TIME_LIMIT_MS = 2_000;
 
 /** JSON that is safe inside <script>: no '<' can close the element or open a comment. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+const dataBlock = (id: string, value: unknown) => `<script id="${id}" type="application/json">${scriptSafeJson(value)}</script>`;
+
+/** The built drawer next to the built client (dist/ssr beside dist/client), when there is one. */
+export async function loadBuiltDrawPage(clientDir: string): Promise<DrawPage | null> {
+  const entry = resolve(clientDir, '../ssr/entry-server.js');
+  if (!existsSync(entry)) return null;
+  const module = (await import(pathToFileURL(entry).href)) as { drawPage: DrawPage };
+  return module.drawPage;
+}
+
 /**
- * The single-page app's HTML for every screen, with the visitor's session written in as a
- * JSON data block (the same answer auth.session gives, checked by the same context code):
- * the client starts rendering at once instead of asking for it first. A data block is not
- * a script, so the CSP's script rules don't apply to it.
+ * Runs a query procedure for the drawer exactly as /trpc would for this request (same
+ * context, same checks), with the answer passed through JSON as it would travel.
  */
-export function createSpaPage(clientDir: string, deps: ContextDeps) {
+function queryCaller(context: Context): CallQuery {
+  const caller = createCaller(context) as unknown as Record<string, unknown>;
+  return async (path, input) => {
+    const procedure = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], caller);
+    if (typeof procedure !== 'function') throw new Error(`no procedure ${path}`);
+    return JSON.parse(JSON.stringify(await (procedure as (input: unknown) => Promise<unknown>)(input))) as unknown;
+  };
+}
+
+/**
+ * A drawn page needs no script to be seen. Its module script and preloads (which the browser
+ * would fetch at once, beside the styles and images that paint the page) become one small
+ * deferred script, public/start.js, that starts them once the drawing has been painted.
+ */
+export function startCodeAfterPaint(head: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(head);
+  if (!entry) return head;
+  const preloads: string[] = [];
+  const withoutCode = head.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  return `${withoutCode}<script defer src="/start.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>\n`;
+}
+
+const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not drawn within ${ms} ms`)), ms).unref());
+
+/**
+ * Every screen's HTML. The visitor's session is written in as a JSON data block (the same
+ * answer auth.session gives, checked by the same context code), and, when the drawer is
+ * there, the screen itself is drawn into #root with the query answers it was drawn from in
+ * a second data block: the browser paints the page at once and its first render draws the
+ * same page. A data block is not a script, so the CSP's script rules don't apply to it.
+ * Without the drawer, or when drawing fails, the page goes out undrawn and the browser
+ * renders it alone, as a single-page app does.
+ */
+export function createSpaPage(clientDir: string, deps: ContextDeps, drawer: Promise<DrawPage | null>) {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
-  const [head, tail] = template.includes('</head>') ? template.split('</head>', 2) : [template, undefined];
+  // The data blocks go at the end of the head (or of the page, if it has none).
+  const headEnd = template.includes('</head>') ? template.indexOf('</head>') : template.length;
+  const head = template.slice(0, headEnd);
+  const tail = template.slice(headEnd);
+  const drawnHead = startCodeAfterPaint(head);
 
   return async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
-    let user: unknown;
+    let context: Context | undefined;
     try {
-      ({ user } = await createContext(deps, request, reply));
+      context = await createContext(deps, request, reply);
     } catch (error) {
       // The database is away: the page still loads and the client asks for the session itself.
       request.log.warn({ err: error }, 'page served without its session');
-      user = undefined;
     }
-    const island = user === undefined ? '' : `<script id="${SESSION_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(user)}</script>`;
-    const html = tail === undefined ? `${head}${island}` : `${head}${island}</head>${tail}`;
+
+    let blocks = '';
+    let body = tail;
+    let pageHead = head;
+    if (context) {
+      blocks = dataBlock(SESSION_DATA_ELEMENT_ID, context.user);
+      try {
+        const drawPage = await drawer;
+        const drawn = drawPage && (await Promise.race([drawPage({ url: request.url, session: context.user, callQuery: queryCaller(context) }), timeLimit(DRAW_TIME_LIMIT_MS)]));
+        if (drawn) {
+          blocks += dataBlock(QUERY_DATA_ELEMENT_ID, drawn.queries);
+          // Inert until the browser takes over, so nothing typed or clicked on it is lost.
+          body = tail.replace('<div id="root"></div>', () => `<div id="root" inert>${drawn.html}</div>`);
+          pageHead = drawnHead;
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'page sent undrawn');
+      }
+    }
+
     return reply
-      .header('cache-control', user ? 'private, no-store' : 'no-cache')
+      .header('cache-control', context?.user ? 'private, no-store' : 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(`${pageHead}${blocks}${body}`);
   };
 }

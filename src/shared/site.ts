@@ -7,3 +7,9 @@ export const SITE_TAGLINE = 'A safe space where young women learn, grow and empo
  * answer of auth.session) into every page, so the first screen needs no round trip for it.
  */
 export const SESSION_DATA_ELEMENT_ID = 'session-data';
+
+/**
+ * The id of the JSON data block holding the query answers the server used to draw the page
+ * (TanStack Query's dehydrated cache), so the browser's first render draws the same page.
+ */
+export const QUERY_DATA_ELEMENT_ID = 'query-data';

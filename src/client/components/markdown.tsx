@@ -7,26 +7,37 @@ import { cn } from '../lib/utils';
 // become markup. `breaks` keeps the author's line breaks.
 const parser = new MarkdownIt({ html: false, breaks: true, linkify: true });
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
-  }
-});
+// DOMPurify needs a DOM: it has one in the browser, not when the server draws a page.
+const canSanitize = DOMPurify.isSupported;
+
+if (canSanitize) {
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    }
+  });
+}
 
 /** Markdown to safe HTML: the one way stored text becomes markup on this site. */
 export function renderMarkdown(source: string): string {
   return DOMPurify.sanitize(parser.render(source), { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
 }
 
+const proseClassName =
+  'max-w-none space-y-4 break-words leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-secondary [&_blockquote]:ps-4 [&_blockquote]:italic [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:rounded-xl [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1';
+
 export function Markdown({ source, className }: { source: string; className?: string }) {
+  // Without a sanitizer the server draws the text as text; the browser renders the markdown.
+  if (!canSanitize) return <div className={cn(proseClassName, 'whitespace-pre-line', className)}>{source}</div>;
+  return <SanitizedMarkdown source={source} className={className} />;
+}
+
+function SanitizedMarkdown({ source, className }: { source: string; className?: string }) {
   const html = useMemo(() => renderMarkdown(source), [source]);
   return (
     <div
-      className={cn(
-        'max-w-none space-y-4 break-words leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-secondary [&_blockquote]:ps-4 [&_blockquote]:italic [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:rounded-xl [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1',
-        className,
-      )}
+      className={cn(proseClassName, className)}
       // Safe: renderMarkdown escapes raw HTML and sanitizes the result.
       dangerouslySetInnerHTML={{ __html: html }}
     />

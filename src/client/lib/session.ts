@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { SESSION_DATA_ELEMENT_ID } from '../../shared/site';
-import { queryClient, trpc, trpcClient } from '../trpc';
+import { queryClient, trpc, trpcClient, type Trpc } from '../trpc';
+import type { RouterContext } from '../router';
 
 /**
  * The session query of SPEC.md §7: never cached as fresh, refetched on mount and focus, no retry.
  * A visitor's answer is null.
  */
-export const sessionQueryOptions = () => ({
-  ...trpc.auth.session.queryOptions(),
+export const sessionQueryOptions = (client: Trpc = trpc) => ({
+  ...client.auth.session.queryOptions(),
   staleTime: 0,
   refetchOnMount: true as const,
   refetchOnWindowFocus: true as const,
@@ -21,23 +21,9 @@ export function useSession() {
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 
-/**
- * Takes the session the server wrote into the page, so the first screen renders without
- * waiting for auth.session (which still refetches on mount, as SPEC.md §7 asks).
- */
-export function seedSessionFromPage(): void {
-  const block = document.getElementById(SESSION_DATA_ELEMENT_ID);
-  if (!block?.textContent) return;
-  try {
-    queryClient.setQueryData(trpc.auth.session.queryKey(), JSON.parse(block.textContent) as SessionUser | null);
-  } catch {
-    // An unreadable block: the session query asks the server instead.
-  }
-}
-
 /** Reads the session for route guards (beforeLoad), using the cache when it has an answer. */
-export async function loadSession(): Promise<SessionUser | null> {
-  return (await queryClient.ensureQueryData(sessionQueryOptions())) ?? null;
+export async function loadSession(context: Pick<RouterContext, 'queryClient' | 'trpc'>): Promise<SessionUser | null> {
+  return (await context.queryClient.ensureQueryData(sessionQueryOptions(context.trpc))) ?? null;
 }
 
 /**

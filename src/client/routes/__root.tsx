@@ -6,10 +6,10 @@ import { TopNav } from '../components/top-nav';
 import { copy, siteName } from '../copy';
 import { useSession } from '../lib/session';
 import type { RouterContext } from '../router';
+import { Landing } from './-components/screens';
 
 // Toasts are raised from anywhere at any time; their UI loads just after first paint.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
-const Landing = lazy(() => import('./-components/landing').then((module) => ({ default: module.Landing })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

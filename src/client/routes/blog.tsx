@@ -38,7 +38,7 @@ export const Route = createFileRoute('/blog')({
   },
   loaderDeps: ({ search }) => ({ post: search.post }),
   loader: ({ context, deps }) => {
-    if (!deps.post) void context.queryClient.prefetchInfiniteQuery(pageQueries.blogs());
+    if (!deps.post) void context.queryClient.prefetchInfiniteQuery(context.pageQueries.blogs());
   },
   component: BlogPage,
 });

@@ -8,7 +8,7 @@ import { contentCopy } from '../copy/content';
 import { pageQueries } from '../lib/page-queries';
 
 export const Route = createFileRoute('/events')({
-  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(pageQueries.events(true)),
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(context.pageQueries.events(true)),
   component: EventsPage,
 });
 

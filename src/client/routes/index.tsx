@@ -1,21 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LoadingView } from '../components/loading-view';
 import { prefetchHome } from '../lib/page-queries';
 import { useSession } from '../lib/session';
-
-// Visitors download only the landing page; members only Home.
-const Landing = lazy(() => import('./-components/landing').then((module) => ({ default: module.Landing })));
-
-const loadHome = () => import('./-components/home');
-const Home = lazy(() => loadHome().then((module) => ({ default: module.Home })));
+import { Home, Landing } from './-components/screens';
 
 export const Route = createFileRoute('/')({
-  // A member's Home: its code and its data start downloading together, before the page renders.
-  loader: ({ context }) => {
-    if (!context.queryClient.getQueryData(context.trpc.auth.session.queryKey())) return;
-    void loadHome();
-    prefetchHome(context.queryClient);
+  loader: async ({ context }) => {
+    const user = context.queryClient.getQueryData(context.trpc.auth.session.queryKey());
+    if (user === undefined) return;
+    // A member's Home: its data starts downloading with its code.
+    if (user) prefetchHome(context);
+    await (user ? Home : Landing).preload?.();
   },
   component: IndexPage,
 });

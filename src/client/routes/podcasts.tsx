@@ -11,7 +11,7 @@ import { contentCopy } from '../copy/content';
 import { pageQueries } from '../lib/page-queries';
 
 export const Route = createFileRoute('/podcasts')({
-  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(pageQueries.podcasts()),
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(context.pageQueries.podcasts()),
   component: PodcastsPage,
 });
 

@@ -43,8 +43,10 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The toasts to show, for the Toaster. */
+const NO_TOASTS: ToastItem[] = [];
+
+/** The toasts to show, for the Toaster (none in a page the server draws). */
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items);
+  return useSyncExternalStore(subscribe, () => items, () => NO_TOASTS);
 }
 

@@ -24,12 +24,11 @@ import { communityCopy } from '../../copy/community';
 import { relativeTime } from '../../lib/relative-time';
 import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
+import { eventDate, eventTime } from '../../components/content/format';
 import { HrefLink } from './href-link';
 
 const c = communityCopy.hub;
 const numberFormat = new Intl.NumberFormat('en-US');
-const eventDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const eventTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
 
 /** The Community Hub (variant B of SPEC.md), shown at /community-hub and /community. */
 export function CommunityHub() {

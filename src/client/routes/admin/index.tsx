@@ -28,8 +28,8 @@ const ACCESS_DENIED_REDIRECT_MS = 2000;
 
 export const Route = createFileRoute('/admin/')({
   // A guard for the browser only; every admin call is refused by the server as well.
-  beforeLoad: async () => {
-    const user = await loadSession();
+  beforeLoad: async ({ context }) => {
+    const user = await loadSession(context);
     if (!user) throw redirect({ to: '/admin/login' });
   },
   component: AdminPage,

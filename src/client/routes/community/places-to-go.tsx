@@ -20,6 +20,7 @@ import { trpc } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';
 import { askToSignIn } from './-components/sign-in';
 import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
+import { ratingFormat } from '../../components/content/format';
 
 export const Route = createFileRoute('/community/places-to-go')({
   component: PlacesPage,
@@ -30,7 +31,6 @@ type Filter = 'all' | PlaceCategory;
 
 const c = communityCopy.places;
 const FILTERS: Filter[] = ['all', ...PLACE_CATEGORIES];
-const ratingFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 function PlacesPage() {
   const { user } = useSession();
