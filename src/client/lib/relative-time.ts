@@ -1,8 +1,9 @@
 import { communityCopy } from '../copy/community';
+import { usShortDate } from './formats';
 
 /**
  * Forum dates as relative labels (DECISIONS.md): 'Just now' under a minute, then minutes,
- * then hours for the first day, then a date. The locale is explicit, never the browser's.
+ * then hours for the first day, then a date, US style whatever the browser's locale.
  */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -10,12 +11,12 @@ const DAY = 24 * HOUR;
 
 const words = communityCopy.time;
 
-export function relativeTime(date: Date | string, now: Date = new Date(), locale = 'en-US'): string {
+export function relativeTime(date: Date | string, now: Date = new Date()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const elapsed = now.getTime() - then.getTime();
   // A clock a little ahead of ours still reads as just now.
   if (elapsed < MINUTE) return words.justNow;
   if (elapsed < HOUR) return words.minutes(Math.floor(elapsed / MINUTE));
   if (elapsed < DAY) return words.hours(Math.floor(elapsed / HOUR));
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }).format(then);
+  return usShortDate(then);
 }

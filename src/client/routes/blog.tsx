@@ -192,7 +192,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{contentCopy.blog.by(blog.authorName)}</span>
         <time dateTime={created.toISOString()} lang="ar-EG">
-          {blogDate.format(created)}
+          {blogDate(created)}
         </time>
       </p>
       <Markdown source={blog.content} className="mt-8 text-base" />

@@ -75,7 +75,7 @@ export function BlogCard({ blog, onOpen }: { blog: BlogItem; onOpen: () => void 
             </span>
           </div>
           <time dateTime={created.toISOString()} lang="ar-EG" className={cn('text-xs')}>
-            {blogDate.format(created)}
+            {blogDate(created)}
           </time>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { Textarea } from '../ui/textarea';
+import { usShortDate } from '../../lib/formats';
 
 export interface CommentItem {
   id: number;
@@ -13,7 +14,6 @@ export interface CommentItem {
   user: { firstName: string; lastName: string };
 }
 
-const commentDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function CommentList({ comments, isLoading }: { comments: CommentItem[] | undefined; isLoading: boolean }) {
   if (isLoading) {
@@ -34,7 +34,7 @@ export function CommentList({ comments, isLoading }: { comments: CommentItem[] |
               {comment.user.firstName} {comment.user.lastName}
             </span>
             <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
-              {commentDate.format(new Date(comment.createdAt))}
+              {usShortDate(new Date(comment.createdAt))}
             </time>
           </p>
           <p className="mt-1 whitespace-pre-line break-words">{comment.content}</p>

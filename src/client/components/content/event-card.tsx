@@ -55,13 +55,13 @@ export function EventCard({ event, upcoming }: { event: EventItem; upcoming: boo
             <CalendarDays className="size-4 text-primary" aria-hidden="true" />
             <dt className="sr-only">{t.date}</dt>
             <dd>
-              <time dateTime={date.toISOString()}>{eventDate.format(date)}</time>
+              <time dateTime={date.toISOString()}>{eventDate(date)}</time>
             </dd>
           </div>
           <div className="flex items-center gap-2">
             <Clock className="size-4 text-primary" aria-hidden="true" />
             <dt className="sr-only">{t.time}</dt>
-            <dd>{eventTime.format(date)}</dd>
+            <dd>{eventTime(date)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />

@@ -35,17 +35,17 @@ describe('blogSummary', () => {
 describe('date, time and rating formats', () => {
   const date = new Date(2026, 2, 5, 16, 30);
   it('shows event dates US style and times on a 12-hour clock', () => {
-    expect(eventDate.format(date)).toBe('Mar 5, 2026');
-    expect(eventTime.format(date)).toMatch(/^4:30\sPM$/);
+    expect(eventDate(date)).toBe('Mar 5, 2026');
+    expect(eventTime(date)).toBe('4:30 PM');
   });
 
   it('shows blog dates in Arabic-Egypt long format', () => {
-    expect(blogDate.format(date)).toBe('٥ مارس ٢٠٢٦');
+    expect(blogDate(date)).toBe('٥ مارس ٢٠٢٦');
   });
 
   it('shows ratings with one decimal', () => {
-    expect(ratingFormat.format(4.5)).toBe('4.5');
-    expect(ratingFormat.format(4)).toBe('4.0');
-    expect(ratingFormat.format(4.666)).toBe('4.7');
+    expect(ratingFormat(4.5)).toBe('4.5');
+    expect(ratingFormat(4)).toBe('4.0');
+    expect(ratingFormat(4.666)).toBe('4.7');
   });
 });

@@ -1,23 +1,15 @@
 import { contentCopy } from '../../copy/content';
-
-/**
- * An Intl formatter made on first use: making one takes milliseconds on a phone (locale data),
- * and a page that loads this module uses only some of them.
- */
-function formatter<Value>(make: () => { format(value: Value): string }): { format(value: Value): string } {
-  let made: { format(value: Value): string } | undefined;
-  return { format: (value) => (made ??= make()).format(value) };
-}
+import { egyptLongDate, oneDecimal, usClockTime, usShortDate } from '../../lib/formats';
 
 /** SPEC.md §2: blog dates in Arabic-Egypt long format. */
-export const blogDate = formatter<Date>(() => new Intl.DateTimeFormat('ar-EG', { year: 'numeric', month: 'long', day: 'numeric' }));
+export const blogDate = egyptLongDate;
 
 // SPEC.md §2: US-style event dates (month abbreviation, day, year) and 12-hour times.
-export const eventDate = formatter<Date>(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
-export const eventTime = formatter<Date>(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }));
+export const eventDate = usShortDate;
+export const eventTime = usClockTime;
 
 /** SPEC.md §9: ratings with one decimal. */
-export const ratingFormat = formatter<number>(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+export const ratingFormat = oneDecimal;
 
 /** '0' and '0.00' (and no price at all) are Free; anything else is shown in dollars. */
 export function formatPrice(price: string | null): string {

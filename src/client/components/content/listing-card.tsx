@@ -105,8 +105,8 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
           <Star className={cn('size-4', listing.avgRating > 0 ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')} aria-hidden="true" />
           {/* SPEC.md §9: one decimal, only above 0. */}
           {listing.avgRating > 0 ? (
-            <span className="font-semibold" aria-label={t.rating(ratingFormat.format(listing.avgRating))}>
-              {ratingFormat.format(listing.avgRating)}
+            <span className="font-semibold" aria-label={t.rating(ratingFormat(listing.avgRating))}>
+              {ratingFormat(listing.avgRating)}
             </span>
           ) : null}
           <span className="text-muted-foreground">({t.reviews(listing.reviewCount)})</span>

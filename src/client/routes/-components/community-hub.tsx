@@ -22,13 +22,13 @@ import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { communityCopy } from '../../copy/community';
 import { relativeTime } from '../../lib/relative-time';
+import { groupedCount } from '../../lib/formats';
 import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
 import { eventDate, eventTime } from '../../components/content/format';
 import { HrefLink } from './href-link';
 
 const c = communityCopy.hub;
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The Community Hub (variant B of SPEC.md), shown at /community-hub and /community. */
 export function CommunityHub() {
@@ -73,7 +73,7 @@ function HubSearch() {
         [
           'events',
           CalendarDays,
-          results.data.events.map((item) => ({ id: item.id, title: item.title, detail: `${eventDate.format(new Date(item.dateTime))} · ${item.location}`, href: item.href })),
+          results.data.events.map((item) => ({ id: item.id, title: item.title, detail: `${eventDate(new Date(item.dateTime))} · ${item.location}`, href: item.href })),
         ],
       ] as const)
     : [];
@@ -150,7 +150,7 @@ function StatsRow() {
           <div key={label} className="grid gap-1 rounded-2xl border border-border bg-card p-4 text-center">
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd className="order-first font-display text-3xl font-semibold text-primary">
-              {value === undefined ? <Skeleton className="mx-auto h-9 w-12" /> : numberFormat.format(value)}
+              {value === undefined ? <Skeleton className="mx-auto h-9 w-12" /> : groupedCount(value)}
             </dd>
           </div>
         ))}
@@ -311,7 +311,7 @@ function UpcomingEvents() {
                   <span className="font-semibold">{event.title}</span>
                   <span className="text-sm text-muted-foreground">
                     <time dateTime={new Date(event.dateTime).toISOString()}>
-                      {eventDate.format(new Date(event.dateTime))} · {eventTime.format(new Date(event.dateTime))}
+                      {eventDate(new Date(event.dateTime))} · {eventTime(new Date(event.dateTime))}
                     </time>
                   </span>
                 </li>

@@ -10,6 +10,7 @@ import { ListingCard, ListingCardSkeleton } from '../../components/content/listi
 import { PodcastCard, PodcastCardSkeleton } from '../../components/content/podcast-card';
 import { SearchFilter } from '../../components/content/search-filter';
 import { useDebounced } from '../../lib/use-debounced';
+import { groupedCount } from '../../lib/formats';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -18,7 +19,6 @@ import { useSession } from '../../lib/session';
 import { HOME_COUNTS, pageQueries } from '../../lib/page-queries';
 
 // SPEC.md §9 home counts: 3 podcasts, 4 listings, 2 events (and as many placeholders).
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Home for signed-in members (SPEC.md §2). */
 export function Home() {
@@ -73,7 +73,7 @@ function Stats() {
                 {value === undefined ? (
                   <Skeleton className="h-7 w-12" />
                 ) : (
-                  <p className="text-2xl font-semibold">{numberFormat.format(value)}</p>
+                  <p className="text-2xl font-semibold">{groupedCount(value)}</p>
                 )}
                 <p className="truncate text-sm text-muted-foreground">{label}</p>
               </div>

@@ -12,6 +12,7 @@ import { OptionSelect } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { communityCopy } from '../../copy/community';
 import { errorMessage } from '../../lib/errors';
+import { usLongDateUtc } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';
@@ -22,7 +23,6 @@ export const Route = createFileRoute('/community/newsletter')({
 
 const c = communityCopy.newsletter;
 const RECEIVE_ICONS = [Sparkles, HeartHandshake, Gift];
-const editionDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 function NewsletterPage() {
   return (
@@ -162,7 +162,7 @@ function RecentNewsletters() {
               <CardHeader>
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <CalendarDays className="size-4" aria-hidden="true" />
-                  <time dateTime={edition.date}>{editionDate.format(new Date(edition.date))}</time>
+                  <time dateTime={edition.date}>{usLongDateUtc(new Date(edition.date))}</time>
                 </p>
                 <CardTitle>{edition.title}</CardTitle>
               </CardHeader>

@@ -131,7 +131,7 @@ function PlacesPage() {
 
 function Rating({ value }: { value: number }) {
   if (value <= 0) return null;
-  const text = ratingFormat.format(value);
+  const text = ratingFormat(value);
   return (
     <span className="inline-flex items-center gap-1 text-sm font-semibold" aria-label={c.rating(text)}>
       <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />

@@ -19,6 +19,7 @@ import { toast } from '../../../components/ui/toast';
 import { copy } from '../../../copy';
 import { adminPanelCopy } from '../../../copy/admin';
 import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { usShortDate, usShortDateTime } from '../../../lib/formats';
 import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
 
 /** Shared pieces of the admin panel's tabs: error handling, forms, lists and confirmations. */
@@ -233,8 +234,6 @@ export function ConfirmDelete({
 
 // ---------------------------------------------------------------- formatting
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-export const formatDate = (value: string | Date) => dateFormat.format(new Date(value));
-export const formatDateTime = (value: string | Date) => dateTimeFormat.format(new Date(value));
+export const formatDate = (value: string | Date) => usShortDate(new Date(value));
+export const formatDateTime = (value: string | Date) => usShortDateTime(new Date(value));
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
