@@ -2,18 +2,26 @@ import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { seedQueriesFromPage } from './lib/page-data';
+import { startWithPageSession } from './lib/session';
 import { createAppRouter } from './router';
 import { queryClient, trpc } from './trpc';
 import './styles.css';
 
 seedQueriesFromPage(queryClient);
+const firstScreenIsUp = startWithPageSession();
 
 const router = createAppRouter({ queryClient, trpc });
 const container = document.getElementById('root')!;
 
-/** Once React has the page, nothing is inert any more. */
+/** Once React has the page, nothing is inert any more, and the session is checked again. */
 function TakeOver({ children }: { children: ReactNode }) {
-  useEffect(() => container.removeAttribute('inert'), []);
+  useEffect(() => {
+    container.removeAttribute('inert');
+    // React adopts the parts of the page inside Suspense boundaries after this first commit:
+    // the session waits until all of them are in, when the browser is idle.
+    if ('requestIdleCallback' in window) requestIdleCallback(firstScreenIsUp, { timeout: 2000 });
+    else setTimeout(firstScreenIsUp, 500);
+  }, []);
   return children;
 }
 

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { queryClient, trpc, trpcClient, type Trpc } from '../trpc';
 import type { RouterContext } from '../router';
 
+/** True while the page's first screen starts (see startWithPageSession). */
+let firstScreenStarting = false;
+
 /**
  * The session query of SPEC.md §7: never cached as fresh, refetched on mount and focus, no retry.
  * A visitor's answer is null.
@@ -9,7 +12,7 @@ import type { RouterContext } from '../router';
 export const sessionQueryOptions = (client: Trpc = trpc) => ({
   ...client.auth.session.queryOptions(),
   staleTime: 0,
-  refetchOnMount: true as const,
+  refetchOnMount: () => !firstScreenStarting,
   refetchOnWindowFocus: true as const,
   retry: false as const,
 });
@@ -19,6 +22,20 @@ export type SessionUser = NonNullable<Awaited<ReturnType<typeof trpcClient.auth.
 export function useSession() {
   const query = useQuery(sessionQueryOptions());
   return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/**
+ * The first screen starts with the session the page came with, which the server read for this
+ * very request: its mounts don't refetch it, or every part of the screen that reads the
+ * session would render again as soon as it is on screen. Returns what to call once the first
+ * screen is up: the session is then refetched once, and every later mount refetches it.
+ */
+export function startWithPageSession(): () => void {
+  firstScreenStarting = true;
+  return () => {
+    firstScreenStarting = false;
+    void queryClient.refetchQueries({ queryKey: trpc.auth.session.queryKey() });
+  };
 }
 
 /** Reads the session for route guards (beforeLoad), using the cache when it has an answer. */

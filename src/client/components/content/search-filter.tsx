@@ -3,7 +3,7 @@ import { ALL_CATEGORIES } from '../../../shared/categories';
 import { contentCopy } from '../../copy/content';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { NativeSelect } from '../ui/native-select';
 
 interface SearchFilterProps {
   /** Prefix for the element ids, unique on the page. */
@@ -30,19 +30,14 @@ export function SearchFilter({ id, search, onSearch, category, onCategory, categ
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-category`}>{contentCopy.category}</Label>
-        <Select value={category} onValueChange={onCategory}>
-          <SelectTrigger id={`${id}-category`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_CATEGORIES}>{contentCopy.allCategories}</SelectItem>
-            {categories.map((name) => (
-              <SelectItem key={name} value={name}>
-                {name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect id={`${id}-category`} value={category} onChange={(e) => onCategory(e.target.value)}>
+          <option value={ALL_CATEGORIES}>{contentCopy.allCategories}</option>
+          {categories.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
     </div>
   );

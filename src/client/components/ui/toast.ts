@@ -16,8 +16,11 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
+/** No toasts: the server's answer and the browser's first (the same array, so adopting a drawn page changes nothing). */
+const NO_TOASTS: ToastItem[] = [];
+
 let nextId = 0;
-let items: ToastItem[] = [];
+let items = NO_TOASTS;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
@@ -42,8 +45,6 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-const NO_TOASTS: ToastItem[] = [];
 
 /** The toasts to show, for the Toaster (none in a page the server draws). */
 export function useToasts(): ToastItem[] {
