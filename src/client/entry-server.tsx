@@ -57,7 +57,10 @@ function inProcessLink(callQuery: CallQuery): TRPCLink<ApiRouter> {
       });
 }
 
-/** Resolves once no query of this cache is fetching (loaders start theirs without waiting). */
+/**
+ * Resolves once no query of this cache is fetching (loaders start theirs without waiting). An
+ * answer can start more queries (a list, then each listed item's state): they count too.
+ */
 async function queriesSettled(queryClient: QueryClient): Promise<void> {
   while (queryClient.isFetching() > 0) {
     await new Promise<void>((resolve) => {
@@ -67,6 +70,8 @@ async function queriesSettled(queryClient: QueryClient): Promise<void> {
         resolve();
       });
     });
+    // The code waiting on an answer runs first, and starts its own queries.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
 

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { podcasts } from '../../db/schema';
+import { podcastLikes, podcasts } from '../../db/schema';
 import { drawPage } from '../client/entry-server';
 import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../shared/site';
 import { buildApp } from './app';
@@ -130,6 +131,18 @@ describe('the server draws the screen into the page', () => {
     const page = await drawingApp.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(root(page.body)?.[2]).toContain(`Welcome back, ${user.firstName}`);
     expect(page.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("draws a member's own state on each listed item: the podcast she liked shows as liked", async () => {
+    const { cookie, user } = await signIn('Huda');
+    const [liked] = await database.db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.title, title));
+    await database.db.insert(podcastLikes).values({ podcastId: liked!.id, userId: user.id });
+    const page = await drawingApp.inject({ method: 'GET', url: '/podcasts', headers: { cookie } });
+    const drawn = root(page.body)![2]!;
+    expect(drawn).toMatch(new RegExp(`aria-pressed="true" aria-label="Unlike ${title}"`));
+    expect(drawn).toMatch(/aria-pressed="false" aria-label="Like [^"]*Brave talk"/);
+    const likedAnswers = queriesIn(page.body).queries.filter((query) => (query.queryKey[0] as string[]).join('.') === 'content.podcasts.liked');
+    expect(likedAnswers.length).toBeGreaterThanOrEqual(2);
   });
 
   it('sends the page undrawn where the browser must go elsewhere, or when drawing fails', async () => {

@@ -1,6 +1,6 @@
 import { ALL_CATEGORIES } from '../../shared/categories';
 import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
-import { trpc as browserTrpc, type Trpc } from '../trpc';
+import { trpc as browserTrpc, SHORT_STALE_TIME, type Trpc } from '../trpc';
 import type { RouterContext } from '../router';
 
 /** How many of each Home shows. */
@@ -22,6 +22,10 @@ export function createPageQueries(trpc: Trpc) {
     blogs: (search = '', category: string = ALL_CATEGORIES) =>
       trpc.content.blogs.list.infiniteQueryOptions({ search, category, published: true, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
     events: (upcoming: boolean) => trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
+    // What the signed-in viewer did with one item, which its card asks for.
+    podcastLiked: (id: number) => trpc.content.podcasts.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
+    listingLiked: (id: number) => trpc.content.directory.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
+    eventRsvps: (id: number) => trpc.content.events.rsvps.queryOptions({ id }),
   };
 }
 
@@ -30,10 +34,43 @@ export type PageQueries = ReturnType<typeof createPageQueries>;
 /** For components: the same query keys, whichever client the loader used. */
 export const pageQueries = createPageQueries(browserTrpc);
 
-/** Home's first four queries, started without waiting (a failure shows on the screen, not here). */
-export function prefetchHome({ queryClient, pageQueries }: Pick<RouterContext, 'queryClient' | 'pageQueries'>): void {
+type LoaderContext = Pick<RouterContext, 'queryClient' | 'pageQueries' | 'trpc'>;
+
+/** Whether a signed-in member looks at the page (the session is cached before loaders run). */
+const signedIn = ({ queryClient, trpc }: LoaderContext) => Boolean(queryClient.getQueryData(trpc.auth.session.queryKey()));
+
+/**
+ * Once a list is in, asks for each item's own state (liked, RSVP) too. The page the server
+ * draws then shows them, and the browser's cards don't each render again as answers arrive.
+ * A failed list is left to the screen, which shows it.
+ */
+function thenEachItem(list: Promise<{ id: number }[]>, askFor: (id: number) => unknown): void {
+  list.then(
+    (items) => items.forEach((item) => void askFor(item.id)),
+    () => undefined,
+  );
+}
+
+/** Home's queries, started without waiting (a failure shows on the screen, not here). For members only. */
+export function prefetchHome({ queryClient, pageQueries }: LoaderContext): void {
   void queryClient.prefetchQuery(pageQueries.stats());
-  void queryClient.prefetchQuery(pageQueries.homePodcasts());
-  void queryClient.prefetchQuery(pageQueries.homeListings());
-  void queryClient.prefetchQuery(pageQueries.homeEvents());
+  thenEachItem(queryClient.fetchQuery(pageQueries.homePodcasts()), (id) => queryClient.prefetchQuery(pageQueries.podcastLiked(id)));
+  thenEachItem(queryClient.fetchQuery(pageQueries.homeListings()), (id) => queryClient.prefetchQuery(pageQueries.listingLiked(id)));
+  thenEachItem(queryClient.fetchQuery(pageQueries.homeEvents()), (id) => queryClient.prefetchQuery(pageQueries.eventRsvps(id)));
+}
+
+/** Podcasts' first page; for a signed-in viewer, whether she liked each podcast on it. */
+export function prefetchPodcastsPage(context: LoaderContext): void {
+  const { queryClient, pageQueries } = context;
+  if (!signedIn(context)) return void queryClient.prefetchInfiniteQuery(pageQueries.podcasts());
+  const firstPage = queryClient.fetchInfiniteQuery(pageQueries.podcasts()).then((data) => data.pages.flat());
+  thenEachItem(firstPage, (id) => queryClient.prefetchQuery(pageQueries.podcastLiked(id)));
+}
+
+/** Upcoming events' first page; for a signed-in viewer, the RSVPs of each event on it. */
+export function prefetchEventsPage(context: LoaderContext): void {
+  const { queryClient, pageQueries } = context;
+  if (!signedIn(context)) return void queryClient.prefetchInfiniteQuery(pageQueries.events(true));
+  const firstPage = queryClient.fetchInfiniteQuery(pageQueries.events(true)).then((data) => data.pages.flat());
+  thenEachItem(firstPage, (id) => queryClient.prefetchQuery(pageQueries.eventRsvps(id)));
 }

@@ -5,10 +5,10 @@ import { EventCard, EventCardSkeleton } from '../components/content/event-card';
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { contentCopy } from '../copy/content';
-import { pageQueries } from '../lib/page-queries';
+import { pageQueries, prefetchEventsPage } from '../lib/page-queries';
 
 export const Route = createFileRoute('/events')({
-  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(context.pageQueries.events(true)),
+  loader: ({ context }) => prefetchEventsPage(context),
   component: EventsPage,
 });
 

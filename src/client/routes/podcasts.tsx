@@ -8,10 +8,10 @@ import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../lib/use-debounced';
 import { contentCopy } from '../copy/content';
-import { pageQueries } from '../lib/page-queries';
+import { pageQueries, prefetchPodcastsPage } from '../lib/page-queries';
 
 export const Route = createFileRoute('/podcasts')({
-  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(context.pageQueries.podcasts()),
+  loader: ({ context }) => prefetchPodcastsPage(context),
   component: PodcastsPage,
 });
 

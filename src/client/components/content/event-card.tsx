@@ -4,6 +4,7 @@ import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
 import { useSession } from '../../lib/session';
 import { queryClient, trpc } from '../../trpc';
+import { pageQueries } from '../../lib/page-queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -89,7 +90,7 @@ export function EventCard({ event, upcoming }: { event: EventItem; upcoming: boo
 function AttendButton({ event, full }: { event: EventItem; full: boolean }) {
   const t = contentCopy.events;
   const { user } = useSession();
-  const rsvpsOptions = trpc.content.events.rsvps.queryOptions({ id: event.id });
+  const rsvpsOptions = pageQueries.eventRsvps(event.id);
   const rsvps = useQuery({ ...rsvpsOptions, enabled: Boolean(user) });
   const attending = Boolean(user && rsvps.data?.some((rsvp) => rsvp.userId === user.id && rsvp.status === 'attending'));
 

@@ -5,7 +5,8 @@ import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
-import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
+import { queryClient, trpc } from '../../trpc';
+import { pageQueries } from '../../lib/page-queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -50,7 +51,7 @@ export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) 
 export function ListingCard({ listing, compact = false }: { listing: ListingItem; compact?: boolean }) {
   const t = contentCopy.directory;
   const { user } = useSession();
-  const likedOptions = trpc.content.directory.liked.queryOptions({ id: listing.id }, { staleTime: SHORT_STALE_TIME });
+  const likedOptions = pageQueries.listingLiked(listing.id);
   const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
   const liked = Boolean(user) && likedQuery.data?.liked === true;
 

@@ -7,7 +7,8 @@ import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
-import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
+import { queryClient, trpc } from '../../trpc';
+import { pageQueries } from '../../lib/page-queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -96,7 +97,7 @@ const PodcastComments = lazy(() => import('./podcast-comments'));
 export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   const { user } = useSession();
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const likedQuery = useQuery(trpc.content.podcasts.liked.queryOptions({ id: podcast.id }, { enabled: Boolean(user), staleTime: SHORT_STALE_TIME }));
+  const likedQuery = useQuery({ ...pageQueries.podcastLiked(podcast.id), enabled: Boolean(user) });
   const liked = Boolean(user) && likedQuery.data?.liked === true;
 
   const like = useMutation(

@@ -1,0 +1,166 @@
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Heart, MessageCircle } from 'lucide-react';
+import { messages } from '../../../shared/messages';
+import type { BlogItem } from '../../components/content/blog-card';
+import { CommentForm, CommentList } from '../../components/content/comment-thread';
+import { toastActionFailure, toastSignInRequired } from '../../components/content/feedback';
+import { blogDate } from '../../components/content/format';
+import { LoadMore } from '../../components/content/list-states';
+import { SafeImage } from '../../components/content/safe-image';
+import { COMMENT_PAGE_SIZE, nextOffsetFor } from '../../components/content/use-paged-list';
+import { Markdown } from '../../components/markdown';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { contentCopy } from '../../copy/content';
+import { categoryColour } from '../../lib/categories';
+import { errorStatus } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { cn } from '../../lib/utils';
+import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
+
+// One article of the blog (/blog?post=id), with its markdown, likes and comments. Its own chunk:
+// the list doesn't load the markdown renderer, the comment form or its validation.
+
+export function BlogDetail({ id }: { id: number }) {
+  const t = contentCopy.blog;
+  const navigate = useNavigate({ from: '/blog' });
+  const blog = useQuery(trpc.content.blogs.byId.queryOptions({ id }));
+  const back = (
+    <Button variant="link" className="mb-6 px-0" onClick={() => void navigate({ search: {} })}>
+      {t.back}
+    </Button>
+  );
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      {back}
+      {blog.isPending ? (
+        <div className="grid gap-4" aria-busy="true">
+          <Skeleton className="aspect-[2/1]" />
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+        </div>
+      ) : blog.isError ? (
+        <p role="alert" className="rounded-[var(--radius-card)] bg-destructive/5 px-6 py-8 text-center font-medium text-destructive">
+          {errorStatus(blog.error) === 404 ? t.notFound : messages.blogs.fetchFailed(errorStatus(blog.error) ?? 0)}
+        </p>
+      ) : (
+        <BlogArticle blog={blog.data} />
+      )}
+    </article>
+  );
+}
+
+function BlogArticle({ blog }: { blog: BlogItem }) {
+  const { user } = useSession();
+  const created = new Date(blog.createdAt);
+  const likedOptions = trpc.content.blogs.liked.queryOptions({ id: blog.id }, { staleTime: SHORT_STALE_TIME });
+  const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
+  const liked = Boolean(user) && likedQuery.data?.liked === true;
+  const commentsInput = { id: blog.id, limit: COMMENT_PAGE_SIZE };
+  const comments = useInfiniteQuery(
+    trpc.content.blogs.comments.infiniteQueryOptions(commentsInput, { initialCursor: 0, getNextPageParam: nextOffsetFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
+  );
+
+  const refreshBlog = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.content.blogs.byId.queryKey({ id: blog.id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.content.blogs.list.pathKey() }),
+    ]);
+
+  const likeOptions = {
+    onSuccess: (result: { liked: boolean }) => {
+      queryClient.setQueryData(likedOptions.queryKey, result);
+      void refreshBlog();
+    },
+    onError: (error: unknown) => toastActionFailure(error, messages.blogs.loginToLike, messages.comments.likeFailed),
+  };
+  // SPEC.md §4: liking is a POST, unliking a DELETE.
+  const like = useMutation(trpc.content.blogs.like.mutationOptions(likeOptions));
+  const unlike = useMutation(trpc.content.blogs.unlike.mutationOptions(likeOptions));
+
+  const addComment = useMutation(
+    trpc.content.blogs.addComment.mutationOptions({
+      onSuccess: () => {
+        toast({ title: messages.comments.successTitle, description: messages.comments.added });
+        void queryClient.invalidateQueries({ queryKey: trpc.content.blogs.comments.infiniteQueryKey(commentsInput) });
+        void refreshBlog();
+      },
+      onError: (error) => toastActionFailure(error, messages.comments.loginToComment, messages.comments.addFailed),
+    }),
+  );
+
+  function toggleLike() {
+    if (!user) return toastSignInRequired(messages.blogs.loginToLike);
+    (liked ? unlike : like).mutate({ id: blog.id });
+  }
+
+  return (
+    <>
+      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full rounded-[var(--radius-card)]" />
+      <div className="mt-6 flex flex-wrap items-center gap-1.5">
+        <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
+        {blog.tags.map((tag) => (
+          <Badge key={tag} variant="muted">
+            #{tag}
+          </Badge>
+        ))}
+      </div>
+      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{blog.title}</h1>
+      <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+        <span className="font-medium text-foreground">{contentCopy.blog.by(blog.authorName)}</span>
+        <time dateTime={created.toISOString()} lang="ar-EG">
+          {blogDate(created)}
+        </time>
+      </p>
+      <Markdown source={blog.content} className="mt-8 text-base" />
+      <div className="mt-8 flex items-center gap-3 border-y border-border py-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-pressed={liked}
+          aria-label={liked ? contentCopy.unlike(blog.title) : contentCopy.like(blog.title)}
+          onClick={toggleLike}
+          disabled={like.isPending || unlike.isPending}
+        >
+          <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
+          <span>{blog.likesCount}</span>
+        </Button>
+        <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+          <MessageCircle className="size-4" aria-hidden="true" />
+          {contentCopy.comments(blog.commentsCount)}
+        </span>
+      </div>
+      <section aria-labelledby="blog-comments" className="mt-8 grid gap-5">
+        <h2 id="blog-comments" className="text-xl font-semibold">
+          {contentCopy.commentsTitle}
+        </h2>
+        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
+        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
+        {user ? (
+          <CommentForm
+            id="blog-comment"
+            pending={addComment.isPending}
+            onSubmit={(content) =>
+              addComment.mutateAsync({ id: blog.id, content }).then(
+                () => true,
+                () => false,
+              )
+            }
+          />
+        ) : (
+          <p className="rounded-2xl bg-secondary/60 px-4 py-3 text-center text-secondary-foreground">
+            {messages.comments.loginToComment}{' '}
+            <Link to="/login" className="font-semibold underline underline-offset-4">
+              {contentCopy.signIn}
+            </Link>
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
