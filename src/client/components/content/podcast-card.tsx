@@ -152,19 +152,21 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
           </Button>
         </div>
       </div>
-      <Dialog open={commentsOpen} onOpenChange={setCommentsOpen}>
-        <DialogContent>
-          {/* Radix mounts the content only while open, so comments load when the dialog opens. */}
-          <DialogHeader>
-            <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
-            <DialogDescription>{podcast.title}</DialogDescription>
-          </DialogHeader>
-          {/* The comment thread and its form load with the first dialog opened, not with the list. */}
-          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
-            <PodcastComments podcast={podcast} signedIn={Boolean(user)} />
-          </Suspense>
-        </DialogContent>
-      </Dialog>
+      {/* Mounted only while open: comments load when it opens, and closed dialogs cost a list nothing as it starts. */}
+      {commentsOpen ? (
+        <Dialog open onOpenChange={setCommentsOpen}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
+              <DialogDescription>{podcast.title}</DialogDescription>
+            </DialogHeader>
+            {/* The comment thread and its form load with the first dialog opened, not with the list. */}
+            <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+              <PodcastComments podcast={podcast} signedIn={Boolean(user)} />
+            </Suspense>
+          </DialogContent>
+        </Dialog>
+      ) : null}
     </Card>
   );
 }
