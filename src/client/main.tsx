@@ -3,25 +3,25 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { seedQueriesFromPage } from './lib/page-data';
 import { startWithPageSession } from './lib/session';
+import { prepareClassMerging } from './lib/utils';
 import { createAppRouter } from './router';
 import { queryClient, trpc } from './trpc';
 import './styles.css';
 
-seedQueriesFromPage(queryClient);
-const firstScreenIsUp = startWithPageSession();
-
-const router = createAppRouter({ queryClient, trpc });
 const container = document.getElementById('root')!;
 
+/** Lets the browser paint and handle input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Once React has the page, nothing is inert any more, and the session is checked again. */
-function TakeOver({ children }: { children: ReactNode }) {
+function TakeOver({ children, onTakenOver }: { children: ReactNode; onTakenOver: () => void }) {
   useEffect(() => {
     container.removeAttribute('inert');
     // React adopts the parts of the page inside Suspense boundaries after this first commit:
     // the session waits until all of them are in, when the browser is idle.
-    if ('requestIdleCallback' in window) requestIdleCallback(firstScreenIsUp, { timeout: 2000 });
-    else setTimeout(firstScreenIsUp, 500);
-  }, []);
+    if ('requestIdleCallback' in window) requestIdleCallback(onTakenOver, { timeout: 2000 });
+    else setTimeout(onTakenOver, 500);
+  }, [onTakenOver]);
   return children;
 }
 
@@ -37,14 +37,28 @@ function reportMismatch(error: unknown) {
 // first screen's code and data are ready before React starts, so React adopts the drawing
 // as it is (hydration) instead of drawing it again. As a transition, that work runs in short
 // slices that leave the phone free to scroll. Pages sent undrawn are rendered from scratch.
-void router.load().finally(() => {
-  const app = (
-    <TakeOver>
-      <App router={router} queryClient={queryClient} />
-    </TakeOver>
-  );
-  startTransition(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app, { onRecoverableError: reportMismatch });
-    else createRoot(container).render(app);
-  });
-});
+// Each step before that runs in a task of its own, so that none holds the phone for long.
+async function start() {
+  seedQueriesFromPage(queryClient);
+  const firstScreenIsUp = startWithPageSession();
+  await nextTask();
+  const router = createAppRouter({ queryClient, trpc });
+  try {
+    await router.load();
+  } finally {
+    await nextTask();
+    prepareClassMerging();
+    await nextTask();
+    const app = (
+      <TakeOver onTakenOver={firstScreenIsUp}>
+        <App router={router} queryClient={queryClient} />
+      </TakeOver>
+    );
+    startTransition(() => {
+      if (container.hasChildNodes()) hydrateRoot(container, app, { onRecoverableError: reportMismatch });
+      else createRoot(container).render(app);
+    });
+  }
+}
+
+void start();
