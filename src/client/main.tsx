@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { seedQueriesFromPage } from './lib/page-data';
 import { startWithPageSession } from './lib/session';
-import { prepareClassMerging } from './lib/utils';
 import { createAppRouter } from './router';
 import { queryClient, trpc } from './trpc';
 import './styles.css';
@@ -47,7 +46,9 @@ async function start() {
     await router.load();
   } finally {
     await nextTask();
-    prepareClassMerging();
+    // Imported here, not up top, so the landing page's own code stays small: the screens
+    // bring the class merger, and by now the screen's code has loaded it.
+    await import('./lib/utils').then((utils) => utils.prepareClassMerging(), () => undefined);
     await nextTask();
     const app = (
       <TakeOver onTakenOver={firstScreenIsUp}>
