@@ -42,6 +42,7 @@ async function start() {
   const firstScreenIsUp = startWithPageSession();
   await nextTask();
   const router = createAppRouter({ queryClient, trpc });
+  await nextTask();
   try {
     await router.load();
   } finally {

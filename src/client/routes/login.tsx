@@ -2,7 +2,6 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../shared/messages';
-import { LoginSchema } from '../../shared/schemas/auth';
 import { AuthCard } from '../components/auth-card';
 import { Field } from '../components/field';
 import { KeepLoggedIn } from '../components/keep-logged-in';
@@ -14,6 +13,7 @@ import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
 import { sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
+import { loadAuthSchemas } from '../lib/auth-schemas';
 
 export const Route = createFileRoute('/login')({
   component: LoginPage,
@@ -44,8 +44,9 @@ function LoginPage() {
     }),
   );
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const { LoginSchema } = await loadAuthSchemas();
     const parsed = LoginSchema.safeParse({ email, password, saveLogin });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -57,7 +58,7 @@ function LoginPage() {
 
   return (
     <AuthCard title={loginCopy.title} subtitle={loginCopy.subtitle}>
-      <form onSubmit={submit} noValidate className="grid gap-5">
+      <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-5">
         {error ? (
           <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
             {error}

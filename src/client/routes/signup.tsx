@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../shared/messages';
 import { SIGNUP_AGE } from '../../shared/limits';
-import { JoinRequestSchema } from '../../shared/schemas/auth';
 import { AuthCard } from '../components/auth-card';
 import { Field } from '../components/field';
 import { PasswordInput } from '../components/password-input';
@@ -14,6 +13,7 @@ import { siteName } from '../copy';
 import { signupCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
 import { trpc } from '../trpc';
+import { loadAuthSchemas } from '../lib/auth-schemas';
 
 export const Route = createFileRoute('/signup')({
   component: SignupPage,
@@ -44,8 +44,9 @@ function SignupPage() {
 
   const update = (field: keyof FormState) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const { JoinRequestSchema } = await loadAuthSchemas();
     // The same schema as the server, so the first failing rule reads the same here and there.
     const parsed = JoinRequestSchema.safeParse({ ...form, age: parseAge(form.age) });
     if (!parsed.success) {
@@ -58,7 +59,7 @@ function SignupPage() {
 
   return (
     <AuthCard title={signupCopy.title} subtitle={signupCopy.subtitle} wide>
-      <form onSubmit={submit} noValidate className="grid gap-8">
+      <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-8">
         {alert ? (
           <p
             role="alert"
