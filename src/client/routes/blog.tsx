@@ -79,8 +79,8 @@ function BlogList() {
         ) : (
           <>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((blog) => (
-                <BlogCard key={blog.id} blog={blog} onOpen={() => void navigate({ search: { post: blog.id } })} />
+              {items.map((blog, index) => (
+                <BlogCard key={blog.id} blog={blog} leading={index === 0} onOpen={() => void navigate({ search: { post: blog.id } })} />
               ))}
             </div>
             <LoadMore hasMore={blogs.hasNextPage} loading={blogs.isFetchingNextPage} onLoad={() => void blogs.fetchNextPage()} />

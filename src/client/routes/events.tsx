@@ -53,8 +53,8 @@ function EventList({ upcoming }: { upcoming: boolean }) {
   return (
     <>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((event) => (
-          <EventCard key={event.id} event={event} upcoming={upcoming} />
+        {items.map((event, index) => (
+          <EventCard key={event.id} event={event} upcoming={upcoming} leading={index === 0} />
         ))}
       </div>
       <LoadMore hasMore={events.hasNextPage} loading={events.isFetchingNextPage} onLoad={() => void events.fetchNextPage()} />

@@ -41,11 +41,12 @@ export function BlogCardSkeleton() {
 }
 
 /** A card that opens the article in the page. */
-export function BlogCard({ blog, onOpen }: { blog: BlogItem; onOpen: () => void }) {
+/** `leading`: the first card of its list, whose image loads first. */
+export function BlogCard({ blog, onOpen, leading = false }: { blog: BlogItem; onOpen: () => void; leading?: boolean }) {
   const created = new Date(blog.createdAt);
   return (
     <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
-      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full" />
+      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full" leading={leading} />
       <div className="flex flex-1 flex-col gap-2.5 p-5">
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>

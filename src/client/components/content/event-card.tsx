@@ -41,13 +41,14 @@ export function EventCardSkeleton() {
   );
 }
 
-export function EventCard({ event, upcoming }: { event: EventItem; upcoming: boolean }) {
+/** `leading`: the first card of its list, whose image loads first. */
+export function EventCard({ event, upcoming, leading = false }: { event: EventItem; upcoming: boolean; leading?: boolean }) {
   const t = contentCopy.events;
   const date = new Date(event.dateTime);
   const spotsLeft = event.maxAttendees === null ? null : Math.max(0, event.maxAttendees - event.attendees);
   return (
     <Card className="flex flex-col overflow-hidden">
-      <SafeImage src={event.images[0]} alt="" className="aspect-[2/1] w-full" />
+      <SafeImage src={event.images[0]} alt="" className="aspect-[2/1] w-full" leading={leading} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="text-lg font-semibold">{event.title}</h3>
         <p className="line-clamp-3 text-sm text-muted-foreground">{event.description}</p>

@@ -4,15 +4,26 @@ import { cn } from '../../lib/utils';
 /** Drawn by the project; shown when an image is missing or fails to load. */
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
-/** An image that falls back to the placeholder when its URL is missing or broken. */
-export function SafeImage({ src, alt, className, ...props }: Omit<ComponentProps<'img'>, 'src'> & { src: string | null | undefined; alt: string }) {
+/**
+ * An image that falls back to the placeholder when its URL is missing or broken. It loads when
+ * scrolled near, except the `leading` image of a screen (the first card's): that one is likely
+ * the largest thing in view, so it loads at once and first.
+ */
+export function SafeImage({
+  src,
+  alt,
+  className,
+  leading = false,
+  ...props
+}: Omit<ComponentProps<'img'>, 'src'> & { src: string | null | undefined; alt: string; leading?: boolean }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : PLACEHOLDER_IMAGE;
   return (
     <img
       src={usable}
       alt={alt}
-      loading="lazy"
+      loading={leading ? 'eager' : 'lazy'}
+      fetchPriority={leading ? 'high' : undefined}
       decoding="async"
       onError={() => {
         if (usable !== PLACEHOLDER_IMAGE) setFailedSrc(usable);

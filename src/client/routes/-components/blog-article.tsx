@@ -101,7 +101,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
 
   return (
     <>
-      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full rounded-[var(--radius-card)]" />
+      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full rounded-[var(--radius-card)]" leading />
       <div className="mt-6 flex flex-wrap items-center gap-1.5">
         <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
         {blog.tags.map((tag) => (
