@@ -63,7 +63,8 @@ const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout((
  * Every screen's HTML. The visitor's session is written in as a JSON data block (the same
  * answer auth.session gives, checked by the same context code), and, when the drawer is
  * there, the screen itself is drawn into #root with the query answers it was drawn from in
- * a second data block: the browser paints the page at once, then adopts it (hydration). A data block is not a script, so the CSP's script rules don't apply to it.
+ * a second data block: the browser paints the page at once, then adopts it (hydration). A
+ * data block is not a script, so the CSP's script rules don't apply to it.
  * Without the drawer, or when drawing fails, the page goes out undrawn and the browser
  * renders it alone, as a single-page app does.
  */

@@ -97,16 +97,17 @@ const PodcastComments = lazy(() => import('./podcast-comments'));
 export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   const { user } = useSession();
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const likedQuery = useQuery({ ...pageQueries.podcastLiked(podcast.id), enabled: Boolean(user) });
+  const likedOptions = pageQueries.podcastLiked(podcast.id);
+  const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
   const liked = Boolean(user) && likedQuery.data?.liked === true;
 
   const like = useMutation(
     trpc.content.podcasts.like.mutationOptions({
       onSuccess: (result) => {
         // The toggle's answer is the new state (SPEC.md §4).
-        queryClient.setQueryData(trpc.content.podcasts.liked.queryKey({ id: podcast.id }), result);
+        queryClient.setQueryData(likedOptions.queryKey, result);
         void refreshPodcastLists();
-        void queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.liked.queryKey({ id: podcast.id }) });
+        void queryClient.invalidateQueries({ queryKey: likedOptions.queryKey });
       },
       onError: (error) => toastActionFailure(error, messages.podcasts.loginToLike, messages.comments.likeFailed),
     }),
