@@ -375,3 +375,49 @@ describe('security headers on every page', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('inline covers are checked whatever the letter case of their scheme', () => {
+  const blog = { title: 'Cover case', content: 'Body.', excerpt: 'Excerpt.', category: 'Productivity', authorName: 'Maya H.', tags: '', isPublished: true };
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>window.__xss=1</script></svg>').toString('base64');
+
+  it.each(['DATA', 'Data', 'dAtA'])('refuses a script-carrying SVG sent as %s: with 415, storing nothing', async (scheme) => {
+    const before = await countRows(t.db);
+    const response = await t.request({ method: 'POST', url: '/api/blogs', cookie: admin.cookie, payload: { ...blog, coverImageUrl: `${scheme}:image/svg+xml;base64,${svg}` } });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: messages.uploads.notAnImage });
+    expect(await countRows(t.db)).toEqual(before);
+  });
+
+  it('stores an upper-case DATA: image as an upload, never as inline bytes', async () => {
+    const gif = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+    const response = await t.request({ method: 'POST', url: '/api/blogs', cookie: admin.cookie, payload: { ...blog, coverImageUrl: `DATA:IMAGE/GIF;BASE64,${gif}` } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().coverImageUrl).toMatch(/^\/uploads\/[a-z2-7]+$/);
+    expect((await t.request({ method: 'GET', url: '/api/blogs' })).body).not.toMatch(/data:/i);
+  });
+});
+
+describe('podcast markup', () => {
+  it('is built by the server, escaped, in every podcast answer, whatever the embed URL holds', async () => {
+    const hostile = `<iframe src='https://www.youtube.com/embed/abc?x="onload="window.__xss=1'></iframe>`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/podcasts',
+      cookie: admin.cookie,
+      payload: { title: 'Escaped embed', description: 'A podcast.', category: 'Education', iframe: hostile, tags: '' },
+    });
+    expect(created.statusCode).toBe(201);
+    const answers = [
+      created.json(),
+      ...(await t.request({ method: 'GET', url: '/api/podcasts' })).json(),
+      ...(await t.request({ method: 'GET', url: '/api/admin/podcasts', cookie: admin.cookie })).json(),
+    ].filter((podcast: { title: string }) => podcast.title === 'Escaped embed');
+    expect(answers).toHaveLength(3);
+    for (const podcast of answers as { iframe: string }[]) {
+      // One iframe whose attributes are exactly the server's own.
+      const attributes = [...podcast.iframe.matchAll(/\s([a-z-]+)(?:="[^"]*")?/g)].map((match) => match[1]);
+      expect(attributes).toEqual(['width', 'height', 'src', 'title', 'allowfullscreen']);
+      expect(podcast.iframe).toContain('src="https://www.youtube.com/embed/abc?x=&quot;onload=&quot;window.__xss=1"');
+    }
+  });
+});

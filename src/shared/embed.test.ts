@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAllowedEmbedUrl } from './embed';
+import { iframeFromEmbedUrl, isAllowedEmbedUrl } from './embed';
+import { embedUrlFromIframe } from './schemas/admin';
 
 describe('isAllowedEmbedUrl', () => {
   it.each([
@@ -24,4 +26,25 @@ describe('isAllowedEmbedUrl', () => {
     ['empty', ''],
     ['not a string', 42],
   ])('refuses %s', (_name, url) => expect(isAllowedEmbedUrl(url)).toBe(false));
+});
+
+describe('iframeFromEmbedUrl', () => {
+  it('escapes the URL, so a quote in an allowed URL cannot add an attribute', () => {
+    const url = `https://www.youtube.com/embed/abc?x="onload="alert(1)'<b>&y=1`;
+    expect(isAllowedEmbedUrl(url)).toBe(true);
+    const markup = iframeFromEmbedUrl(url);
+    expect(markup).toBe(
+      '<iframe width="560" height="315" src="https://www.youtube.com/embed/abc?x=&quot;onload=&quot;alert(1)&#39;&lt;b&gt;&amp;y=1" title="Video player" allowfullscreen></iframe>',
+    );
+  });
+
+  it('reads back to the same URL through the edit form', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (query) => {
+        const url = `https://www.youtube.com/embed/abc?${query}`;
+        fc.pre(isAllowedEmbedUrl(url));
+        expect(embedUrlFromIframe(iframeFromEmbedUrl(url))).toBe(url);
+      }),
+    );
+  });
 });

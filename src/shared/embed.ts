@@ -23,3 +23,17 @@ export function isAllowedEmbedUrl(url: unknown): url is string {
       parsed.hostname === host && parsed.pathname.startsWith(pathPrefix) && /^[\w-]+$/.test(parsed.pathname.slice(pathPrefix.length).split('/')[0] ?? ''),
   );
 }
+
+/** Escapes text for a double-quoted HTML attribute value. */
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * SPEC.md §3's podcast `iframe`: markup the server builds from the validated embed URL,
+ * escaped, so a quote in the URL can never close the attribute. Stored markup is never sent.
+ */
+export const iframeFromEmbedUrl = (url: string) =>
+  `<iframe width="560" height="315" src="${escapeAttribute(url)}" title="Video player" allowfullscreen></iframe>`;
+
+/** A podcast answer with its `iframe` beside the `embedUrl` the client's own player reads. */
+export const withIframe = <T extends { embedUrl: string }>(row: T) => ({ ...row, iframe: iframeFromEmbedUrl(row.embedUrl) });

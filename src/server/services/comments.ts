@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
+import { publicMemberName, type PublicMemberName } from './public-member';
 
 /**
  * Comments work the same on podcasts, blogs and forum posts: a table with an id, the
@@ -19,12 +20,12 @@ export interface CommentTable<ParentKey extends string> {
   createdAt: PgColumn;
 }
 
-/** SPEC.md §3 'Podcast comment / Blog comment'. */
+/** SPEC.md §3 'Podcast comment / Blog comment'; the author as others see her. */
 export interface CommentView {
   id: number;
   content: string;
   createdAt: Date;
-  user: { firstName: string; lastName: string };
+  user: PublicMemberName;
 }
 
 /** A parent's comments, oldest first so a conversation reads top to bottom. */
@@ -46,7 +47,7 @@ export async function listComments(
     id: row.id as number,
     content: row.content as string,
     createdAt: row.createdAt as Date,
-    user: { firstName: row.firstName, lastName: row.lastName },
+    user: publicMemberName(row),
   }));
 }
 
@@ -70,6 +71,6 @@ export async function addComment<ParentKey extends string>(
     id: row!.id as number,
     content,
     createdAt: row!.createdAt as Date,
-    user: { firstName: deps.user.firstName, lastName: deps.user.lastName },
+    user: publicMemberName(deps.user),
   };
 }

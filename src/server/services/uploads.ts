@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { uploads } from '../../../db/schema';
 import { messages } from '../../shared/messages';
-import { COVER_IMAGE_MAX_BYTES } from '../../shared/schemas/admin';
+import { COVER_IMAGE_MAX_BYTES, isDataUrl } from '../../shared/schemas/admin';
 
 /** The image types we serve; anything else (SVG included: it can carry script) is refused. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -38,10 +38,10 @@ export async function storeImage(db: Db, bytes: Uint8Array, uploadedBy: number |
   return { url: `/uploads/${id}` };
 }
 
-/** A `data:` URL becomes an upload; any other value is returned as it is. */
+/** A `data:` URL (any letter case) becomes an upload; any other value is returned as it is. */
 export async function storeDataUrl(db: Db, value: string | null, uploadedBy: number): Promise<string | null> {
-  if (!value?.startsWith('data:')) return value;
-  const match = /^data:[^;,]*;base64,([A-Za-z0-9+/=\s]*)$/.exec(value);
+  if (value === null || !isDataUrl(value)) return value;
+  const match = /^data:[^;,]*;base64,([A-Za-z0-9+/=\s]*)$/i.exec(value);
   if (!match) throw notAnImage();
   const base64 = match[1]!.replace(/\s/g, '');
   // Checked before decoding so an oversized string never becomes a buffer.

@@ -145,13 +145,15 @@ export function embedUrlFromIframe(markup: string): string | null {
   if (/^https:\/\//i.test(trimmed)) return isAllowedEmbedUrl(trimmed) ? trimmed : null;
   if (!/^<iframe[\s>]/i.test(trimmed)) return null;
   const src = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(trimmed);
-  const url = (src?.[1] ?? src?.[2] ?? src?.[3] ?? '').replace(/&amp;/g, '&');
+  // The entities iframeFromEmbedUrl writes, so the edit form's markup reads back to the same URL.
+  const url = (src?.[1] ?? src?.[2] ?? src?.[3] ?? '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return isAllowedEmbedUrl(url) ? url : null;
 }
-
-/** The iframe the edit form shows, rebuilt from the stored URL. */
-export const iframeFromEmbedUrl = (url: string) =>
-  `<iframe width="560" height="315" src="${url}" title="Video player" allowfullscreen></iframe>`;
 
 export const PodcastFormSchema = z.object({
   title: required(m.titleRequired, 200, 'Title'),
@@ -186,6 +188,9 @@ export const ListingUpdateSchema = z.object({ id: IdSchema, ...ListingFormSchema
 
 // ---------------------------------------------------------------- events
 
+const EVENT_DATE_MIN = Date.UTC(1900, 0, 1);
+const EVENT_DATE_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 export const EventFormSchema = z.object({
   title: required(m.titleRequired, 200, 'Title'),
   description: required(m.descriptionRequired, 5000, 'Description'),
@@ -196,6 +201,8 @@ export const EventFormSchema = z.object({
     .trim()
     .min(1, m.dateTimeRequired)
     .refine((value) => !Number.isNaN(Date.parse(value)), m.dateTimeRequired)
+    // JavaScript reads years PostgreSQL can't store (year 0, 10000, before Christ): refused here, not by the database.
+    .refine((value) => Date.parse(value) >= EVENT_DATE_MIN && Date.parse(value) <= EVENT_DATE_MAX, m.dateTimeRange)
     .transform((value) => new Date(value).toISOString()),
   price: optionalText(20, 'Price'),
   maxAttendees: z.preprocess(
@@ -215,6 +222,9 @@ export const COVER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A cover is an http(s) URL, one of our uploads, or inline image data (stored as an upload by the server). */
 export const isCoverValue = (value: string) => isImageAddress(value) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(value);
+
+/** True for inline data (`data:`, in any letter case: URL schemes are case-insensitive). */
+export const isDataUrl = (value: string) => /^data:/i.test(value);
 
 export const BlogFormSchema = z.object({
   title: required(m.titleRequired, 200, 'Title'),

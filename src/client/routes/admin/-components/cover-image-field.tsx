@@ -1,7 +1,7 @@
 import { ImageOff, ImagePlus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { messages } from '../../../../shared/messages';
-import { COVER_IMAGE_MAX_BYTES, isCoverValue } from '../../../../shared/schemas/admin';
+import { COVER_IMAGE_MAX_BYTES, isCoverValue, isDataUrl } from '../../../../shared/schemas/admin';
 import { Field } from '../../../components/field';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -134,7 +134,7 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
           {...fieldA11y('blog-cover-url', error)}
           type="url"
           placeholder={t.fields.coverUrlPlaceholder}
-          value={value.startsWith('data:') ? '' : value}
+          value={isDataUrl(value) ? '' : value}
           onChange={(event) => onChange(event.target.value.trim())}
         />
       </Field>

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { sessions, users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
@@ -32,28 +32,35 @@ export async function findAccount(db: Db, id: number) {
   return row;
 }
 
-/** Admins who can still sign in; the site must always keep one. */
-async function otherActiveAdmins(db: Db, exceptId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, 'approved'), ne(users.id, exceptId)));
-  return row?.count ?? 0;
+/**
+ * Runs a change that could leave the site without an admin in one transaction that first
+ * locks the row of every admin who can still sign in. Two admins demoting or deleting each
+ * other at once are serialised: the second waits, then sees the first's change and is refused.
+ */
+export function withActiveAdminsLocked<T>(db: Db, work: (tx: Db, activeAdminIds: ReadonlySet<number>) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, 'approved')))
+      .orderBy(users.id)
+      .for('update');
+    return work(tx, new Set(admins.map((admin) => admin.id)));
+  });
 }
 
-/** No self-deletion, and the last admin stays (409, DECISIONS.md). */
-export async function assertCanDelete(db: Db, actingUserId: number, target: AccountRow) {
+const othersThan = (activeAdminIds: ReadonlySet<number>, id: number) => [...activeAdminIds].filter((adminId) => adminId !== id).length;
+
+/** No self-deletion, and the last admin stays (409, DECISIONS.md). Read the target inside withActiveAdminsLocked. */
+export function assertCanDelete(activeAdminIds: ReadonlySet<number>, actingUserId: number, target: AccountRow) {
   if (target.id === actingUserId) throw conflict(messages.admin.selfDelete);
-  if (target.isAdmin && target.approvalStatus === 'approved' && (await otherActiveAdmins(db, target.id)) === 0) {
-    throw conflict(messages.admin.lastAdminDelete);
-  }
+  if (activeAdminIds.has(target.id) && othersThan(activeAdminIds, target.id) === 0) throw conflict(messages.admin.lastAdminDelete);
 }
 
-/** The last admin can't be demoted or have her approval taken away. */
-export async function assertKeepsAnAdmin(db: Db, target: AccountRow, next: { isAdmin: boolean; approved: boolean }) {
-  const wasActiveAdmin = target.isAdmin && target.approvalStatus === 'approved';
+/** The last admin can't be demoted or have her approval taken away. Read the target inside withActiveAdminsLocked. */
+export function assertKeepsAnAdmin(activeAdminIds: ReadonlySet<number>, target: AccountRow, next: { isAdmin: boolean; approved: boolean }) {
   const staysActiveAdmin = next.isAdmin && next.approved;
-  if (wasActiveAdmin && !staysActiveAdmin && (await otherActiveAdmins(db, target.id)) === 0) {
+  if (activeAdminIds.has(target.id) && !staysActiveAdmin && othersThan(activeAdminIds, target.id) === 0) {
     throw conflict(messages.admin.lastAdminDemote);
   }
 }

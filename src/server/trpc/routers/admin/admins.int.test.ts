@@ -146,3 +146,43 @@ describe('DELETE /api/admin/admins/{id}', () => {
     expect((await t.request({ method: 'POST', url: '/api/login', payload: { email: member.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
   });
 });
+
+describe('the last admin, when two admins act on each other at once', () => {
+  it('always keeps at least one admin, whatever the two do concurrently', async () => {
+    const race = await createTestApp();
+    try {
+      const activeAdmins = async () =>
+        (await race.db.select({ id: users.id, isAdmin: users.isAdmin, approvalStatus: users.approvalStatus }).from(users)).filter(
+          (user) => user.isAdmin && user.approvalStatus === 'approved',
+        );
+      type Admin = Awaited<ReturnType<typeof race.signInAs>>;
+      const demote = (actor: Admin, target: Admin) =>
+        race.request({
+          method: 'PATCH',
+          url: `/api/admin/users/${target.user.id}`,
+          cookie: actor.cookie,
+          payload: { email: target.user.email, firstName: 'Rana', lastName: 'Sami', isAdmin: false, isApproved: true },
+        });
+      const remove = (actor: Admin, target: Admin) => race.request({ method: 'DELETE', url: `/api/admin/admins/${target.user.id}`, cookie: actor.cookie });
+      const reject = (actor: Admin, target: Admin) =>
+        race.request({ method: 'PATCH', url: `/api/admin/users/${target.user.id}/approval`, cookie: actor.cookie, payload: { isApproved: false } });
+      const actions = [remove, demote, reject];
+
+      for (let round = 0; round < 12; round++) {
+        // Exactly two admins on the site, each about to act on the other.
+        await race.db.update(users).set({ isAdmin: false });
+        const [a, b] = await Promise.all([race.signInAs('admin'), race.signInAs('admin')]);
+        const first = actions[round % actions.length]!;
+        const second = actions[Math.floor(round / actions.length) % actions.length]!;
+        const answers = await Promise.all([first(a, b), second(b, a)]);
+        const statuses = answers.map((answer) => answer.statusCode).sort();
+        expect(await activeAdmins(), `round ${round}: ${first.name} / ${second.name}`).toHaveLength(1);
+        // One goes through. The other is refused as the last admin (409), or, when the first change
+        // landed before her request was let in, as no longer an admin (403) or signed out (401).
+        expect([[200, 409], [200, 403], [200, 401]]).toContainEqual(statuses);
+      }
+    } finally {
+      await race.close();
+    }
+  });
+});

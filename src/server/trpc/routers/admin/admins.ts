@@ -8,7 +8,7 @@ import { notFound } from '../../../errors';
 import { createAccount } from '../../../services/accounts';
 import type { Db } from '../../../../../db/client';
 import { adminProcedure, router } from '../../init';
-import { adminUserColumns, assertCanDelete, assertEmailFree, endOtherSessions, findAccount, toAccount, withEmailConflict } from './accounts';
+import { adminUserColumns, assertCanDelete, assertEmailFree, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict } from './accounts';
 import { pageOf } from './page';
 
 /** Admin Management tab: the procedures act on admin accounts only. */
@@ -63,10 +63,12 @@ export const adminAdminsRouter = router({
   }),
 
   /** No confirmation in the UI (SPEC.md), but never herself and never the last admin. */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const target = await findAdmin(ctx.db, input.id);
-    await assertCanDelete(ctx.db, ctx.user.id, target);
-    await ctx.db.delete(users).where(eq(users.id, target.id));
-    return { success: true as const, message: messages.admin.adminDeleted };
-  }),
+  delete: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) =>
+    withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
+      const target = await findAdmin(tx, input.id);
+      assertCanDelete(activeAdminIds, ctx.user.id, target);
+      await tx.delete(users).where(eq(users.id, target.id));
+      return { success: true as const, message: messages.admin.adminDeleted };
+    }),
+  ),
 });

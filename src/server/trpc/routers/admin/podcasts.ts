@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { podcastComments, podcastLikes, podcasts } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, iframeFromEmbedUrl, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
+import { withIframe } from '../../../../shared/embed';
+import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
@@ -18,9 +19,6 @@ const columns = {
   likes: sql<number>`(select count(*)::int from ${podcastLikes} where ${podcastLikes.podcastId} = ${podcasts.id})`,
   comments: sql<number>`(select count(*)::int from ${podcastComments} where ${podcastComments.podcastId} = ${podcasts.id})`,
 };
-
-/** The edit form gets an iframe rebuilt from the stored URL; the markup itself is never kept. */
-const withIframe = <T extends { embedUrl: string }>(row: T) => ({ ...row, iframe: iframeFromEmbedUrl(row.embedUrl) });
 
 /** The schema already proved the iframe has an allowed src. */
 const toRow = ({ iframe, ...fields }: { iframe: string; title: string; description: string; category: string; tags: string[] }) => ({

@@ -5,7 +5,9 @@ import { AdminByIdSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSch
 import { PageSchema } from '../../../../shared/schemas/content';
 import { hashPassword } from '../../../auth/password';
 import { adminProcedure, router } from '../../init';
-import { adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withEmailConflict } from './accounts';
+import {
+  adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
+} from './accounts';
 import { pageOf } from './page';
 
 /** LIKE wildcards typed into the search box are matched literally. */
@@ -61,33 +63,37 @@ export const adminUsersRouter = router({
   }),
 
   /** Approve or reject an application; a rejected account loses its sessions at once. */
-  setApproval: adminProcedure.input(ApprovalSchema).mutation(async ({ ctx, input }) => {
-    const target = await findAccount(ctx.db, input.userId);
-    await assertKeepsAnAdmin(ctx.db, target, { isAdmin: target.isAdmin, approved: input.isApproved });
-    const approvalStatus = input.isApproved ? 'approved' : 'rejected';
-    await ctx.db.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
-    if (!input.isApproved) await ctx.db.delete(sessions).where(eq(sessions.userId, target.id));
-    return toAccount({ ...target, approvalStatus });
-  }),
+  setApproval: adminProcedure.input(ApprovalSchema).mutation(({ ctx, input }) =>
+    withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
+      const target = await findAccount(tx, input.userId);
+      assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: target.isAdmin, approved: input.isApproved });
+      const approvalStatus = input.isApproved ? 'approved' : 'rejected';
+      await tx.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
+      if (!input.isApproved) await tx.delete(sessions).where(eq(sessions.userId, target.id));
+      return toAccount({ ...target, approvalStatus });
+    }),
+  ),
 
   /** Edit User: every field of the dialog; isApproved and isAdmin included. */
-  update: adminProcedure.input(UserUpdateSchema).mutation(async ({ ctx, input }) => {
-    const target = await findAccount(ctx.db, input.id);
-    await assertKeepsAnAdmin(ctx.db, target, { isAdmin: input.isAdmin, approved: input.isApproved });
-    await assertEmailFree(ctx.db, input.email, target.id);
-    const { id, isApproved, age, ...fields } = input;
-    // Un-approving keeps a pending applicant pending; otherwise it is a rejection.
-    const approvalStatus = isApproved ? 'approved' : target.approvalStatus === 'pending' ? 'pending' : 'rejected';
-    const [row] = await withEmailConflict(() =>
-      ctx.db
-        .update(users)
-        .set({ ...fields, age: age ?? null, approvalStatus })
-        .where(eq(users.id, id))
-        .returning(adminUserColumns),
-    );
-    if (approvalStatus !== 'approved') await ctx.db.delete(sessions).where(eq(sessions.userId, id));
-    return toAccount(row!);
-  }),
+  update: adminProcedure.input(UserUpdateSchema).mutation(({ ctx, input }) =>
+    withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
+      const target = await findAccount(tx, input.id);
+      assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: input.isAdmin, approved: input.isApproved });
+      await assertEmailFree(tx, input.email, target.id);
+      const { id, isApproved, age, ...fields } = input;
+      // Un-approving keeps a pending applicant pending; otherwise it is a rejection.
+      const approvalStatus = isApproved ? 'approved' : target.approvalStatus === 'pending' ? 'pending' : 'rejected';
+      const [row] = await withEmailConflict(() =>
+        tx
+          .update(users)
+          .set({ ...fields, age: age ?? null, approvalStatus })
+          .where(eq(users.id, id))
+          .returning(adminUserColumns),
+      );
+      if (approvalStatus !== 'approved') await tx.delete(sessions).where(eq(sessions.userId, id));
+      return toAccount(row!);
+    }),
+  ),
 
   /** Change Password; her other sessions end, so an old password holder is signed out. */
   setPassword: adminProcedure.input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
@@ -98,11 +104,13 @@ export const adminUsersRouter = router({
   }),
 
   /** Deletes the account and, by cascade, her sessions, likes, comments, RSVPs and posts. */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const target = await findAccount(ctx.db, input.id);
-    await assertCanDelete(ctx.db, ctx.user.id, target);
-    await ctx.db.delete(users).where(eq(users.id, target.id));
-    return { success: true as const, message: messages.admin.userDeleted };
-  }),
+  delete: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) =>
+    withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
+      const target = await findAccount(tx, input.id);
+      assertCanDelete(activeAdminIds, ctx.user.id, target);
+      await tx.delete(users).where(eq(users.id, target.id));
+      return { success: true as const, message: messages.admin.userDeleted };
+    }),
+  ),
 });
 

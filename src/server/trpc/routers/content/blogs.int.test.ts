@@ -31,7 +31,7 @@ describe('GET /api/blogs', () => {
     expect(Object.keys(list[1]).sort()).toEqual(
       ['author', 'authorName', 'category', 'commentsCount', 'content', 'coverImageUrl', 'createdAt', 'excerpt', 'id', 'isPublished', 'likesCount', 'tags', 'title'].sort(),
     );
-    expect(list[1]).toMatchObject({ author: { firstName: 'Lina', lastName: 'Tester' }, likesCount: 0, commentsCount: 0, isPublished: true });
+    expect(list[1]).toMatchObject({ author: { firstName: 'Lina', lastName: 'T.' }, likesCount: 0, commentsCount: 0, isPublished: true });
     expect(list[0].author).toBeNull();
   });
 
@@ -115,7 +115,7 @@ describe('blog comments', () => {
   it('stores a trimmed comment and lists it to visitors', async () => {
     expect((await send('POST', `/api/blogs/${publishedId}/comments`, { content: ' So true ' }, member.cookie)).statusCode).toBe(201);
     const comments = (await get(`/api/blogs/${publishedId}/comments`)).json();
-    expect(comments).toMatchObject([{ content: 'So true', user: { firstName: 'Lina', lastName: 'Tester' } }]);
+    expect(comments).toMatchObject([{ content: 'So true', user: { firstName: 'Lina', lastName: 'T.' } }]);
     expect((await get(`/api/blogs/${publishedId}`)).json().commentsCount).toBe(1);
   });
 

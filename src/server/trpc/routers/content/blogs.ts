@@ -5,6 +5,7 @@ import { AddCommentSchema, BlogListSchema, ByIdSchema, CommentListSchema, pageOf
 import { notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, countOf, searchCondition } from '../../../services/content-query';
+import { publicMemberName } from '../../../services/public-member';
 import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '../../init';
 
 const commentTable: CommentTable<'blogId'> = {
@@ -19,7 +20,7 @@ const commentTable: CommentTable<'blogId'> = {
 
 const NOT_FOUND = 'Blog not found';
 
-/** SPEC.md §3 Blog. The author's names only: never the rest of her account. */
+/** SPEC.md §3 Blog. The author as others see her: never the rest of her account. */
 function selectBlogs(db: Db) {
   return db
     .select({
@@ -45,7 +46,7 @@ function selectBlogs(db: Db) {
 type BlogRow = Awaited<ReturnType<ReturnType<typeof selectBlogs>['execute']>>[number];
 
 function toBlog({ authorFirstName, authorLastName, ...row }: BlogRow) {
-  return { ...row, author: authorFirstName !== null && authorLastName !== null ? { firstName: authorFirstName, lastName: authorLastName } : null };
+  return { ...row, author: authorFirstName !== null && authorLastName !== null ? publicMemberName({ firstName: authorFirstName, lastName: authorLastName }) : null };
 }
 
 /** Drafts are never served to non-admins (DECISIONS.md), by list or by id. */

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let member: { cookie: string; user: { id: number } };
+let admin: { cookie: string; user: { id: number } };
 let soon: number;
 let later: number;
 let past: number;
@@ -13,6 +14,7 @@ let small: number;
 beforeAll(async () => {
   t = await createTestApp();
   member = await t.signInAs('member');
+  admin = await t.signInAs('admin');
   const now = Date.now();
   later = (await createEvent(t.db, { title: 'Later', dateTime: new Date(now + 30 * DAY), maxAttendees: 50, price: '15' })).id;
   soon = (await createEvent(t.db, { title: 'Soon', dateTime: new Date(now + 2 * DAY) })).id;
@@ -57,7 +59,7 @@ describe('POST /api/events/{id}/rsvp', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ userId: member.user.id, status: 'attending' });
     expect((await rsvp(soon, member.cookie)).json()).toEqual({ userId: member.user.id, status: 'attending' });
-    expect((await get(`/api/events/${soon}/rsvps`)).json()).toEqual([{ userId: member.user.id, status: 'attending' }]);
+    expect((await get(`/api/events/${soon}/rsvps`, member.cookie)).json()).toEqual([{ userId: member.user.id, status: 'attending' }]);
     expect(titles((await get('/api/events')).json())).toContain('Soon');
     expect((await get('/api/events')).json().find((e: { id: number }) => e.id === soon).attendees).toBe(1);
   });
@@ -82,16 +84,33 @@ describe('POST /api/events/{id}/rsvp', () => {
     const members = await Promise.all([t.signInAs('member'), t.signInAs('member'), t.signInAs('member')]);
     const statuses = (await Promise.all(members.map((m) => rsvp(lastSpot, m.cookie)))).map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409]);
-    expect((await get(`/api/events/${lastSpot}/rsvps`)).json()).toHaveLength(1);
+    expect((await get(`/api/events/${lastSpot}/rsvps`, admin.cookie)).json()).toHaveLength(1);
   });
 
   it('answers 404 for an unknown event and 400 for a bad id', async () => {
     expect((await rsvp(999999, member.cookie)).statusCode).toBe(404);
-    expect((await get('/api/events/999999/rsvps')).statusCode).toBe(404);
+    expect((await get('/api/events/999999/rsvps', member.cookie)).statusCode).toBe(404);
     expect((await rsvp('x1', member.cookie)).json()).toEqual({ message: 'Invalid id' });
   });
 
   it('counts RSVPs on the later event separately', async () => {
-    expect((await get(`/api/events/${later}/rsvps`)).json()).toEqual([]);
+    expect((await get(`/api/events/${later}/rsvps`, member.cookie)).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/events/{id}/rsvps: who goes where is private', () => {
+  it('answers a visitor 401, a member her own RSVP only and an admin the whole list', async () => {
+    const event = (await createEvent(t.db, { title: 'Private guest list', dateTime: new Date(Date.now() + 4 * DAY) })).id;
+    const other = await t.signInAs('member');
+    expect((await rsvp(event, member.cookie)).statusCode).toBe(200);
+    expect((await rsvp(event, other.cookie)).statusCode).toBe(200);
+
+    const visitor = await get(`/api/events/${event}/rsvps`);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ message: messages.access.authRequired });
+    expect((await get(`/api/events/${event}/rsvps`, other.cookie)).json()).toEqual([{ userId: other.user.id, status: 'attending' }]);
+    const everyone = (await get(`/api/events/${event}/rsvps`, admin.cookie)).json() as { userId: number }[];
+    expect(everyone.map((r) => r.userId).sort()).toEqual([member.user.id, other.user.id].sort());
+    expect((await get('/api/events')).json().find((e: { id: number }) => e.id === event).attendees).toBe(2);
   });
 });

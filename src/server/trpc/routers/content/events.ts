@@ -1,4 +1,4 @@
-import { asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { eventRsvps, events } from '../../../../../db/schema';
 import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
@@ -33,14 +33,18 @@ export const eventsRouter = router({
       .offset(pageOffset(input));
   }),
 
-  /** SPEC.md §3 Event RSVP: userId and status. */
-  rsvps: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+  /**
+   * SPEC.md §3 Event RSVP (userId and status). Who goes where is private: a member gets her
+   * own RSVP only, an admin the whole list, a visitor 401. Cards show counts instead.
+   */
+  rsvps: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     const [event] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, input.id)).limit(1);
     if (!event) throw notFound('Event not found');
+    const ownOnly = ctx.user.isAdmin ? undefined : eq(eventRsvps.userId, ctx.user.id);
     return ctx.db
       .select({ userId: eventRsvps.userId, status: eventRsvps.status })
       .from(eventRsvps)
-      .where(eq(eventRsvps.eventId, input.id))
+      .where(and(eq(eventRsvps.eventId, input.id), ownOnly))
       .orderBy(asc(eventRsvps.createdAt));
   }),
 

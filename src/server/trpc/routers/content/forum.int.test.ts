@@ -49,14 +49,15 @@ describe('POST /api/forum/posts', () => {
       title: 'Study playlists that help',
       content: validPost().content,
       category: 'lifestyle',
-      author: { id: user.id, firstName: user.firstName, lastName: user.lastName },
+      author: { firstName: user.firstName, lastName: `${user.lastName[0]}.` },
       likes: 0,
       comments: 0,
       likedByMe: false,
       isMine: true,
     });
     expect(Date.now() - new Date(post.createdAt).getTime()).toBeLessThan(60_000);
-    expect(Object.keys(post.author).sort()).toEqual(['firstName', 'id', 'lastName']);
+    // Others see first name and last initial, and no member id.
+    expect(Object.keys(post.author).sort()).toEqual(['firstName', 'lastName']);
     const [row] = await t.db.select().from(forumPosts).where(eq(forumPosts.id, post.id));
     expect(row).toMatchObject({ userId: user.id, title: 'Study playlists that help' });
   });
@@ -210,7 +211,7 @@ describe('forum comments', () => {
     const add = (content: string) => t.request({ method: 'POST', url: `/api/forum/posts/${id}/comments`, payload: { content }, cookie });
     const first = await add('  Thanks for sharing this!  ');
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ content: 'Thanks for sharing this!', user: { firstName: user.firstName, lastName: user.lastName } });
+    expect(first.json()).toMatchObject({ content: 'Thanks for sharing this!', user: { firstName: user.firstName, lastName: `${user.lastName[0]}.` } });
     await add('A second thought.');
 
     const list = await t.request({ method: 'GET', url: `/api/forum/posts/${id}/comments` });

@@ -7,6 +7,7 @@ import { AddCommentSchema, CommentListSchema } from '../../../../shared/schemas/
 import { forbidden, notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { countOf, qualified } from '../../../services/content-query';
+import { publicMemberName, type PublicMemberName } from '../../../services/public-member';
 import { memberProcedure, publicProcedure, router } from '../../init';
 
 const commentTable: CommentTable<'postId'> = {
@@ -19,14 +20,17 @@ const commentTable: CommentTable<'postId'> = {
   createdAt: forumComments.createdAt,
 };
 
-/** The shape every forum answer uses; likedByMe and isMine are false for visitors. */
+/**
+ * The shape every forum answer uses; likedByMe and isMine are false for visitors. The author
+ * is named as others see her, without her id (isMine tells the viewer her own posts).
+ */
 export interface ForumPostView {
   id: number;
   title: string;
   content: string;
   category: (typeof forumPosts.$inferSelect)['category'];
   createdAt: Date;
-  author: { id: number; firstName: string; lastName: string };
+  author: PublicMemberName;
   likes: number;
   comments: number;
   likedByMe: boolean;
@@ -60,7 +64,7 @@ async function selectPosts(db: Db, viewerId: number | null, where: SQL | undefin
     .limit(limit);
   return rows.map(({ authorId, firstName, lastName, ...post }) => ({
     ...post,
-    author: { id: authorId, firstName, lastName },
+    author: publicMemberName({ firstName, lastName }),
     isMine: viewerId !== null && authorId === viewerId,
   }));
 }

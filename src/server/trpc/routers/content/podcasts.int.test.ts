@@ -25,8 +25,10 @@ describe('GET /api/podcasts', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list.map((p: { title: string }) => p.title)).toEqual(['Hijab and me', 'Study smarter', 'Finding your voice']);
-    expect(Object.keys(list[2]).sort()).toEqual(['category', 'comments', 'description', 'embedUrl', 'id', 'likes', 'tags', 'title']);
+    expect(Object.keys(list[2]).sort()).toEqual(['category', 'comments', 'description', 'embedUrl', 'id', 'iframe', 'likes', 'tags', 'title']);
     expect(list[2]).toMatchObject({ likes: 0, comments: 0, tags: ['Confidence'], embedUrl: 'https://www.youtube.com/embed/abc123' });
+    // SPEC.md §3's iframe, built by the server from the embed URL.
+    expect(list[2].iframe).toBe('<iframe width="560" height="315" src="https://www.youtube.com/embed/abc123" title="Video player" allowfullscreen></iframe>');
   });
 
   it.each([
@@ -118,7 +120,7 @@ describe('podcast comments', () => {
   it('stores a trimmed comment, lists it for visitors with the author names, and counts it', async () => {
     const response = await post(`/api/podcasts/${podcastId}/comments`, { content: '  Loved this episode!  ' }, member.cookie);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ content: 'Loved this episode!', user: { firstName: member.user.firstName, lastName: 'Tester' } });
+    expect(response.json()).toMatchObject({ content: 'Loved this episode!', user: { firstName: member.user.firstName, lastName: 'T.' } });
     const comments = (await get(`/api/podcasts/${podcastId}/comments`)).json();
     expect(comments).toHaveLength(1);
     expect(Object.keys(comments[0]).sort()).toEqual(['content', 'createdAt', 'id', 'user']);

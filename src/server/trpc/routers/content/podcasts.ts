@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { podcastComments, podcastLikes, podcasts } from '../../../../../db/schema';
+import { withIframe } from '../../../../shared/embed';
 import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
@@ -23,7 +24,7 @@ async function assertPodcastExists(db: Db, id: number) {
 }
 
 export const podcastsRouter = router({
-  /** SPEC.md §3 Podcast, newest first; `embedUrl` is rendered by the client's own iframe. */
+  /** SPEC.md §3 Podcast (with its `iframe`), newest first; the client's own player reads `embedUrl`. */
   list: sharedReadProcedure.input(PodcastListSchema).query(({ ctx, input }) =>
     ctx.db
       .select({
@@ -45,7 +46,8 @@ export const podcastsRouter = router({
       )
       .orderBy(desc(podcasts.createdAt), desc(podcasts.id))
       .limit(input.limit)
-      .offset(pageOffset(input)),
+      .offset(pageOffset(input))
+      .then((rows) => rows.map(withIframe)),
   ),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
