@@ -8,6 +8,8 @@ import { readEnv } from './env';
 import { sessionCookieFrom } from './test/test-app';
 import { createTestDb } from './test/test-db';
 import { createUser } from './test/factories';
+import { createBlog } from './test/content-factories';
+import { listProcedures, trpcRequest } from './test/procedures';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -36,14 +38,14 @@ const podcast = (title: string) => ({
 let database: DbHandle;
 const apps: FastifyInstance[] = [];
 
-async function startApp(env: Record<string, string> = {}) {
+async function startApp(env: Record<string, string> = {}, responseCache = true) {
   const app = await buildApp({
     db: database.db,
     env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
     rateLimits: RELAXED_RATE_LIMITS,
     clientDir: null,
     logger: false,
-    responseCache: true,
+    responseCache,
   });
   await app.ready();
   apps.push(app);
@@ -111,8 +113,8 @@ describe('response cache of public reads', () => {
     const visitors = await app.inject({ method: 'GET', url: mixed });
     expect(visitors.headers['x-cache']).toBeUndefined();
     expect(visitors.body).not.toContain('isAdmin');
-    // The visitor's answer is stored for visitors only.
-    expect((await app.inject({ method: 'GET', url: mixed })).headers['x-cache']).toBe('hit');
+    // An answer that depends on who asks is stored for nobody, not even for other visitors.
+    expect((await app.inject({ method: 'GET', url: mixed })).headers['x-cache']).toBeUndefined();
     const adminsAgain = await app.inject({ method: 'GET', url: mixed, headers: { cookie } });
     expect(adminsAgain.headers['x-cache']).toBeUndefined();
     expect(adminsAgain.body).toContain('"isAdmin":true');
@@ -149,5 +151,71 @@ describe('response cache of public reads', () => {
     }
     // Well within the one-second lifetime: the message, not the expiry, cleared it.
     expect(body).toContain('Announced through Redis');
+  });
+
+  it('answers a streamed (JSONL) request with valid HTTP framing, and never stores or replays it', async () => {
+    const app = await startApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const batch = `http://127.0.0.1:${port}/trpc/content.stats.get,content.podcasts.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: {} }))}`;
+    for (const headers of [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }]) {
+      // fetch refuses an answer that carries both content-length and chunked transfer-encoding.
+      const streamed = await fetch(batch, { headers });
+      expect(streamed.headers.get('transfer-encoding')).toBe('chunked');
+      expect(streamed.headers.get('content-length')).toBeNull();
+      expect(streamed.headers.get('x-cache')).toBeNull();
+      expect((await streamed.text()).split('\n').length).toBeGreaterThan(2);
+    }
+    // The plain JSON answer a browser's batch link asks for is not the stream stored above.
+    const plain = await fetch(batch);
+    expect(plain.headers.get('x-cache')).toBeNull();
+    const [stats, list] = (await plain.json()) as [{ result: { data: { podcastCount: number } } }, { result: { data: unknown[] } }];
+    expect(typeof stats.result.data.podcastCount).toBe('number');
+    expect(Array.isArray(list.result.data)).toBe(true);
+    expect((await fetch(batch)).headers.get('x-cache')).toBe('hit');
+    // And a stored JSON answer is not replayed to a request that asked for a stream.
+    const streamedAgain = await fetch(batch, { headers: { 'trpc-accept': 'application/jsonl' } });
+    expect(streamedAgain.headers.get('x-cache')).toBeNull();
+    expect(streamedAgain.headers.get('transfer-encoding')).toBe('chunked');
+    await streamedAgain.text();
+  });
+
+  it('never replays a signed-in answer to a visitor, however the session cookie is spelled', async () => {
+    const app = await startApp();
+    const cookie = await adminCookie(app);
+    const draft = await createBlog(database.db, { title: 'Draft kept from visitors', isPublished: false });
+    // The cookie parser reads `session =TOKEN` as the session too.
+    const spaced = cookie.replace('session=', 'session =');
+    const urls = ['/trpc/auth.session', `/trpc/admin.users.list?input=${encodeURIComponent('{}')}`, `/api/blogs/${draft.id}`, '/api/auth/user'];
+    for (const url of urls) {
+      const signedIn = await app.inject({ method: 'GET', url, headers: { cookie: spaced } });
+      expect(signedIn.statusCode, url).toBe(200);
+      expect(signedIn.headers['cache-control'], url).toBe('no-store');
+      const visitor = await app.inject({ method: 'GET', url });
+      expect(visitor.headers['x-cache'], url).toBeUndefined();
+      expect(visitor.body, url).not.toMatch(/@example\.com|Draft kept from visitors/);
+    }
+  });
+
+  it('holds every procedure that declares a shared answer to it: visitors, members and admins get the same bytes', async () => {
+    const app = await startApp({}, false);
+    const cookie = await adminCookie(app);
+    const member = await createUser(database.db);
+    const memberCookie = sessionCookieFrom(await app.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } }));
+    const shared = listProcedures().filter((procedure) => procedure.sharedAnswer);
+    expect(shared.length).toBeGreaterThan(5);
+    // Data an admin or a member could be shown differently: a draft, a comment, an RSVP.
+    await createBlog(database.db, { title: 'A draft only admins see', isPublished: false });
+    await createBlog(database.db, { title: 'Published for all' });
+    const [first] = (await app.inject({ method: 'GET', url: '/api/podcasts' })).json() as { id: number }[];
+    await app.inject({ method: 'POST', url: `/api/podcasts/${first!.id}/comments`, headers: { cookie: memberCookie }, payload: { content: 'Lovely episode' } });
+    for (const procedure of shared) {
+      for (const input of [{}, { id: first!.id }, { q: 'a' }]) {
+        const answers = await Promise.all(
+          [undefined, memberCookie, cookie].map((who) => trpcRequest(app, { path: procedure.path, type: procedure.type, input, cookie: who })),
+        );
+        expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`)).size, `${procedure.path} ${JSON.stringify(input)}`).toBe(1);
+      }
+    }
   });
 });

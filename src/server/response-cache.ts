@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { SESSION_COOKIE } from './auth/cookies';
 
 /**
- * A micro-cache of public reads (GET /api/... and /trpc/... answered 200). A visitor's
- * answer depends only on the URL and the data, so it can be replayed byte for byte for a
- * short while. A signed-in request shares it only when every procedure behind the URL
- * answers the same to everyone (`sharedAnswer` in the procedure's meta, reported through
- * the request's AnswerScope): the member's Home batch, for one, then skips the database.
+ * A micro-cache of shared reads (GET /api/... and /trpc/... answered 200). Only an answer
+ * that every procedure behind the URL declares the same for every viewer (`sharedAnswer`
+ * in the procedure's meta, reported through the request's AnswerScope) is stored, so a
+ * stored answer can be replayed to anyone, signed in or not, without reading the cookie.
+ * Only complete JSON answers are stored: a streamed (JSONL) answer varies by the request's
+ * `trpc-accept`/`Accept` header and is never stored or replayed.
  *
  * Invalidation: any successful write in this process clears the cache at once and, with
  * Redis, tells the other processes to clear theirs. Without Redis another process's write
@@ -23,15 +23,12 @@ export interface ResponseCacheOptions {
 
 interface Entry {
   expires: number;
-  /** Made only by procedures whose answer is the same for every viewer: signed-in requests may use it. */
-  sameForEveryone: boolean;
   headers: Record<string, string | string[] | number>;
   payload: string | Buffer;
 }
 
 const CHANNEL = 'bloom:response-cache:invalidate';
-const CACHEABLE_PATH = /^\/(api|trpc)\//;
-const SESSION_IN_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;]`);
+const API_PATH = /^\/(api|trpc)\//;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type CachedRequest = FastifyRequest & { responseCacheGeneration?: number };
@@ -49,6 +46,43 @@ export function answerScopeOf(request: FastifyRequest): AnswerScope {
   let scope = answerScopes.get(request);
   if (!scope) answerScopes.set(request, (scope = { sameForEveryone: true }));
   return scope;
+}
+
+/** The status an answer goes out with: tRPC's adapter sends a web Response, whose status reaches the reply only after onSend. */
+const statusOf = (reply: FastifyReply, payload: unknown) => (payload instanceof Response ? payload.status : reply.statusCode);
+
+/**
+ * A GET answered 200 by procedures that all declared their answer the same for every viewer.
+ * A plain route (no procedure ran) counts as personal.
+ */
+function isSharedAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): boolean {
+  return request.method === 'GET' && statusOf(reply, payload) === 200 && (answerScopes.get(request)?.sameForEveryone ?? false);
+}
+
+/** tRPC streams its answer as JSONL when the request asks for it; such an answer is neither stored nor replayed. */
+const asksForStream = (request: FastifyRequest) =>
+  request.headers['trpc-accept'] !== undefined || /application\/jsonl/i.test(String(request.headers.accept ?? ''));
+
+/**
+ * Every /api and /trpc answer that is not shared (personal, admin, a write, an error) says
+ * `Cache-Control: no-store`, so no browser or proxy keeps it. Registered whether or not the
+ * read cache is on.
+ */
+export function registerNoStoreForPersonalAnswers(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (API_PATH.test(request.url) && !isSharedAnswer(request, reply, payload)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+/** A complete (not streamed) JSON answer, ready to be stored byte for byte. */
+function isCompleteJson(payload: unknown): boolean {
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return true;
+  return (
+    payload instanceof Response &&
+    !payload.headers.has('transfer-encoding') &&
+    (payload.headers.get('content-type') ?? '').startsWith('application/json')
+  );
 }
 
 /**
@@ -88,13 +122,12 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     redis?.publish(CHANNEL, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: publish failed'));
   };
 
-  const isCacheableRead = (request: FastifyRequest) => request.method === 'GET' && CACHEABLE_PATH.test(request.url);
-  const isSignedIn = (request: FastifyRequest) => SESSION_IN_COOKIE.test(request.headers.cookie ?? '');
+  const isCacheableRead = (request: FastifyRequest) => request.method === 'GET' && API_PATH.test(request.url) && !asksForStream(request);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheableRead(request)) return;
     const entry = entries.get(request.url);
-    if (entry && entry.expires > Date.now() && (entry.sameForEveryone || !isSignedIn(request))) {
+    if (entry && entry.expires > Date.now()) {
       reply.hijack();
       reply.raw.writeHead(200, { ...entry.headers, 'x-cache': 'hit' });
       reply.raw.end(entry.payload);
@@ -104,24 +137,19 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // tRPC's adapter sends a web Response: its status reaches the reply only after onSend.
-    const status = payload instanceof Response ? payload.status : reply.statusCode;
     // A write that went through makes every stored read suspect: clear before its answer leaves.
     if (!SAFE_METHODS.has(request.method)) {
-      if (status < 400) invalidate();
+      if (statusOf(reply, payload) < 400) invalidate();
       return payload;
     }
     const started = (request as CachedRequest).responseCacheGeneration;
-    if (started === undefined || started !== generation || status !== 200) return payload;
-    // No procedure ran (a plain route): treat the answer as the visitor's own.
-    const sameForEveryone = answerScopes.get(request)?.sameForEveryone ?? false;
-    if (isSignedIn(request) && !sameForEveryone) return payload;
-    const body = payload instanceof Response ? await takeWebResponse(reply, payload) : payload;
+    if (started === undefined || started !== generation || !isSharedAnswer(request, reply, payload) || !isCompleteJson(payload)) return payload;
+    const body = payload instanceof Response ? await takeWebResponse(reply, payload) : (payload as string | Buffer);
     if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return body;
-    if (!(typeof body === 'string' || Buffer.isBuffer(body)) || body.length > maxBytes) return body;
+    if (body.length > maxBytes) return body;
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     const headers = { ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) } as Entry['headers'];
-    entries.set(request.url, { expires: Date.now() + ttlMs, sameForEveryone, headers, payload: body });
+    entries.set(request.url, { expires: Date.now() + ttlMs, headers, payload: body });
     return body;
   });
 

@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { messages } from '../../shared/messages';
 
-/** What is counted: sign-ins and applications per IP and per email, posts and comments per member. */
+/**
+ * What is counted: wrong sign-in passwords per address and per account from an address,
+ * applications per IP and per email, posts and comments per member.
+ */
 export type RateLimitBucket = 'signIn' | 'apply' | 'comment' | 'post' | 'subscribe' | 'suggest';
 
 export type RateLimitSettings = Record<RateLimitBucket, { max: number; windowMs: number }>;
@@ -22,12 +25,31 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = Object.fromEntries(
   Object.keys(DEFAULT_RATE_LIMITS).map((bucket) => [bucket, { max: 10_000, windowMs: MINUTE }]),
 ) as RateLimitSettings;
 
+/** The keys of an attempt where only failures count (see RateLimiter.limitFailures). */
+export interface FailureKeys {
+  /** Each is refused once it holds the bucket's limit of failures (an address; an account from that address). */
+  keys: string[];
+  /**
+   * Counted too, but never refused by itself, since anyone can name it (an account): once it
+   * holds the limit, an attempt whose `keys` show a single failure is refused.
+   */
+  watch?: string;
+}
+
 export interface RateLimiter {
   /** Counts one attempt for each key; throws TOO_MANY_REQUESTS once any key is over its limit. */
   consume(bucket: RateLimitBucket, ...keys: string[]): Promise<void>;
+  /**
+   * Runs `attempt` unless its keys hold too many recent failures (then TOO_MANY_REQUESTS, before
+   * running it); an attempt that resolves to undefined failed and is counted against every key.
+   * Successes count nothing, so a right answer is never what locks someone out.
+   */
+  limitFailures<T>(bucket: RateLimitBucket, keys: FailureKeys, attempt: () => Promise<T | undefined>): Promise<T | undefined>;
 }
 
 type KeyedRequest = FastifyRequest & { rateLimitKey: string };
+
+const tooManyRequests = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.access.rateLimited });
 
 /**
  * Rate limits share @fastify/rate-limit's stores: in memory by default, Redis when the
@@ -46,15 +68,52 @@ export function createRateLimiter(app: FastifyInstance, settings: RateLimitSetti
     ]),
   ) as Record<RateLimitBucket, ReturnType<FastifyInstance['createRateLimit']>>;
 
+  // createRateLimit reads only the key and the route's rate-limit config from the request.
+  const probe = (key: string) => ({ rateLimitKey: key, routeOptions: { config: {} } }) as unknown as FastifyRequest;
+
+  /** How many times a key was counted in its current window, counting nothing. */
+  const counted = async (bucket: RateLimitBucket, key: string) => {
+    const result = await limiters[bucket](probe(key), { increment: false });
+    return result.isAllowed ? 0 : result.max - result.remaining;
+  };
+
+  // Failures are counted after the attempt, so attempts still under way in this process count as
+  // failures meanwhile: otherwise a burst sent at once would pass the check before any is counted.
+  const underWay = new Map<string, number>();
+  const track = (keys: string[], step: 1 | -1) => {
+    for (const key of keys) {
+      const next = (underWay.get(key) ?? 0) + step;
+      if (next > 0) underWay.set(key, next);
+      else underWay.delete(key);
+    }
+  };
+
   return {
     async consume(bucket, ...keys) {
       for (const key of keys) {
-        // createRateLimit reads only the key and the route's rate-limit config from the request.
-        const probe = { rateLimitKey: `${bucket}:${key}`, routeOptions: { config: {} } } as unknown as FastifyRequest;
-        const result = await limiters[bucket](probe);
-        if (!result.isAllowed && result.isExceeded) {
-          throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.access.rateLimited });
-        }
+        const result = await limiters[bucket](probe(`${bucket}:${key}`));
+        if (!result.isAllowed && result.isExceeded) throw tooManyRequests();
+      }
+    },
+
+    // Checks first and counts after a failure with the stores' own read and increment, so it
+    // works the same in memory and across processes through Redis.
+    async limitFailures(bucket, { keys, watch }, attempt) {
+      const all = [...keys, ...(watch === undefined ? [] : [watch])].map((key) => `${bucket}:${key}`);
+      const before = all.map((key) => underWay.get(key) ?? 0);
+      track(all, 1);
+      try {
+        const failures = await Promise.all(all.map(async (key, i) => (await counted(bucket, key)) + before[i]!));
+        const { max } = settings[bucket];
+        const own = failures.slice(0, keys.length);
+        const watched = watch === undefined ? 0 : failures[keys.length]!;
+        if (own.some((count) => count >= max) || (watched >= max && own.some((count) => count > 0))) throw tooManyRequests();
+
+        const result = await attempt();
+        if (result === undefined) await Promise.all(all.map((key) => limiters[bucket](probe(key))));
+        return result;
+      } finally {
+        track(all, -1);
       }
     },
   };

@@ -6,9 +6,10 @@ import { createCaller } from '../trpc/root';
 import { clientMessage } from '../trpc/init';
 import { restRoutes } from './routes';
 
-const NO_STORE = 'no-store';
-
-/** Registers the /api table: each path builds the same context and calls the same procedure as /trpc. */
+/**
+ * Registers the /api table: each path builds the same context and calls the same procedure as
+ * /trpc. Cache-Control is set for both doors in one place (registerNoStoreForPersonalAnswers).
+ */
 export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
   // SPEC.md: GET /api/login sends a browser to the member sign-in page.
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
@@ -26,13 +27,12 @@ export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
             query: request.query as Record<string, unknown>,
             body: request.body ?? {},
           });
-          if (route.method !== 'GET' || (ctx.user && !ctx.answer.sameForEveryone)) reply.header('cache-control', NO_STORE);
           if (route.send) return route.send(reply, result);
           return reply.code(route.status ?? 200).send(result ?? { success: true });
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error;
           if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
-          return reply.code(getHTTPStatusCodeFromError(error)).header('cache-control', NO_STORE).send({ message: clientMessage(error) });
+          return reply.code(getHTTPStatusCodeFromError(error)).send({ message: clientMessage(error) });
         }
       },
     });

@@ -17,17 +17,17 @@ export interface TestUser {
 /** An account in a given state; approved members by default. */
 export async function createUser(
   db: Db,
-  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; firstName?: string; email?: string } = {},
+  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; firstName?: string; lastName?: string; email?: string; age?: number } = {},
 ): Promise<TestUser> {
   const user = {
     email: options.email ?? `user-${unique()}@example.com`,
     password: TEST_PASSWORD,
     firstName: options.firstName ?? 'Lina',
-    lastName: 'Tester',
+    lastName: options.lastName ?? 'Tester',
   };
   const { id } = await createAccount(db, {
     ...user,
-    age: 20,
+    age: options.age ?? 20,
     interests: 'Reading and painting',
     bio: 'I love learning new things with friends.',
     isAdmin: options.isAdmin ?? false,

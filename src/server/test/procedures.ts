@@ -16,6 +16,7 @@ export interface ProcedureInfo {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
   access: ProcedureMeta['access'] | undefined;
+  sharedAnswer: boolean;
 }
 
 interface ProcedureDef {
@@ -28,6 +29,7 @@ export function listProcedures(): ProcedureInfo[] {
     path,
     type: procedure._def.type,
     access: procedure._def.meta?.access,
+    sharedAnswer: procedure._def.meta?.sharedAnswer ?? false,
   }));
 }
 

@@ -12,12 +12,22 @@ import { memberProcedure, publicProcedure, router } from '../init';
 /**
  * Checks the password first and only then the account's state, so a wrong password never
  * tells whether an account exists or is pending.
+ * Only wrong passwords count, per address and per account from that address: anyone can type
+ * an email, so per account alone they only tighten the rule for addresses that failed, and a
+ * stranger's guesses never lock the owner out.
  */
 async function signIn(ctx: Context, email: string, password: string, persistent: boolean, requireAdmin: boolean) {
-  await ctx.rateLimiter.consume('signIn', `ip:${ctx.ip}`, `email:${email}`);
-  const user = await findUserByEmail(ctx.db, email);
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !passwordOk) throw unauthorized(messages.login.invalidCredentials);
+  const user = await ctx.rateLimiter.limitFailures(
+    'signIn',
+    // An IP address never holds '|', so the pair's key can't be forged from another pair.
+    { keys: [`ip:${ctx.ip}`, `ip+email:${ctx.ip}|${email}`], watch: `email:${email}` },
+    async () => {
+      const found = await findUserByEmail(ctx.db, email);
+      const passwordOk = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), password);
+      return found && passwordOk ? found : undefined;
+    },
+  );
+  if (!user) throw unauthorized(messages.login.invalidCredentials);
   if (user.approvalStatus === 'pending') throw forbidden(messages.login.pending);
   if (user.approvalStatus === 'rejected') throw forbidden(messages.login.rejected);
   if (requireAdmin && !user.isAdmin) throw forbidden(messages.access.adminRequired);

@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DbHandle } from '../../db/client';
+import { drawPage } from '../client/entry-server';
+import { buildApp } from './app';
+import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
+import { readEnv } from './env';
+import { createBlog, createEvent, createListing, createPodcast, DAY } from './test/content-factories';
+import { createUser, type TestUser } from './test/factories';
+import { listProcedures, listRestRoutes, trpcRequest } from './test/procedures';
+import { sessionCookieFrom } from './test/test-app';
+import { createTestDb } from './test/test-db';
+
+/**
+ * Privacy of members (13+): no answer a visitor or another member receives carries a
+ * member's email, age, last name or approval status, nor (to visitors) her id. This walks
+ * every public and member read on both doors, and every page the server draws, as a visitor
+ * and as another member, after one member has written, commented, liked and RSVPed
+ * everywhere, and a young applicant is waiting for approval.
+ */
+let database: DbHandle;
+let app: FastifyInstance;
+let clientDir: string;
+let author: TestUser;
+let applicant: TestUser;
+let viewer: { user: TestUser; cookie: string };
+/** The ids every `:id` and `{id}` is filled with: each piece of content the author touched. */
+const contentIds = new Set<number>();
+
+const signIn = async (user: TestUser) =>
+  sessionCookieFrom(await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } }));
+
+beforeAll(async () => {
+  database = await createTestDb();
+  clientDir = mkdtempSync(join(tmpdir(), 'bloom-privacy-'));
+  mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
+  app = await buildApp({
+    db: database.db,
+    env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    rateLimits: RELAXED_RATE_LIMITS,
+    clientDir,
+    drawPage,
+    responseCache: false,
+    logger: false,
+  });
+  await app.ready();
+
+  author = await createUser(database.db, { firstName: 'Zeina', lastName: 'Farouqi', email: 'zeina.farouqi@example.com', age: 17 });
+  applicant = await createUser(database.db, { status: 'pending', firstName: 'Salma', lastName: 'Qandeel', email: 'salma.qandeel@example.com', age: 14 });
+  const viewerUser = await createUser(database.db, { firstName: 'Huda', lastName: 'Viewer', email: 'huda.viewer@example.com' });
+  viewer = { user: viewerUser, cookie: await signIn(viewerUser) };
+
+  const podcast = await createPodcast(database.db);
+  const blog = await createBlog(database.db);
+  const event = await createEvent(database.db, { title: 'Picnic in the park', dateTime: new Date(Date.now() + 3 * DAY), maxAttendees: 20 });
+  const listing = await createListing(database.db);
+  const cookie = await signIn(author);
+  const as = (method: 'POST' | 'GET', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
+  const post = (await as('POST', '/api/forum/posts', { title: 'My first week here', content: 'Everyone has been so kind to me this week.', category: 'general' })).json() as { id: number };
+  const writes = await Promise.all([
+    as('POST', `/api/forum/posts/${post.id}/comments`, { content: 'Replying to myself' }),
+    as('POST', `/api/forum/posts/${post.id}/like`),
+    as('POST', `/api/podcasts/${podcast.id}/comments`, { content: 'Loved this one' }),
+    as('POST', `/api/podcasts/${podcast.id}/like`),
+    as('POST', `/api/blogs/${blog.id}/comments`, { content: 'So true' }),
+    as('POST', `/api/blogs/${blog.id}/like`),
+    as('POST', `/api/events/${event.id}/rsvp`),
+    as('POST', `/api/directory/${listing.id}/like`),
+    as('POST', '/api/places/suggestions', { name: 'Quiet library', description: 'A calm place to study after school.', category: 'cafe', address: '12 Nile St' }),
+  ]);
+  for (const write of writes) expect(write.statusCode, write.body).toBeLessThan(300);
+  for (const id of [post.id, podcast.id, blog.id, event.id, listing.id]) contentIds.add(id);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+type Viewer = 'visitor' | 'member';
+
+/** What in one answer would tell `who` about another member; empty when nothing. */
+function privateDataIn(body: string, who: Viewer): string[] {
+  const found: string[] = [];
+  for (const person of [author, applicant]) {
+    if (body.toLowerCase().includes(person.email.toLowerCase())) found.push(`${person.firstName}'s email`);
+    if (body.includes(person.lastName)) found.push(`${person.firstName}'s last name`);
+  }
+  if (body.includes(applicant.firstName)) found.push('a pending applicant');
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    for (const key of ['age', 'approvalStatus', 'isApproved']) if (key in record) found.push(`a member's ${key}`);
+    const isPerson = 'firstName' in record;
+    for (const [key, item] of Object.entries(record)) {
+      const isMemberId = key === 'userId' || key === 'authorId' || (isPerson && key === 'id');
+      const othersId = item === author.id || item === applicant.id;
+      if (isMemberId && (who === 'visitor' || othersId)) found.push(`a member id (${key}: ${String(item)})`);
+      visit(item);
+    }
+  };
+  for (const json of jsonIn(body)) visit(json);
+  return found;
+}
+
+/** The JSON of an API answer, or the JSON blocks a drawn page embeds. */
+function jsonIn(body: string): unknown[] {
+  const blocks = [...body.matchAll(/<script[^>]*type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+  const texts = blocks.length > 0 ? blocks : [body];
+  return texts.flatMap((text) => {
+    try {
+      return [JSON.parse(text) as unknown];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const cookieOf = (who: Viewer) => (who === 'member' ? viewer.cookie : undefined);
+
+describe('no answer tells a visitor or another member what is private to a member', () => {
+  it.each(['visitor', 'member'] as const)('holds for every tRPC read a %s may call', async (who) => {
+    const reads = listProcedures().filter((procedure) => procedure.type === 'query' && procedure.access !== 'admin');
+    expect(reads.length).toBeGreaterThan(15);
+    const problems: string[] = [];
+    let answered = 0;
+    for (const procedure of reads) {
+      for (const input of [undefined, {}, ...[...contentIds].map((id) => ({ id })), { q: 'first' }, { search: 'first' }]) {
+        const response = await trpcRequest(app, { path: procedure.path, type: 'query', input, cookie: cookieOf(who) });
+        if (response.statusCode === 200) answered++;
+        for (const problem of privateDataIn(response.body, who)) problems.push(`${procedure.path} ${JSON.stringify(input)}: ${problem}`);
+      }
+    }
+    expect(answered).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it.each(['visitor', 'member'] as const)('holds for every /api read a %s may call', async (who) => {
+    const reads = (await listRestRoutes()).filter((row) => row.method === 'GET' && row.procedure?.access !== 'admin');
+    expect(reads.length).toBeGreaterThan(15);
+    const problems: string[] = [];
+    for (const row of reads) {
+      const urls = row.url.includes(':') ? [...contentIds].map((id) => row.url.replace(/:[A-Za-z]+/g, String(id))) : [row.url, `${row.url}?search=first&q=first`];
+      for (const url of urls) {
+        const response = await app.inject({ method: 'GET', url, headers: cookieOf(who) ? { cookie: cookieOf(who)! } : {} });
+        for (const problem of privateDataIn(response.body, who)) problems.push(`GET ${url}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each(['visitor', 'member'] as const)('holds for every page the server draws for a %s, its embedded answers included', async (who) => {
+    const pages = [...readFileSync(join(import.meta.dirname, '../client/routeTree.gen.ts'), 'utf8').matchAll(/fullPath: '([^']+)'/g)]
+      .map((match) => match[1]!)
+      .filter((path, index, all) => all.indexOf(path) === index && !path.startsWith('/admin'));
+    const urls = [...pages, ...[...contentIds].map((id) => `/blog?post=${id}`)];
+    const problems: string[] = [];
+    let drawnWithData = 0;
+    for (const url of urls) {
+      const response = await app.inject({ method: 'GET', url, headers: cookieOf(who) ? { cookie: cookieOf(who)! } : {} });
+      expect(response.statusCode, url).toBe(200);
+      if (/"queryKey":/.test(response.body)) drawnWithData++;
+      for (const problem of privateDataIn(response.body, who)) problems.push(`${url}: ${problem}`);
+    }
+    // The walk read pages drawn with their data, not empty shells.
+    expect(drawnWithData).toBeGreaterThanOrEqual(3);
+    expect(problems).toEqual([]);
+  });
+});
