@@ -220,7 +220,7 @@ describe('the tRPC door', () => {
 });
 
 describe('rate limits and request safety', () => {
-  it('limits sign-in attempts per email with 429', async () => {
+  it('limits wrong passwords for one email from one address with 429', async () => {
     const limited = await createTestApp({ rateLimits: DEFAULT_RATE_LIMITS });
     try {
       const user = await createUser(limited.db);
@@ -229,7 +229,7 @@ describe('rate limits and request safety', () => {
       const refused = await attempt();
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ message: messages.access.rateLimited });
-      // Even the right password is refused until the window passes.
+      // From that address even the right password is refused until the window passes.
       const right = await limited.request({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
       expect(right.statusCode).toBe(429);
     } finally {
