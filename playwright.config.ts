@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // The site under test: the real server with the built client, a fresh PGlite database
-// with demo content in a temporary folder. E2E_PORT and E2E_CLIENT_DIR let several
-// builds be tested side by side.
+// with demo content in a temporary folder, started by e2e/server.ts (the production start-up
+// with relaxed rate limits: the journeys sign in many times from one address).
+// E2E_PORT and E2E_CLIENT_DIR let several builds be tested side by side.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `.tmp/e2e-data-${port}-${Date.now()}`;
 
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf ${dataDir} && npx tsx src/server/main.ts`,
+    command: `rm -rf ${dataDir} && npx tsx e2e/server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -39,7 +40,6 @@ export default defineConfig({
       SEED_DEMO: '1',
       CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? 'dist/client',
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_RELAXED: '1',
     },
   },
 });

@@ -72,7 +72,7 @@ async function startSite(dataDir: string): Promise<{ child: ChildProcess; base: 
   const port = await freePort();
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: '1', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', RATE_LIMIT_RELAXED: '1' },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: '1', CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -90,11 +90,22 @@ async function startSite(dataDir: string): Promise<{ child: ChildProcess; base: 
   throw new Error(`the site did not start:\n${output.join('').slice(-3000)}`);
 }
 
-async function sessionCookie(base: string, role: Role): Promise<string | undefined> {
-  if (role === 'visitor') return undefined;
-  const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS[role]) });
-  if (!response.ok) throw new Error(`demo ${role} sign-in failed: ${response.status}`);
-  return /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+const sessions = new Map<Role, Promise<string | undefined>>();
+/**
+ * One sign-in per role for the whole audit: the production server keeps its real sign-in
+ * limit, and every page of a role is audited with the same session.
+ */
+function sessionCookie(base: string, role: Role): Promise<string | undefined> {
+  if (role === 'visitor') return Promise.resolve(undefined);
+  let session = sessions.get(role);
+  if (!session) {
+    session = fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ACCOUNTS[role]) }).then((response) => {
+      if (!response.ok) throw new Error(`demo ${role} sign-in failed: ${response.status}`);
+      return /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+    });
+    sessions.set(role, session);
+  }
+  return session;
 }
 
 function screens(): string[] {

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -14,13 +15,14 @@ import { messages } from '../shared/messages';
 import { createOriginCheck } from './auth/origin-check';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './auth/rate-limit';
 import type { Env } from './env';
-import { isDatabaseUnavailable } from './errors';
+import { answerClientError, errorStatus, RETRY_AFTER_SECONDS, serializeError, statusMessage, withholdQueryText } from './errors';
 import { registerAssetCompression } from './asset-compression';
-import { registerResponseCache } from './response-cache';
+import { registerNoStoreForPersonalAnswers, registerResponseCache } from './response-cache';
 import { createSpaPage, type DrawPage, loadBuiltDrawPage } from './spa-page';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
 import { createContext, type ContextDeps } from './trpc/context';
+import { clientMessage } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
 
 export interface BuildAppOptions {
@@ -35,11 +37,31 @@ export interface BuildAppOptions {
    * the build in dist/ssr beside the client when there is one, null sends pages undrawn.
    */
   drawPage?: DrawPage | null;
-  /** Replays visitors' public reads for a second (see response-cache.ts); off by default in tests. */
+  /** Replays shared reads for a second (see response-cache.ts); on unless false. */
   responseCache?: boolean;
   /** false turns logging off (tests); a stream receives the JSON log lines instead of stdout. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
+  /** How long a client may take; production uses DEFAULT_TIMEOUTS, tests shorter ones. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** From the connection (or the previous answer) to the end of the request's headers. */
+  headersMs: number;
+  /** From the connection to the end of the request's body; at least headersMs. */
+  requestMs: number;
+  /** An idle kept-alive connection between requests. */
+  keepAliveMs: number;
+  /** A connection on which nothing moves either way, answer included. */
+  idleMs: number;
+}
+
+/**
+ * A connection that sends its headers or body slowly, or not at all, is cut off instead of
+ * being held: without limits anyone can hold the server's sockets without an account.
+ * 30 s for a whole request lets a 5 MB upload through at about 1.5 Mbit/s.
+ */
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, idleMs: 30_000 };
 
 /**
  * Finds the built client (dist/client) from the bundled server and from the source tree.
@@ -51,18 +73,10 @@ function defaultClientDir(): string | null {
   return candidates.find((dir) => existsSync(resolve(dir, 'index.html')) && existsSync(resolve(dir, 'assets'))) ?? null;
 }
 
-const STATUS_MESSAGES: Record<number, string> = {
-  400: messages.http.badRequest,
-  404: messages.http.notFound,
-  413: messages.http.tooLarge,
-  415: messages.http.unsupportedMediaType,
-  429: messages.access.rateLimited,
-  503: messages.http.unavailable,
-};
-
 /** Builds the whole server: used by main.ts, the tests and the benchmark. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger:
       options.logger === false
@@ -71,16 +85,47 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: options.logger?.level ?? env.LOG_LEVEL,
             // Cookies carry session tokens: never in a log line. Bodies (passwords) are never logged.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Nor a failed query's SQL and bound values (see serializeError).
+            serializers: { err: serializeError },
+            hooks: { logMethod: withholdQueryText },
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
           },
     trustProxy: env.TRUST_PROXY,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+    // Node checks the header and request limits only every connectionsCheckingInterval (30 s by default).
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs / 2) },
+    // Refusals made before a route runs answer like every other error.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = errorStatus(error);
+      return reply.code(status).header('cache-control', 'no-store').send({ message: statusMessage(status) });
+    },
   });
 
-  // First, so a stored visitor read is answered before any other hook runs.
-  const responseCache = (options.responseCache ?? env.NODE_ENV !== 'test') ? registerResponseCache(app) : undefined;
+  // First, so a stored shared read is answered before any other hook runs.
+  const responseCache = options.responseCache !== false ? registerResponseCache(app) : undefined;
+  registerNoStoreForPersonalAnswers(app);
+
+  // Before any plugin or route: each takes the error handler in force when it is added.
+  app.setErrorHandler((error, request, reply) => {
+    const status = errorStatus(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A procedure's refusal keeps its words (createContext runs outside the procedures' own catch).
+    const message = error instanceof TRPCError && status !== 503 ? clientMessage(error) : statusMessage(status);
+    return reply.code(status).header('cache-control', 'no-store').send({ message });
+  });
+  // Every 503, whichever door answered it (tRPC sends a web Response: its status is read from it).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    done(null, payload);
+  });
+
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -170,14 +215,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !/\.[a-z0-9]+$/i.test(path);
     if (sendSpaPage && isPage) return sendSpaPage(request, reply);
     return reply.code(404).send({ message: messages.http.notFound });
-  });
-
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    let status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (isDatabaseUnavailable(error)) status = 503;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const message = STATUS_MESSAGES[status] ?? (status >= 500 ? messages.http.internal : messages.http.badRequest);
-    return reply.code(status).header('cache-control', 'no-store').send({ message });
   });
 
   return app;

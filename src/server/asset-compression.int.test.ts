@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><script type="module" src="/assets/app-1.js"></script>');
   writeFileSync(join(clientDir, 'assets', 'app-1.js'), script);
   database = await createTestDb();
-  app = await buildApp({ db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), clientDir, logger: false });
+  app = await buildApp({ db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), clientDir, logger: false, responseCache: false });
   await app.ready();
 });
 

@@ -18,11 +18,32 @@ const EnvSchema = z.object({
   SITE_NAME: z.string().min(1).default(DEFAULT_SITE_NAME),
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   REDIS_URL: z.string().optional().transform((value) => value || undefined),
-  TRUST_PROXY: flag,
+  /**
+   * Which X-Forwarded-For entries to believe, as Fastify's trustProxy. A hop count: '1' (or
+   * 'true') for one proxy in front, '2' for two; the address used is the one the outermost
+   * trusted proxy saw, so entries a client wrote before it change nothing. Only safe when the
+   * server can't be reached around the proxies. Or proxy addresses and CIDRs (or proxy-addr's
+   * loopback, linklocal, uniquelocal) separated by commas: only those are believed, so a
+   * client that reaches the server directly is its own address. '0', 'false' or unset: none.
+   * A count becomes the per-hop function, since Fastify's `true` believes the left-most entry,
+   * which the client writes, and it ignores bare numbers.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === '0' || text === 'false') return false;
+      const hops = text === 'true' ? 1 : /^\d+$/.test(text) ? Number(text) : undefined;
+      if (hops !== undefined) return (_address: string, hop: number) => hop < hops;
+      const proxies = text.split(',').map((entry) => entry.trim());
+      const proxy = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]);
+      if (proxies.every((entry) => proxy.safeParse(entry).success)) return proxies;
+      ctx.addIssue({ code: 'custom', message: 'expected a hop count, or proxy addresses and CIDRs separated by commas' });
+      return z.NEVER;
+    }),
   /** Built client to serve; defaults to dist/client. */
   CLIENT_DIR: z.string().optional().transform((value) => value || undefined),
-  /** Test-only: lifts the rate limits for end-to-end runs that sign in many times from one address. */
-  RATE_LIMIT_RELAXED: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

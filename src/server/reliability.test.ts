@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../shared/messages';
+import { sessionIdFromToken } from './auth/session';
 
 /**
  * Reliability on a real PostgreSQL: a throwaway cluster of its own (never a shared server),
@@ -79,9 +80,10 @@ interface ServerProcess {
 
 const servers: ServerProcess[] = [];
 
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** The production entry, or the test entry (e2e/server.ts: the same start-up with relaxed rate limits). */
+async function startServer(env: Record<string, string>, entry: 'src/server/main.ts' | 'e2e/server.ts' = 'src/server/main.ts'): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -117,8 +119,10 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
 }
 
 interface Answer {
+  path: string;
   status: number;
   body: string;
+  retryAfter: string | null;
 }
 
 /** A request that always settles: status 0 (and why) when the connection failed or took over 10 s. */
@@ -126,20 +130,20 @@ async function send(base: string, path: string, init: RequestInit = {}): Promise
   const started = Date.now();
   try {
     const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
-    return { status: response.status, body: await response.text() };
+    return { path, status: response.status, body: await response.text(), retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-    return { status: 0, body: `${init.method ?? 'GET'} ${path} failed after ${Date.now() - started} ms (sent at ${new Date(started).toISOString()}): ${cause}` };
+    return { path, status: 0, body: `${init.method ?? 'GET'} ${path} failed after ${Date.now() - started} ms (sent at ${new Date(started).toISOString()}): ${cause}`, retryAfter: null };
   }
 }
 
 let emailCounter = 0;
 /** One write that the server acknowledges with 201: a newsletter subscription. */
-async function subscribe(base: string): Promise<{ email: string; answer: Answer }> {
+async function subscribe(base: string, cookie = ''): Promise<{ email: string; answer: Answer }> {
   const email = `r${Date.now().toString(36)}-${emailCounter++}@reliability.test`;
   const answer = await send(base, '/api/newsletter/subscriptions', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify({ email, frequency: 'weekly' }),
   });
   return { email, answer };
@@ -177,7 +181,8 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     pgTool('initdb', ['-D', cluster.dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
     startDatabase();
     redisUp = await redisAnswers(REDIS_URL);
-    a = await startServer({ RATE_LIMIT_RELAXED: '1' });
+    // Its clients write far more often than the newsletter's limit allows one address.
+    a = await startServer({}, 'e2e/server.ts');
   }, 90_000);
 
   afterAll(async () => {
@@ -201,15 +206,26 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     const seenWhileDown: Answer[] = [];
     let stop = false;
 
+    // Signed in: every request looks its session up first, which is where an outage meets it.
+    const signIn = await fetch(`${a.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@reliability.test', password: 'Reliable123' }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieOf(signIn);
+    const sessionId = sessionIdFromToken(cookie.split('=')[1]!);
+    const withSession = { headers: { cookie } };
+
     // Four clients write and read without pause until told to stop (bounded by time below).
     const client = async () => {
       while (!stop) {
-        const { email, answer } = await subscribe(a.base);
+        const { email, answer } = await subscribe(a.base, cookie);
         answers.push(answer);
         if (answer.status === 201) acknowledged.push(email);
-        const read = await send(a.base, '/api/podcasts');
-        answers.push(read);
-        if (phase === 'down') seenWhileDown.push(answer, read);
+        const reads = [await send(a.base, '/api/podcasts', withSession), await send(a.base, '/api/auth/user', withSession), await send(a.base, '/trpc/auth.user', withSession)];
+        answers.push(...reads);
+        if (phase === 'down') seenWhileDown.push(answer, ...reads);
         if (answer.status !== 201) await sleep(50);
       }
     };
@@ -236,9 +252,21 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     expect(acknowledged.length, 'the server recovered by itself').toBeGreaterThanOrEqual(ackedAtRestart + 20);
     const unavailable = seenWhileDown.filter((answer) => answer.status === 503);
     expect(unavailable.length, 'answers 503 while the database is down').toBeGreaterThan(0);
-    for (const answer of unavailable) expect(JSON.parse(answer.body)).toEqual({ message: messages.http.unavailable });
+    expect(new Set(unavailable.map((answer) => answer.path)), 'every kind of request met the outage').toEqual(new Set(['/api/newsletter/subscriptions', '/api/podcasts', '/api/auth/user', '/trpc/auth.user']));
+    for (const answer of unavailable) {
+      // tRPC answers in its own envelope; the message inside is the same.
+      const body = JSON.parse(answer.body) as { error?: { message: string } };
+      if (answer.path.startsWith('/trpc/')) expect(body.error?.message, answer.body).toBe(messages.http.unavailable);
+      else expect(body, answer.path).toEqual({ message: messages.http.unavailable });
+      expect(answer.retryAfter, `${answer.path}: Retry-After`).toMatch(/^\d+$/);
+    }
     const unexpected = answers.filter((answer) => ![200, 201, 503].includes(answer.status));
     expect(unexpected, `only successes and 503s, never a 500 or a dropped connection (${timeline.join(', ')})`).toEqual([]);
+    // Neither the answers nor the server's log say which query failed or whose session it looked up.
+    for (const text of [...answers.map((answer) => answer.body), a.output.join('')]) {
+      expect(text).not.toMatch(/Failed query|params:|\bselect\b|"sessions"/i);
+      expect(text).not.toContain(sessionId);
+    }
 
     const stored = await storedEmails();
     expect(acknowledged.filter((email) => !stored.has(email)), 'acknowledged writes missing after the outage').toEqual([]);

@@ -158,7 +158,7 @@ describe('response cache of public reads', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const batch = `http://127.0.0.1:${port}/trpc/content.stats.get,content.podcasts.list?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: {} }))}`;
-    for (const headers of [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }]) {
+    for (const headers of [{ 'trpc-accept': 'application/jsonl' }, { accept: 'application/jsonl' }] as Record<string, string>[]) {
       // fetch refuses an answer that carries both content-length and chunked transfer-encoding.
       const streamed = await fetch(batch, { headers });
       expect(streamed.headers.get('transfer-encoding')).toBe('chunked');

@@ -343,7 +343,7 @@ describe('security headers on every page', () => {
     writeFileSync(join(clientDir, 'assets', 'app.js'), 'console.log(1)');
     const database = await createTestDb();
     closeDb = database.close;
-    pagesApp = await buildApp({ db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), clientDir, logger: false });
+    pagesApp = await buildApp({ db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), clientDir, logger: false, responseCache: false });
     await pagesApp.ready();
   });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'bloom-page-'));
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
-  app = await buildApp({ db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), rateLimits: RELAXED_RATE_LIMITS, clientDir, logger: false });
+  app = await buildApp({ db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), rateLimits: RELAXED_RATE_LIMITS, clientDir, logger: false, responseCache: false });
   await app.ready();
 });
 
@@ -92,7 +92,7 @@ describe('the server draws the screen into the page', () => {
   const hostileTitle = '<img src=x onerror="window.__xss=1">Brave talk';
 
   beforeAll(async () => {
-    const options = { db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), rateLimits: RELAXED_RATE_LIMITS, clientDir, logger: false as const };
+    const options = { db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), rateLimits: RELAXED_RATE_LIMITS, clientDir, logger: false as const, responseCache: false };
     drawingApp = await buildApp({ ...options, drawPage });
     failingApp = await buildApp({ ...options, drawPage: () => Promise.reject(new Error('drawing broke')) });
     await database.db.insert(podcasts).values([

@@ -103,6 +103,7 @@ export const messages = {
     imageUrlsInvalid: 'Images must be a comma-separated list of http(s) URLs',
     locationRequired: 'Location is required',
     dateTimeRequired: 'Date and time is required',
+    dateTimeRange: 'Date must be between the years 1900 and 9999',
     priceMax: 'Price must be at most 20 characters',
     maxAttendeesMin: 'Max attendees must be a whole number of at least 1',
     contentRequired: 'Content is required',
@@ -217,6 +218,8 @@ export const messages = {
     notFound: 'Not found',
     badRequest: 'Invalid request',
     tooLarge: 'Request is too large',
+    /** A request whose headers or body did not arrive in time (408). */
+    timeout: 'Request took too long',
     unsupportedMediaType: 'Unsupported media type',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
     internal: 'Something went wrong. Please try again.',

@@ -1,13 +1,12 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DbHandle } from '../../../db/client';
 import { buildApp, type BuildAppOptions } from '../app';
-import { RELAXED_RATE_LIMITS, type RateLimitSettings } from '../auth/rate-limit';
+import { RELAXED_RATE_LIMITS } from '../auth/rate-limit';
 import { readEnv } from '../env';
 import { createTestDb } from './test-db';
 import { createUser, type TestUser } from './factories';
 
 export type Role = 'visitor' | 'pending' | 'rejected' | 'member' | 'admin';
-
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,16 +19,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { rateLimits?: Partial<RateLimitSettings>; logger?: BuildAppOptions['logger'] } = {}): Promise<TestApp> {
+/** buildApp's options but the database and the environment, which the test app makes. */
+export type TestAppOptions = Partial<Omit<BuildAppOptions, 'db' | 'env'>>;
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDb();
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_NAME: 'Bloom Circle' });
   const app = await buildApp({
     db: database.db,
     env,
     // Tests sign in many times from one address; the rate-limit tests pass the real limits.
-    rateLimits: options.rateLimits ?? RELAXED_RATE_LIMITS,
+    rateLimits: RELAXED_RATE_LIMITS,
     clientDir: null,
-    logger: options.logger ?? false,
+    logger: false,
+    // Tests read their own writes at once; the read cache has tests of its own.
+    responseCache: false,
+    ...options,
   });
   await app.ready();
 

@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import { messages } from '../../shared/messages';
 import type { Db } from '../../../db/client';
 import type { Env } from '../env';
 import type { RateLimiter } from '../auth/rate-limit';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
-import { type Session, type SessionUser, validateSessionToken } from '../auth/session';
+import { type Session, type SessionUser, type SessionValidationResult, validateSessionToken } from '../auth/session';
+import { isDatabaseUnavailable } from '../errors';
 import { type AnswerScope, answerScopeOf } from '../response-cache';
 
 /** What every procedure may use; built the same way for /trpc and for the /api adapters. */
@@ -29,9 +32,23 @@ export interface ContextDeps {
   rateLimiter: RateLimiter;
 }
 
+/**
+ * The request's session, or none. A database that can't be reached is a 503 on both doors
+ * (the procedures' own check runs only after the context is made), never a 500 whose
+ * error quotes the session lookup.
+ */
+async function findSession(deps: ContextDeps, token: string): Promise<SessionValidationResult> {
+  try {
+    return await validateSessionToken(deps.db, token);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: messages.http.unavailable, cause: error });
+    throw error;
+  }
+}
+
 export async function createContext(deps: ContextDeps, request: FastifyRequest, reply: FastifyReply): Promise<Context> {
   const token = readSessionCookie(request);
-  const { session, user } = token ? await validateSessionToken(deps.db, token) : { session: null, user: null };
+  const { session, user } = token ? await findSession(deps, token) : { session: null, user: null };
   if (token && !session) clearSessionCookie(request, reply);
   return {
     ...deps,
