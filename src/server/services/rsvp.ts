@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { eventRsvps, events } from '../../../db/schema';
 import { messages } from '../../shared/messages';
+import { spotsLeft } from '../domains/events';
 import { badRequest, conflict, notFound } from '../errors';
 
 /**
@@ -30,7 +31,7 @@ export async function rsvpToEvent(db: Db, eventId: number, userId: number, now =
         .select({ n: count() })
         .from(eventRsvps)
         .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'attending')));
-      if ((taken?.n ?? 0) >= event.maxAttendees) throw conflict(messages.events.eventFull);
+      if (spotsLeft(event.maxAttendees, taken?.n ?? 0) === 0) throw conflict(messages.events.eventFull);
     }
 
     const [row] = await tx

@@ -25,6 +25,8 @@ export interface EventItem {
   images: string[];
   tags: string[];
   attendees: number;
+  /** Places still free, null without a limit: the server's one rule for "full". */
+  spotsLeft: number | null;
 }
 
 export function EventCardSkeleton() {
@@ -45,7 +47,7 @@ export function EventCardSkeleton() {
 export function EventCard({ event, upcoming, leading = false }: { event: EventItem; upcoming: boolean; leading?: boolean }) {
   const t = contentCopy.events;
   const date = new Date(event.dateTime);
-  const spotsLeft = event.maxAttendees === null ? null : Math.max(0, event.maxAttendees - event.attendees);
+  const { spotsLeft } = event;
   return (
     <Card className="flex flex-col overflow-hidden">
       <SafeImage src={event.images[0]} alt="" className="aspect-[2/1] w-full" leading={leading} />

@@ -115,7 +115,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           <Share2 aria-hidden="true" />
           {c.share}
         </Button>
-        {post.isMine || viewer?.isAdmin ? <DeletePost post={post} /> : null}
+        {post.canDelete ? <DeletePost post={post} /> : null}
       </footer>
       {commentsOpen ? <Comments id={commentsId} postId={post.id} viewer={viewer} /> : null}
     </article>

@@ -1,50 +1,26 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
-import { blogComments, blogLikes, blogs, users } from '../../../../../db/schema';
+import { blogs } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
+import { selectAdminBlogs, toAdminBlog } from '../../../domains/blogs';
 import { storeDataUrl } from '../../../services/uploads';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
-const columns = {
-  id: blogs.id,
-  title: blogs.title,
-  content: blogs.content,
-  excerpt: blogs.excerpt,
-  category: blogs.category,
-  authorName: blogs.authorName,
-  coverImageUrl: blogs.coverImageUrl,
-  tags: blogs.tags,
-  isPublished: blogs.isPublished,
-  createdAt: blogs.createdAt,
-  updatedAt: blogs.updatedAt,
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
-  likesCount: sql<number>`(select count(*)::int from ${blogLikes} where ${blogLikes.blogId} = ${blogs.id})`,
-  commentsCount: sql<number>`(select count(*)::int from ${blogComments} where ${blogComments.blogId} = ${blogs.id})`,
-};
-
-/** SPEC.md §3 'Blog': author{firstName, lastName} when the writing admin still exists. */
-function toBlog<T extends { authorFirstName: string | null; authorLastName: string | null }>({ authorFirstName, authorLastName, ...row }: T) {
-  return { ...row, author: authorFirstName !== null ? { firstName: authorFirstName, lastName: authorLastName ?? '' } : null };
-}
-
-const select = (db: Db) => db.select(columns).from(blogs).leftJoin(users, eq(blogs.authorId, users.id));
-
 async function byId(db: Db, id: number) {
-  const [row] = await select(db).where(eq(blogs.id, id)).limit(1);
+  const [row] = await selectAdminBlogs(db).where(eq(blogs.id, id)).limit(1);
   if (!row) throw notFound(messages.admin.blogNotFound);
-  return toBlog(row);
+  return toAdminBlog(row);
 }
 
 export const adminBlogsRouter = router({
   /** Drafts included, newest first. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const rows = await select(ctx.db).orderBy(desc(blogs.createdAt), desc(blogs.id)).limit(limit).offset(offset);
-    return rows.map(toBlog);
+    const rows = await selectAdminBlogs(ctx.db).orderBy(desc(blogs.createdAt), desc(blogs.id)).limit(limit).offset(offset);
+    return rows.map(toAdminBlog);
   }),
 
   /** An inline (data:) cover is checked and stored as an upload first, so lists never carry image bytes. */

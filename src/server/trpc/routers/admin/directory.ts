@@ -1,28 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
-import { directoryLikes, directoryListings, directoryReviews } from '../../../../../db/schema';
+import { directoryListings } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
+import { adminListingColumns as columns } from '../../../domains/listings';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
-
-const columns = {
-  id: directoryListings.id,
-  name: directoryListings.name,
-  category: directoryListings.category,
-  description: directoryListings.description,
-  address: directoryListings.address,
-  phone: directoryListings.phone,
-  email: directoryListings.email,
-  website: directoryListings.website,
-  images: directoryListings.images,
-  tags: directoryListings.tags,
-  createdAt: directoryListings.createdAt,
-  avgRating: sql<number>`(select coalesce(round(avg(${directoryReviews.rating})::numeric, 1), 0)::float8 from ${directoryReviews} where ${directoryReviews.listingId} = ${directoryListings.id})`,
-  reviewCount: sql<number>`(select count(*)::int from ${directoryReviews} where ${directoryReviews.listingId} = ${directoryListings.id})`,
-  likes: sql<number>`(select count(*)::int from ${directoryLikes} where ${directoryLikes.listingId} = ${directoryListings.id})`,
-};
 
 async function byId(db: Db, id: number) {
   const [row] = await db.select(columns).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);

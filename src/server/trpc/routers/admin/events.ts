@@ -1,25 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
-import { eventRsvps, events } from '../../../../../db/schema';
+import { events } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
+import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
-
-const columns = {
-  id: events.id,
-  title: events.title,
-  description: events.description,
-  dateTime: events.dateTime,
-  location: events.location,
-  price: events.price,
-  maxAttendees: events.maxAttendees,
-  images: events.images,
-  tags: events.tags,
-  createdAt: events.createdAt,
-  attendees: sql<number>`(select count(*)::int from ${eventRsvps} where ${eventRsvps.eventId} = ${events.id} and ${eventRsvps.status} = 'attending')`,
-};
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
   ...fields,
@@ -30,14 +17,15 @@ const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAtt
 async function byId(db: Db, id: number) {
   const [row] = await db.select(columns).from(events).where(eq(events.id, id)).limit(1);
   if (!row) throw notFound(messages.admin.eventNotFound);
-  return row;
+  return withSpotsLeft(row);
 }
 
 export const adminEventsRouter = router({
   /** Latest date first, so upcoming and recent events lead the list. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    return ctx.db.select(columns).from(events).orderBy(desc(events.dateTime), desc(events.id)).limit(limit).offset(offset);
+    const rows = await ctx.db.select(columns).from(events).orderBy(desc(events.dateTime), desc(events.id)).limit(limit).offset(offset);
+    return rows.map(withSpotsLeft);
   }),
 
   create: adminProcedure.input(EventFormSchema).mutation(async ({ ctx, input }) => {

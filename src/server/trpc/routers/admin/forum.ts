@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { forumComments, forumPostLikes, forumPosts, users } from '../../../../../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { forumPosts, users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
+import { adminForumPostColumns } from '../../../domains/forum-posts';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -11,18 +12,7 @@ export const adminForumRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
     const rows = await ctx.db
-      .select({
-        id: forumPosts.id,
-        title: forumPosts.title,
-        content: forumPosts.content,
-        category: forumPosts.category,
-        createdAt: forumPosts.createdAt,
-        authorFirstName: users.firstName,
-        authorLastName: users.lastName,
-        authorEmail: users.email,
-        likes: sql<number>`(select count(*)::int from ${forumPostLikes} where ${forumPostLikes.postId} = ${forumPosts.id})`,
-        comments: sql<number>`(select count(*)::int from ${forumComments} where ${forumComments.postId} = ${forumPosts.id})`,
-      })
+      .select(adminForumPostColumns)
       .from(forumPosts)
       .innerJoin(users, eq(forumPosts.userId, users.id))
       .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))

@@ -1,24 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
-import { podcastComments, podcastLikes, podcasts } from '../../../../../db/schema';
+import { podcasts } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { withIframe } from '../../../../shared/embed';
 import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
+import { adminPodcastColumns as columns, toPodcast } from '../../../domains/podcasts';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
-
-const columns = {
-  id: podcasts.id,
-  title: podcasts.title,
-  description: podcasts.description,
-  category: podcasts.category,
-  tags: podcasts.tags,
-  embedUrl: podcasts.embedUrl,
-  createdAt: podcasts.createdAt,
-  likes: sql<number>`(select count(*)::int from ${podcastLikes} where ${podcastLikes.podcastId} = ${podcasts.id})`,
-  comments: sql<number>`(select count(*)::int from ${podcastComments} where ${podcastComments.podcastId} = ${podcasts.id})`,
-};
 
 /** The schema already proved the iframe has an allowed src. */
 const toRow = ({ iframe, ...fields }: { iframe: string; title: string; description: string; category: string; tags: string[] }) => ({
@@ -29,14 +17,14 @@ const toRow = ({ iframe, ...fields }: { iframe: string; title: string; descripti
 async function byId(db: Db, id: number) {
   const [row] = await db.select(columns).from(podcasts).where(eq(podcasts.id, id)).limit(1);
   if (!row) throw notFound(messages.admin.podcastNotFound);
-  return withIframe(row);
+  return toPodcast(row);
 }
 
 export const adminPodcastsRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
     const rows = await ctx.db.select(columns).from(podcasts).orderBy(desc(podcasts.createdAt), desc(podcasts.id)).limit(limit).offset(offset);
-    return rows.map(withIframe);
+    return rows.map(toPodcast);
   }),
 
   create: adminProcedure.input(PodcastFormSchema).mutation(async ({ ctx, input }) => {

@@ -1,35 +1,16 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { directoryInterest, directoryLikes, directoryListings, directoryReviews } from '../../../../../db/schema';
+import { and, desc } from 'drizzle-orm';
+import { directoryInterest, directoryListings } from '../../../../../db/schema';
 import { ByIdSchema, DirectoryListSchema, pageOffset } from '../../../../shared/schemas/content';
-import { notFound } from '../../../errors';
-import { categoryCondition, countOf, qualified, searchCondition } from '../../../services/content-query';
+import { listingColumns, requireListing } from '../../../domains/listings';
+import { categoryCondition, searchCondition } from '../../../services/content-query';
+import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
-
-async function assertListingExists(db: Db, id: number) {
-  const [row] = await db.select({ id: directoryListings.id }).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);
-  if (!row) throw notFound('Listing not found');
-}
 
 export const directoryRouter = router({
   /** SPEC.md §3 Directory listing; avgRating (0 without reviews) and reviewCount come from the reviews. */
   list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) =>
     ctx.db
-      .select({
-        id: directoryListings.id,
-        name: directoryListings.name,
-        category: directoryListings.category,
-        description: directoryListings.description,
-        address: directoryListings.address,
-        phone: directoryListings.phone,
-        email: directoryListings.email,
-        website: directoryListings.website,
-        images: directoryListings.images,
-        tags: directoryListings.tags,
-        avgRating: sql<number>`(select coalesce(avg(${qualified(directoryReviews.rating)}), 0) from ${directoryReviews} where ${qualified(directoryReviews.listingId)} = ${qualified(directoryListings.id)})`.mapWith(Number),
-        reviewCount: countOf(directoryReviews, directoryReviews.listingId, directoryListings.id),
-        likes: countOf(directoryLikes, directoryLikes.listingId, directoryListings.id),
-      })
+      .select(listingColumns)
       .from(directoryListings)
       .where(
         and(
@@ -43,25 +24,14 @@ export const directoryRouter = router({
   ),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    await assertListingExists(ctx.db, input.id);
-    const [row] = await ctx.db
-      .select({ listingId: directoryLikes.listingId })
-      .from(directoryLikes)
-      .where(and(eq(directoryLikes.listingId, input.id), eq(directoryLikes.userId, ctx.user.id)))
-      .limit(1);
-    return { liked: Boolean(row) };
+    await requireListing(ctx.db, input.id);
+    return { liked: await isLiked(ctx.db, 'listing', input.id, ctx.user.id) };
   }),
 
-  /** Toggles the member's like and answers the new state (DECISIONS.md). */
+  /** Toggles the member's like and answers the new state. */
   like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    await assertListingExists(ctx.db, input.id);
-    const removed = await ctx.db
-      .delete(directoryLikes)
-      .where(and(eq(directoryLikes.listingId, input.id), eq(directoryLikes.userId, ctx.user.id)))
-      .returning({ listingId: directoryLikes.listingId });
-    if (removed.length > 0) return { liked: false };
-    await ctx.db.insert(directoryLikes).values({ listingId: input.id, userId: ctx.user.id }).onConflictDoNothing();
-    return { liked: true };
+    await requireListing(ctx.db, input.id);
+    return { liked: await toggleLike(ctx.db, 'listing', input.id, ctx.user.id) };
   }),
 
   /** 'Express Interest' on the coming-soon panel: one row per member, repeating is harmless. */

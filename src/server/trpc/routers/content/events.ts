@@ -1,36 +1,26 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { eventRsvps, events } from '../../../../../db/schema';
 import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { rsvpToEvent } from '../../../services/rsvp';
-import { countOf, qualified } from '../../../services/content-query';
+import { eventColumns, withSpotsLeft } from '../../../domains/events';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const eventsRouter = router({
   /**
-   * SPEC.md §3 Event plus `attendees` (attending count) so cards can show spots left.
+   * SPEC.md §3 Event plus `attendees` (attending count) and `spotsLeft` (null without a limit).
    * Upcoming (dateTime >= now) soonest first; past (`upcoming=false`) latest first.
    */
   list: sharedReadProcedure.input(EventListSchema).query(({ ctx, input }) => {
     const now = new Date();
     return ctx.db
-      .select({
-        id: events.id,
-        title: events.title,
-        description: events.description,
-        dateTime: events.dateTime,
-        location: events.location,
-        price: events.price,
-        maxAttendees: events.maxAttendees,
-        images: events.images,
-        tags: events.tags,
-        attendees: countOf(eventRsvps, eventRsvps.eventId, events.id, sql`${qualified(eventRsvps.status)} = 'attending'`),
-      })
+      .select(eventColumns)
       .from(events)
       .where(input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now))
       .orderBy(input.upcoming ? asc(events.dateTime) : desc(events.dateTime), asc(events.id))
       .limit(input.limit)
-      .offset(pageOffset(input));
+      .offset(pageOffset(input))
+      .then((rows) => rows.map(withSpotsLeft));
   }),
 
   /**

@@ -1,11 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { podcastComments, podcastLikes, podcasts } from '../../../../../db/schema';
-import { withIframe } from '../../../../shared/embed';
+import { and, desc } from 'drizzle-orm';
+import { podcastComments, podcasts } from '../../../../../db/schema';
 import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pageOffset } from '../../../../shared/schemas/content';
-import { notFound } from '../../../errors';
+import { podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
-import { categoryCondition, countOf, searchCondition } from '../../../services/content-query';
+import { categoryCondition, searchCondition } from '../../../services/content-query';
+import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 const commentTable: CommentTable<'podcastId'> = {
@@ -18,25 +17,11 @@ const commentTable: CommentTable<'podcastId'> = {
   createdAt: podcastComments.createdAt,
 };
 
-async function assertPodcastExists(db: Db, id: number) {
-  const [row] = await db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.id, id)).limit(1);
-  if (!row) throw notFound('Podcast not found');
-}
-
 export const podcastsRouter = router({
   /** SPEC.md §3 Podcast (with its `iframe`), newest first; the client's own player reads `embedUrl`. */
   list: sharedReadProcedure.input(PodcastListSchema).query(({ ctx, input }) =>
     ctx.db
-      .select({
-        id: podcasts.id,
-        title: podcasts.title,
-        description: podcasts.description,
-        category: podcasts.category,
-        tags: podcasts.tags,
-        embedUrl: podcasts.embedUrl,
-        likes: countOf(podcastLikes, podcastLikes.podcastId, podcasts.id),
-        comments: countOf(podcastComments, podcastComments.podcastId, podcasts.id),
-      })
+      .select(podcastColumns)
       .from(podcasts)
       .where(
         and(
@@ -47,38 +32,27 @@ export const podcastsRouter = router({
       .orderBy(desc(podcasts.createdAt), desc(podcasts.id))
       .limit(input.limit)
       .offset(pageOffset(input))
-      .then((rows) => rows.map(withIframe)),
+      .then((rows) => rows.map(toPodcast)),
   ),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    await assertPodcastExists(ctx.db, input.id);
-    const [row] = await ctx.db
-      .select({ podcastId: podcastLikes.podcastId })
-      .from(podcastLikes)
-      .where(and(eq(podcastLikes.podcastId, input.id), eq(podcastLikes.userId, ctx.user.id)))
-      .limit(1);
-    return { liked: Boolean(row) };
+    await requirePodcast(ctx.db, input.id);
+    return { liked: await isLiked(ctx.db, 'podcast', input.id, ctx.user.id) };
   }),
 
-  /** Toggles the member's like; the primary key keeps one like per member. */
+  /** Toggles the member's like. */
   like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    await assertPodcastExists(ctx.db, input.id);
-    const removed = await ctx.db
-      .delete(podcastLikes)
-      .where(and(eq(podcastLikes.podcastId, input.id), eq(podcastLikes.userId, ctx.user.id)))
-      .returning({ podcastId: podcastLikes.podcastId });
-    if (removed.length > 0) return { liked: false };
-    await ctx.db.insert(podcastLikes).values({ podcastId: input.id, userId: ctx.user.id }).onConflictDoNothing();
-    return { liked: true };
+    await requirePodcast(ctx.db, input.id);
+    return { liked: await toggleLike(ctx.db, 'podcast', input.id, ctx.user.id) };
   }),
 
   comments: sharedReadProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
-    await assertPodcastExists(ctx.db, input.id);
+    await requirePodcast(ctx.db, input.id);
     return listComments(ctx.db, commentTable, input.id, input);
   }),
 
   addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-    await assertPodcastExists(ctx.db, input.id);
+    await requirePodcast(ctx.db, input.id);
     return addComment(ctx, commentTable, input.id, input.content);
   }),
 });

@@ -1,0 +1,63 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { blogComments, blogLikes, blogs, users } from '../../../db/schema';
+import { notFound } from '../errors';
+import { countOf } from '../services/content-query';
+import { publicMemberName } from '../services/public-member';
+
+/**
+ * The blog read model: one select list with its author's names and its like and comment
+ * counts, for the public list, an article, the admin panel and the hub. Drafts are shown to
+ * admins only (blogVisibleTo), by list or by id.
+ */
+const blogColumns = {
+  id: blogs.id,
+  title: blogs.title,
+  content: blogs.content,
+  excerpt: blogs.excerpt,
+  category: blogs.category,
+  authorName: blogs.authorName,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  coverImageUrl: blogs.coverImageUrl,
+  tags: blogs.tags,
+  isPublished: blogs.isPublished,
+  likesCount: countOf(blogLikes, blogLikes.blogId, blogs.id),
+  commentsCount: countOf(blogComments, blogComments.blogId, blogs.id),
+  createdAt: blogs.createdAt,
+};
+
+const adminBlogColumns = { ...blogColumns, updatedAt: blogs.updatedAt };
+
+export const selectBlogs = (db: Db) => db.select(blogColumns).from(blogs).leftJoin(users, eq(users.id, blogs.authorId));
+export const selectAdminBlogs = (db: Db) => db.select(adminBlogColumns).from(blogs).leftJoin(users, eq(users.id, blogs.authorId));
+
+type AuthorNames = { authorFirstName: string | null; authorLastName: string | null };
+
+/** The writing admin as readers see her (first name and last initial); null once her account is gone. */
+export function toBlog<T extends AuthorNames>({ authorFirstName, authorLastName, ...row }: T) {
+  return { ...row, author: authorFirstName !== null ? publicMemberName({ firstName: authorFirstName, lastName: authorLastName ?? '' }) : null };
+}
+
+/** In the admin panel the author keeps her full name. */
+export function toAdminBlog<T extends AuthorNames>({ authorFirstName, authorLastName, ...row }: T) {
+  return { ...row, author: authorFirstName !== null ? { firstName: authorFirstName, lastName: authorLastName ?? '' } : null };
+}
+
+/** Drafts are never served to non-admins, by list or by id. */
+export function blogVisibleTo(viewer: { isAdmin: boolean } | null): SQL | undefined {
+  return viewer?.isAdmin ? undefined : eq(blogs.isPublished, true);
+}
+
+export const BLOG_NOT_FOUND = 'Blog not found';
+
+/** The article if this viewer may see it, else 404 (a draft is "not found" to members). */
+export async function requireVisibleBlog(db: Db, id: number, viewer: { isAdmin: boolean } | null, message = BLOG_NOT_FOUND) {
+  const [row] = await db
+    .select({ id: blogs.id })
+    .from(blogs)
+    .where(and(eq(blogs.id, id), blogVisibleTo(viewer)))
+    .limit(1);
+  if (!row) throw notFound(message);
+  return row;
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { eventRsvps, events } from '../../../db/schema';
+import { countOf, qualified } from '../services/content-query';
+
+/** Attending members; waiting or cancelled RSVPs don't take a spot. */
+export const attendingCount = countOf(eventRsvps, eventRsvps.eventId, events.id, sql`${qualified(eventRsvps.status)} = 'attending'`);
+
+/**
+ * The event read model for the public lists and the admin panel: the event with its
+ * `attendees` and `spotsLeft`, so no client works out capacity by itself.
+ */
+export const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  dateTime: events.dateTime,
+  location: events.location,
+  price: events.price,
+  maxAttendees: events.maxAttendees,
+  images: events.images,
+  tags: events.tags,
+  attendees: attendingCount,
+};
+
+export const adminEventColumns = { ...eventColumns, createdAt: events.createdAt };
+
+/** Places still free: null when the event has no limit, never below 0. The one rule for "full". */
+export function spotsLeft(maxAttendees: number | null, attendees: number): number | null {
+  return maxAttendees === null ? null : Math.max(0, maxAttendees - attendees);
+}
+
+export const withSpotsLeft = <T extends { maxAttendees: number | null; attendees: number }>(event: T) => ({
+  ...event,
+  spotsLeft: spotsLeft(event.maxAttendees, event.attendees),
+});

@@ -1,0 +1,79 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { forumComments, forumPostLikes, forumPosts, users } from '../../../db/schema';
+import { countOf, qualified } from '../services/content-query';
+import { publicMemberName, type PublicMemberName } from '../services/public-member';
+
+/** Who is reading: her own posts and likes are marked, admins may delete any post. */
+export type ForumViewer = { id: number; isAdmin: boolean } | null;
+
+/** The one rule for deleting a post: its author or an admin. */
+export const mayDeletePost = (viewer: ForumViewer, authorId: number) => viewer !== null && (viewer.id === authorId || viewer.isAdmin);
+
+/**
+ * The forum post read model. The author is named as others see her, without her id;
+ * likedByMe, isMine and canDelete are the viewer's own (false for visitors).
+ */
+export interface ForumPostView {
+  id: number;
+  title: string;
+  content: string;
+  category: (typeof forumPosts.$inferSelect)['category'];
+  createdAt: Date;
+  author: PublicMemberName;
+  likes: number;
+  comments: number;
+  likedByMe: boolean;
+  isMine: boolean;
+  canDelete: boolean;
+}
+
+const postCounts = {
+  likes: countOf(forumPostLikes, forumPostLikes.postId, forumPosts.id),
+  comments: countOf(forumComments, forumComments.postId, forumPosts.id),
+};
+
+/** Posts newest first (ties broken by id), with author, counts and the viewer's own state. */
+export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | undefined, limit: number): Promise<ForumPostView[]> {
+  const likedByMe =
+    viewer === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${forumPostLikes} where ${qualified(forumPostLikes.postId)} = ${qualified(forumPosts.id)} and ${qualified(forumPostLikes.userId)} = ${viewer.id})`;
+  const rows = await db
+    .select({
+      id: forumPosts.id,
+      title: forumPosts.title,
+      content: forumPosts.content,
+      category: forumPosts.category,
+      createdAt: forumPosts.createdAt,
+      authorId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      ...postCounts,
+      likedByMe: likedByMe.mapWith(Boolean),
+    })
+    .from(forumPosts)
+    .innerJoin(users, eq(users.id, forumPosts.userId))
+    .where(where)
+    .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
+    .limit(limit);
+  return rows.map(({ authorId, firstName, lastName, ...post }) => ({
+    ...post,
+    author: publicMemberName({ firstName, lastName }),
+    isMine: viewer !== null && authorId === viewer.id,
+    canDelete: mayDeletePost(viewer, authorId),
+  }));
+}
+
+/** The admin panel's moderation list: the author in full, with her email, so a moderator can reach her. */
+export const adminForumPostColumns = {
+  id: forumPosts.id,
+  title: forumPosts.title,
+  content: forumPosts.content,
+  category: forumPosts.category,
+  createdAt: forumPosts.createdAt,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorEmail: users.email,
+  ...postCounts,
+};

@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { directoryLikes, directoryListings, directoryReviews } from '../../../db/schema';
+import { notFound } from '../errors';
+import { countOf, qualified } from '../services/content-query';
+
+/**
+ * The directory listing read model, for the public directory and the admin panel alike:
+ * avgRating (0 without reviews), reviewCount and likes come from their tables.
+ */
+export const listingColumns = {
+  id: directoryListings.id,
+  name: directoryListings.name,
+  category: directoryListings.category,
+  description: directoryListings.description,
+  address: directoryListings.address,
+  phone: directoryListings.phone,
+  email: directoryListings.email,
+  website: directoryListings.website,
+  images: directoryListings.images,
+  tags: directoryListings.tags,
+  avgRating: sql<number>`(select coalesce(avg(${qualified(directoryReviews.rating)}), 0) from ${directoryReviews} where ${qualified(directoryReviews.listingId)} = ${qualified(directoryListings.id)})`.mapWith(Number),
+  reviewCount: countOf(directoryReviews, directoryReviews.listingId, directoryListings.id),
+  likes: countOf(directoryLikes, directoryLikes.listingId, directoryListings.id),
+};
+
+export const adminListingColumns = { ...listingColumns, createdAt: directoryListings.createdAt };
+
+export const LISTING_NOT_FOUND = 'Listing not found';
+
+export async function requireListing(db: Db, id: number, message = LISTING_NOT_FOUND) {
+  const [row] = await db.select({ id: directoryListings.id }).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);
+  if (!row) throw notFound(message);
+  return row;
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogComments, blogLikes, directoryLikes, eventRsvps, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes } from '../../db/schema';
+import { addReview, createBlog, createEvent, createListing, createPodcast, DAY } from './test/content-factories';
+import { createUser } from './test/factories';
+import { createTestApp, type TestApp } from './test/test-app';
+
+/**
+ * Each entity has one read model, so the public answers and the admin panel count the same
+ * likes, comments, reviews and attendees. Every count here is non-zero and differs from the
+ * others, so a count read from the wrong table or row can't pass by accident.
+ */
+let t: TestApp;
+let adminCookie: string;
+let memberIds: number[];
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = (await t.signInAs('admin')).cookie;
+  memberIds = (await Promise.all([1, 2, 3, 4].map(() => createUser(t.db)))).map((user) => user.id);
+});
+afterAll(() => t.close());
+
+const get = async (url: string, admin = false) => {
+  const response = await t.request({ method: 'GET', url, ...(admin ? { cookie: adminCookie } : {}) });
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
+};
+const find = <T extends { id: number }>(list: T[] | { items: T[] }, id: number) => (Array.isArray(list) ? list : list.items).find((item) => item.id === id)!;
+
+describe('public and admin answers agree on non-zero counts', () => {
+  it('podcasts: 2 likes and 3 comments', async () => {
+    const { id } = await createPodcast(t.db, { title: 'Counted podcast' });
+    await t.db.insert(podcastLikes).values(memberIds.slice(0, 2).map((userId) => ({ podcastId: id, userId })));
+    await t.db.insert(podcastComments).values(memberIds.slice(0, 3).map((userId) => ({ podcastId: id, userId, content: 'Nice one' })));
+    const expected = { likes: 2, comments: 3 };
+    expect(find(await get('/api/podcasts'), id)).toMatchObject(expected);
+    expect(find(await get('/api/admin/podcasts', true), id)).toMatchObject(expected);
+  });
+
+  it('listings: one 4-star and one 5-star review, 3 likes', async () => {
+    const { id } = await createListing(t.db, { name: 'Counted cafe' });
+    await addReview(t.db, id, memberIds[0]!, 4);
+    await addReview(t.db, id, memberIds[1]!, 5);
+    await t.db.insert(directoryLikes).values(memberIds.slice(0, 3).map((userId) => ({ listingId: id, userId })));
+    const expected = { avgRating: 4.5, reviewCount: 2, likes: 3 };
+    expect(find(await get('/api/directory'), id)).toMatchObject(expected);
+    expect(find(await get('/api/admin/directory', true), id)).toMatchObject(expected);
+  });
+
+  it('blogs: 3 likes and 1 comment', async () => {
+    const { id } = await createBlog(t.db, { title: 'Counted article' });
+    await t.db.insert(blogLikes).values(memberIds.slice(0, 3).map((userId) => ({ blogId: id, userId })));
+    await t.db.insert(blogComments).values({ blogId: id, userId: memberIds[0]!, content: 'Thank you' });
+    const expected = { likesCount: 3, commentsCount: 1 };
+    expect(find(await get('/api/blogs?published=true'), id)).toMatchObject(expected);
+    expect(await get(`/api/blogs/${id}`)).toMatchObject(expected);
+    expect(find(await get('/api/admin/blogs', true), id)).toMatchObject(expected);
+  });
+
+  it('forum posts: 1 like and 2 comments', async () => {
+    const [post] = await t.db.insert(forumPosts).values({ userId: memberIds[0]!, title: 'Counted post', content: 'Twenty characters of content here.', category: 'general' }).returning();
+    const id = post!.id;
+    await t.db.insert(forumPostLikes).values({ postId: id, userId: memberIds[1]! });
+    await t.db.insert(forumComments).values(memberIds.slice(0, 2).map((userId) => ({ postId: id, userId, content: 'Agreed!' })));
+    const expected = { likes: 1, comments: 2 };
+    expect(find(await get('/api/forum/posts'), id)).toMatchObject(expected);
+    expect(find(await get('/api/admin/forum/posts', true), id)).toMatchObject(expected);
+  });
+
+  it('events: 3 attending of 5 places, so 2 spots left; a cancelled RSVP takes none', async () => {
+    const { id } = await createEvent(t.db, { title: 'Counted event', dateTime: new Date(Date.now() + 2 * DAY), maxAttendees: 5 });
+    await t.db.insert(eventRsvps).values(memberIds.slice(0, 3).map((userId) => ({ eventId: id, userId, status: 'attending' as const })));
+    await t.db.insert(eventRsvps).values({ eventId: id, userId: memberIds[3]!, status: 'cancelled' as const });
+    const expected = { attendees: 3, maxAttendees: 5, spotsLeft: 2 };
+    expect(find(await get('/api/events'), id)).toMatchObject(expected);
+    expect(find(await get('/api/admin/events', true), id)).toMatchObject(expected);
+  });
+});
