@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/trpc/root';
 
 /** Cache rules of SPEC.md §9: fresh for 2 minutes, kept 5, no retries, no refetch on focus. */
@@ -27,6 +28,12 @@ export const trpcClient = createTRPCClient<AppRouter>({
 });
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;
+
+/**
+ * What each procedure answers, as it arrives: JSON, so dates are ISO strings. Components take
+ * their props from here instead of restating the server's shapes.
+ */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** `trpc.content.podcasts.list.queryOptions(input)` and friends: typed from the server's router. */
 export const trpc: Trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });

@@ -7,22 +7,9 @@ import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { blogDate, blogSummary } from './format';
 import { SafeImage } from './safe-image';
+import type { RouterOutputs } from '../../trpc';
 
-export interface BlogItem {
-  id: number;
-  title: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  authorName: string;
-  author: { firstName: string; lastName: string } | null;
-  coverImageUrl: string | null;
-  tags: string[];
-  isPublished: boolean;
-  likesCount: number;
-  commentsCount: number;
-  createdAt: string | Date;
-}
+export type BlogItem = RouterOutputs['content']['blogs']['list'][number];
 
 export const CARD_TAGS = 2;
 

@@ -6,13 +6,9 @@ import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { Textarea } from '../ui/textarea';
 import { usShortDate } from '../../lib/formats';
+import type { RouterOutputs } from '../../trpc';
 
-export interface CommentItem {
-  id: number;
-  content: string;
-  createdAt: string | Date;
-  user: { firstName: string; lastName: string };
-}
+export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
 
 
 export function CommentList({ comments, isLoading }: { comments: CommentItem[] | undefined; isLoading: boolean }) {

@@ -3,7 +3,7 @@ import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
 import { useSession } from '../../lib/session';
-import { queryClient, trpc } from '../../trpc';
+import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { pageQueries } from '../../lib/page-queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -14,20 +14,7 @@ import { isAuthFailure, toastSignInRequired } from './feedback';
 import { eventDate, eventTime, formatPrice } from './format';
 import { SafeImage } from './safe-image';
 
-export interface EventItem {
-  id: number;
-  title: string;
-  description: string;
-  dateTime: string | Date;
-  location: string;
-  price: string | null;
-  maxAttendees: number | null;
-  images: string[];
-  tags: string[];
-  attendees: number;
-  /** Places still free, null without a limit: the server's one rule for "full". */
-  spotsLeft: number | null;
-}
+export type EventItem = RouterOutputs['content']['events']['list'][number];
 
 export function EventCardSkeleton() {
   return (

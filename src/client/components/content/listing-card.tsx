@@ -5,7 +5,7 @@ import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
-import { queryClient, trpc } from '../../trpc';
+import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { pageQueries } from '../../lib/page-queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -15,20 +15,7 @@ import { toastActionFailure, toastSignInRequired } from './feedback';
 import { ratingFormat } from './format';
 import { SafeImage } from './safe-image';
 
-export interface ListingItem {
-  id: number;
-  name: string;
-  category: string;
-  description: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  images: string[];
-  tags: string[];
-  avgRating: number;
-  reviewCount: number;
-}
+export type ListingItem = RouterOutputs['content']['directory']['list'][number];
 
 /** Only http(s) links leave the site; anything else stored in `website` is not linked. */
 const safeWebsite = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);

@@ -7,7 +7,7 @@ import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
-import { queryClient, trpc } from '../../trpc';
+import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { pageQueries } from '../../lib/page-queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -17,16 +17,7 @@ import { Skeleton } from '../ui/skeleton';
 import { toastActionFailure, toastSignInRequired } from './feedback';
 import { refreshPodcastLists } from './podcast-lists';
 
-export interface PodcastItem {
-  id: number;
-  title: string;
-  description: string;
-  category: string;
-  tags: string[];
-  embedUrl: string;
-  likes: number;
-  comments: number;
-}
+export type PodcastItem = RouterOutputs['content']['podcasts']['list'][number];
 
 /** The player asked to start at once: it is only loaded after a click on play. */
 function autoplayUrl(url: string): string {

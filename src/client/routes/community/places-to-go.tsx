@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { inferOutput } from '@trpc/tanstack-react-query';
 import { MapPin, Plus, Search, Star } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
@@ -16,7 +15,7 @@ import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../lib/utils';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';
 import { askToSignIn } from './-components/sign-in';
 import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
@@ -26,7 +25,7 @@ export const Route = createFileRoute('/community/places-to-go')({
   component: PlacesPage,
 });
 
-type Place = inferOutput<typeof trpc.content.places.list>[number];
+type Place = RouterOutputs['content']['places']['list'][number];
 type Filter = 'all' | PlaceCategory;
 
 const c = communityCopy.places;

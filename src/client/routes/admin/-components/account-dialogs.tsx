@@ -13,23 +13,14 @@ import { PasswordInput } from '../../../components/password-input';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
-import { trpc } from '../../../trpc';
+import { trpc, type RouterOutputs } from '../../../trpc';
 import { fieldA11y, fullName, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { CheckField, TextAreaField, TextField } from './fields';
 
 const t = adminPanelCopy;
 
-export interface Account {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  age: number | null;
-  interests: string | null;
-  bio: string | null;
-  isAdmin: boolean;
-  isApproved: boolean;
-}
+/** An account as the admin panel lists it (Community Users and Admin Management alike). */
+export type Account = RouterOutputs['admin']['users']['list'][number];
 
 /** Which account dialog is open; one at a time per tab (SPEC.md §4 'Admin dialogs'). */
 export type AccountDialogState =

@@ -17,7 +17,7 @@ export function AccountRow({
   onPassword,
   onDelete,
 }: {
-  account: Account & { approvalStatus: 'pending' | 'approved' | 'rejected'; createdAt: string | Date };
+  account: Account;
   dateLabel: (date: string) => string;
   deleting: boolean;
   onEdit: () => void;

@@ -234,6 +234,6 @@ export function ConfirmDelete({
 
 // ---------------------------------------------------------------- formatting
 
-export const formatDate = (value: string | Date) => usShortDate(new Date(value));
-export const formatDateTime = (value: string | Date) => usShortDateTime(new Date(value));
+export const formatDate = (value: string) => usShortDate(new Date(value));
+export const formatDateTime = (value: string) => usShortDateTime(new Date(value));
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();

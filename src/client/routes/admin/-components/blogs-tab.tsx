@@ -9,7 +9,7 @@ import { DialogDescription, DialogHeader, DialogTitle } from '../../../component
 import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
 import { useSession } from '../../../lib/session';
-import { trpc } from '../../../trpc';
+import { trpc, type RouterOutputs } from '../../../trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, isPendingFor, ItemFormDialog, type ItemDialogState } from './admin-list';
 import { CoverImageField } from './cover-image-field';
@@ -33,20 +33,7 @@ function preview(content: string) {
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
 }
 
-interface Blog {
-  id: number;
-  title: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  authorName: string;
-  coverImageUrl: string | null;
-  tags: string[];
-  isPublished: boolean;
-  createdAt: string | Date;
-  likesCount: number;
-  commentsCount: number;
-}
+type Blog = RouterOutputs['admin']['blogs']['list'][number];
 
 export function BlogsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.blogs.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });

@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
-import { trpc } from '../../../trpc';
+import { trpc, type RouterOutputs } from '../../../trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { SelectField, TextAreaField, TextField } from './fields';
@@ -17,20 +17,7 @@ import { CardImage, DialogButtons, ItemCard } from './item-card';
 const t = adminPanelCopy.directory;
 const c = adminPanelCopy.common;
 
-interface Listing {
-  id: number;
-  name: string;
-  category: string;
-  description: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  images: string[];
-  tags: string[];
-  reviewCount: number;
-  likes: number;
-}
+type Listing = RouterOutputs['admin']['directory']['list'][number];
 
 export function DirectoryTab() {
   const list = useInfiniteQuery({ ...trpc.admin.directory.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });

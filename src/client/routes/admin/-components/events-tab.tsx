@@ -6,7 +6,7 @@ import { EventFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
-import { trpc } from '../../../trpc';
+import { trpc, type RouterOutputs } from '../../../trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { TextAreaField, TextField } from './fields';
@@ -15,21 +15,10 @@ import { CardImage, DialogButtons, ItemCard } from './item-card';
 const t = adminPanelCopy.events;
 const c = adminPanelCopy.common;
 
-interface AdminEvent {
-  id: number;
-  title: string;
-  description: string;
-  dateTime: string | Date;
-  location: string;
-  price: string | null;
-  maxAttendees: number | null;
-  images: string[];
-  tags: string[];
-  attendees: number;
-}
+type AdminEvent = RouterOutputs['admin']['events']['list'][number];
 
 /** '2030-05-01T18:00' in the admin's own time zone, for a datetime-local input. */
-function toLocalInput(value: string | Date): string {
+function toLocalInput(value: string): string {
   const date = new Date(value);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;

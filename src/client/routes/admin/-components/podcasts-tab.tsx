@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
-import { trpc } from '../../../trpc';
+import { trpc, type RouterOutputs } from '../../../trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { SelectField, TextAreaField, TextField } from './fields';
@@ -15,16 +15,7 @@ import { DialogButtons, ItemCard } from './item-card';
 
 const t = adminPanelCopy.podcasts;
 
-interface Podcast {
-  id: number;
-  title: string;
-  description: string;
-  category: string;
-  iframe: string;
-  tags: string[];
-  likes: number;
-  comments: number;
-}
+type Podcast = RouterOutputs['admin']['podcasts']['list'][number];
 
 export function PodcastsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.podcasts.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });

@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { inferOutput } from '@trpc/tanstack-react-query';
 import { Heart, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
@@ -28,11 +27,11 @@ import { errorMessage, isUnauthenticated } from '../../../lib/errors';
 import { relativeTime } from '../../../lib/relative-time';
 import type { SessionUser } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
-import { queryClient, SHORT_STALE_TIME, trpc } from '../../../trpc';
+import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '../../../trpc';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 
-type ForumPost = inferOutput<typeof trpc.content.forum.byId>;
+type ForumPost = RouterOutputs['content']['forum']['byId'];
 
 const c = communityCopy.forum;
 const isoDate = (value: Date | string) => new Date(value).toISOString();
