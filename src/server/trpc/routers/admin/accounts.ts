@@ -1,8 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
-import { sessions, users } from '../../../../../db/schema';
+import { users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { conflict, notFound } from '../../../errors';
+import { invalidateAllSessions } from '../../../auth/session';
 import { findUserByEmail, isUniqueViolation } from '../../../services/accounts';
 
 /** Account rules shared by the Community Users and Admin Management tabs. */
@@ -83,5 +84,5 @@ export async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
 
 /** Ends every session of a user except the one making this request (a changed password signs her out elsewhere). */
 export async function endOtherSessions(ctx: { db: Db; session: { id: string } }, userId: number) {
-  await ctx.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id)));
+  await invalidateAllSessions(ctx.db, userId, ctx.session.id);
 }

@@ -1,9 +1,10 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { sessions, users } from '../../../../../db/schema';
+import { users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
 import { PageSchema } from '../../../../shared/schemas/content';
 import { hashPassword } from '../../../auth/password';
+import { invalidateAllSessions } from '../../../auth/session';
 import { adminProcedure, router } from '../../init';
 import {
   adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
@@ -69,7 +70,7 @@ export const adminUsersRouter = router({
       assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: target.isAdmin, approved: input.isApproved });
       const approvalStatus = input.isApproved ? 'approved' : 'rejected';
       await tx.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
-      if (!input.isApproved) await tx.delete(sessions).where(eq(sessions.userId, target.id));
+      if (!input.isApproved) await invalidateAllSessions(tx, target.id);
       return toAccount({ ...target, approvalStatus });
     }),
   ),
@@ -90,7 +91,7 @@ export const adminUsersRouter = router({
           .where(eq(users.id, id))
           .returning(adminUserColumns),
       );
-      if (approvalStatus !== 'approved') await tx.delete(sessions).where(eq(sessions.userId, id));
+      if (approvalStatus !== 'approved') await invalidateAllSessions(tx, id);
       return toAccount(row!);
     }),
   ),
