@@ -34,7 +34,6 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 /** A database that can't be reached is a 503 with a message, not a 500. */
 const databaseAvailability = t.middleware(async ({ next }) => {
