@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -18,7 +19,19 @@ export interface DbHandle {
 export type DbOptions =
   | { url: string; maxConnections?: number }
   | { dataDir: string }
+  /** Made with {@link createPglite}: the migrations need its extensions. */
   | { pglite: PGlite };
+
+/**
+ * The contrib extensions the migrations create: PGlite can load an extension only when it
+ * starts, so every PGlite the app migrates or queries must be made with them.
+ */
+export const pgliteExtensions = { pg_trgm };
+
+/** A PGlite (in memory, in options.dataDir, or loaded from options.loadDataDir) with {@link pgliteExtensions}. */
+export function createPglite(options: PGliteOptions = {}): PGlite {
+  return new PGlite({ ...options, extensions: { ...options.extensions, ...pgliteExtensions } });
+}
 
 /** PGlite in a folder when no DATABASE_URL is given, else a PostgreSQL pool. */
 export function createDb(options: DbOptions): DbHandle {
@@ -44,7 +57,7 @@ export function createDb(options: DbOptions): DbHandle {
   } else {
     // PGlite fails with a confusing error when its folder does not exist yet.
     mkdirSync(options.dataDir, { recursive: true });
-    pglite = new PGlite(options.dataDir);
+    pglite = createPglite({ dataDir: options.dataDir });
   }
   return {
     db: drizzlePglite(pglite, { schema }) as unknown as Db,

@@ -25,6 +25,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_approval_created_idx').on(t.approvalStatus, t.createdAt),
+    // The admin panel's Community Users list, newest first, and its search by name or email
+    // (ILIKE '%text%', which trigram indexes answer).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

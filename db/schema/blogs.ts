@@ -20,7 +20,7 @@ export const blogs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blogs_published_created_idx').on(t.isPublished, t.createdAt), index('blogs_category_idx').on(t.category)],
+  (t) => [index('blogs_published_created_idx').on(t.isPublished, t.createdAt, t.id), index('blogs_created_idx').on(t.createdAt, t.id), index('blogs_category_idx').on(t.category)],
 );
 
 export const blogLikes = pgTable(
@@ -50,5 +50,5 @@ export const blogComments = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('blog_comments_blog_idx').on(t.blogId, t.createdAt), index('blog_comments_user_idx').on(t.userId)],
+  (t) => [index('blog_comments_blog_idx').on(t.blogId, t.createdAt, t.id), index('blog_comments_user_idx').on(t.userId)],
 );

@@ -19,7 +19,7 @@ export const directoryListings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('directory_listings_created_idx').on(t.createdAt), index('directory_listings_category_idx').on(t.category)],
+  (t) => [index('directory_listings_created_idx').on(t.createdAt, t.id), index('directory_listings_category_idx').on(t.category)],
 );
 
 export const directoryLikes = pgTable(

@@ -18,7 +18,7 @@ export const events = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_date_time_idx').on(t.dateTime)],
+  (t) => [index('events_date_time_idx').on(t.dateTime, t.id)],
 );
 
 export const eventRsvps = pgTable(

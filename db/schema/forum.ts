@@ -17,8 +17,8 @@ export const forumPosts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('forum_posts_created_idx').on(t.createdAt),
-    index('forum_posts_category_created_idx').on(t.category, t.createdAt),
+    index('forum_posts_created_idx').on(t.createdAt, t.id),
+    index('forum_posts_category_created_idx').on(t.category, t.createdAt, t.id),
     index('forum_posts_user_idx').on(t.userId),
   ],
 );
@@ -50,5 +50,5 @@ export const forumComments = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('forum_comments_post_idx').on(t.postId, t.createdAt), index('forum_comments_user_idx').on(t.userId)],
+  (t) => [index('forum_comments_post_idx').on(t.postId, t.createdAt, t.id), index('forum_comments_user_idx').on(t.userId)],
 );

@@ -15,7 +15,7 @@ export const podcasts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('podcasts_created_idx').on(t.createdAt), index('podcasts_category_idx').on(t.category)],
+  (t) => [index('podcasts_created_idx').on(t.createdAt, t.id), index('podcasts_category_idx').on(t.category)],
 );
 
 export const podcastLikes = pgTable(
@@ -45,5 +45,5 @@ export const podcastComments = pgTable(
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt), index('podcast_comments_user_idx').on(t.userId)],
+  (t) => [index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt, t.id), index('podcast_comments_user_idx').on(t.userId)],
 );

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
+import { inPage, pageIds } from '../domains/paging';
 import { publicMemberName, type PublicMemberName } from './public-member';
 
 /**
@@ -35,14 +36,15 @@ export async function listComments(
   parentId: number,
   page: { limit: number; offset: number; cursor?: number | null },
 ): Promise<CommentView[]> {
+  const order = [asc(t.createdAt), asc(t.id)];
+  // The page first (an index walk on the parent and date), then its authors' names.
+  const ids = pageIds(db, t.table, t.id, eq(t.parentId, parentId), order, { limit: page.limit, offset: page.cursor ?? page.offset });
   const rows = await db
     .select({ id: t.id, content: t.content, createdAt: t.createdAt, firstName: users.firstName, lastName: users.lastName })
     .from(t.table)
+    .innerJoin(ids, inPage(ids, t.id))
     .innerJoin(users, eq(users.id, t.userId))
-    .where(eq(t.parentId, parentId))
-    .orderBy(asc(t.createdAt), asc(t.id))
-    .limit(page.limit)
-    .offset(page.cursor ?? page.offset);
+    .orderBy(...order);
   return rows.map((row) => ({
     id: row.id as number,
     content: row.content as string,

@@ -1,4 +1,4 @@
-import { or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** `%` and `_` in a visitor's search are literal characters, not wildcards. */
@@ -7,16 +7,34 @@ export function likePattern(search: string): string {
 }
 
 /**
- * Case-insensitive search over text columns and a text[] tags column, done in the
- * database (DECISIONS.md: searches cover title, description/content and tags).
+ * Separates a row's searched fields in bloom_search_document (db/migrations); a search
+ * never holds it, so it can't match across two fields.
+ */
+const FIELD_SEPARATOR = '\u001f';
+
+/**
+ * Search over text columns and a text[] tags column, done in the database (DECISIONS.md:
+ * searches cover title, description/content and tags): the normalised search (case,
+ * accents, Arabic diacritics and letter variants don't matter; see normalizeForSearch in
+ * src/shared/text/normalize.ts) as a substring of the row's normalised fields and tags,
+ * with `%` and `_` literal.
+ *
+ * The row side is exactly the expression of the table's trigram index (podcasts, blogs,
+ * events and directory_listings each have one, in db/migrations/0001_search_trigram.sql):
+ * a new caller, or a change to a caller's columns or their order, needs a migration with
+ * the matching index, or its searches read every row.
  */
 export function searchCondition(search: string | undefined, textColumns: PgColumn[], tagsColumn: PgColumn): SQL | undefined {
   if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(
-    ...textColumns.map((column) => sql`${column} ilike ${pattern}`),
-    sql`array_to_string(${tagsColumn}, ' ') ilike ${pattern}`,
-  );
+  // Normalised before escaping, since NFKD turns full-width ％ ＿ ＼ into wildcards and escapes.
+  const needle = sql`bloom_search_text(${search.replaceAll(FIELD_SEPARATOR, ' ')})`;
+  const pattern = sql`'%' || replace(replace(replace(${needle}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  return sql`${searchDocument(textColumns, tagsColumn)} like ${pattern}`;
+}
+
+/** The indexed text of a row: bloom_search_document(tags, column, ...), as the migration writes it. */
+function searchDocument(textColumns: PgColumn[], tagsColumn: PgColumn): SQL {
+  return sql`bloom_search_document(${tagsColumn}, ${sql.join(textColumns, sql`, `)})`;
 }
 
 /** Case-insensitive category match, so 'wellness' and 'Wellness' filter alike. */

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { createDb } from '../../../db/client';
+import { createDb, createPglite } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
 
 declare module 'vitest' {
@@ -36,7 +35,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const pglite = new PGlite();
+  const pglite = createPglite();
   await runMigrations(createDb({ pglite }));
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { createDb, type DbHandle } from '../../../db/client';
+import { createDb, createPglite, type DbHandle } from '../../../db/client';
 import { withDatabase } from './global-setup';
 
 /**
@@ -35,5 +34,5 @@ export async function createTestDb(): Promise<DbHandle> {
     };
   }
   const dump = new Blob([readFileSync(inject('pgliteDump'))]);
-  return createDb({ pglite: new PGlite({ loadDataDir: dump }) });
+  return createDb({ pglite: createPglite({ loadDataDir: dump }) });
 }

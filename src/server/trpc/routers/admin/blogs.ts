@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { selectAdminBlogs, toAdminBlog } from '../../../domains/blogs';
+import { inPage, pageIds } from '../../../domains/paging';
 import { storeDataUrl } from '../../../services/uploads';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
@@ -19,7 +20,9 @@ export const adminBlogsRouter = router({
   /** Drafts included, newest first. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const rows = await selectAdminBlogs(ctx.db).orderBy(desc(blogs.createdAt), desc(blogs.id)).limit(limit).offset(offset);
+    const order = [desc(blogs.createdAt), desc(blogs.id)];
+    const page = pageIds(ctx.db, blogs, blogs.id, undefined, order, { limit, offset });
+    const rows = await selectAdminBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
     return rows.map(toAdminBlog);
   }),
 

@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminListingColumns as columns } from '../../../domains/listings';
+import { inPage, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -17,7 +18,9 @@ async function byId(db: Db, id: number) {
 export const adminDirectoryRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    return ctx.db.select(columns).from(directoryListings).orderBy(desc(directoryListings.createdAt), desc(directoryListings.id)).limit(limit).offset(offset);
+    const order = [desc(directoryListings.createdAt), desc(directoryListings.id)];
+    const page = pageIds(ctx.db, directoryListings, directoryListings.id, undefined, order, { limit, offset });
+    return ctx.db.select(columns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...order);
   }),
 
   create: adminProcedure.input(ListingFormSchema).mutation(async ({ ctx, input }) => {

@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
+import { inPage, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -24,7 +25,9 @@ export const adminEventsRouter = router({
   /** Latest date first, so upcoming and recent events lead the list. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const rows = await ctx.db.select(columns).from(events).orderBy(desc(events.dateTime), desc(events.id)).limit(limit).offset(offset);
+    const order = [desc(events.dateTime), desc(events.id)];
+    const page = pageIds(ctx.db, events, events.id, undefined, order, { limit, offset });
+    const rows = await ctx.db.select(columns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...order);
     return rows.map(withSpotsLeft);
   }),
 

@@ -4,6 +4,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminForumPostColumns } from '../../../domains/forum-posts';
+import { inPage, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -11,13 +12,14 @@ import { pageOf } from './page';
 export const adminForumRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
+    const order = [desc(forumPosts.createdAt), desc(forumPosts.id)];
+    const page = pageIds(ctx.db, forumPosts, forumPosts.id, undefined, order, { limit, offset });
     const rows = await ctx.db
       .select(adminForumPostColumns)
       .from(forumPosts)
+      .innerJoin(page, inPage(page, forumPosts.id))
       .innerJoin(users, eq(forumPosts.userId, users.id))
-      .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
-      .limit(limit)
-      .offset(offset);
+      .orderBy(...order);
     return rows.map(({ authorFirstName, authorLastName, authorEmail, ...post }) => ({
       ...post,
       author: { firstName: authorFirstName, lastName: authorLastName, email: authorEmail },

@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminPodcastColumns as columns, toPodcast } from '../../../domains/podcasts';
+import { inPage, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -23,7 +24,9 @@ async function byId(db: Db, id: number) {
 export const adminPodcastsRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const rows = await ctx.db.select(columns).from(podcasts).orderBy(desc(podcasts.createdAt), desc(podcasts.id)).limit(limit).offset(offset);
+    const order = [desc(podcasts.createdAt), desc(podcasts.id)];
+    const page = pageIds(ctx.db, podcasts, podcasts.id, undefined, order, { limit, offset });
+    const rows = await ctx.db.select(columns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...order);
     return rows.map(toPodcast);
   }),
 

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { blogComments, blogs } from '../../../../../db/schema';
 import { AddCommentSchema, BlogListSchema, ByIdSchema, CommentListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
+import { inPage, pageIds } from '../../../domains/paging';
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogs, toBlog } from '../../../domains/blogs';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
@@ -21,17 +22,14 @@ const commentTable: CommentTable<'blogId'> = {
 export const blogsRouter = router({
   /** The public list: published articles only, for everyone (admins see drafts in the admin list). */
   list: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
-    const rows = await selectBlogs(ctx.db)
-      .where(
-        and(
-          eq(blogs.isPublished, true),
-          searchCondition(input.search, [blogs.title, blogs.excerpt, blogs.content], blogs.tags),
-          categoryCondition(input.category, blogs.category),
-        ),
-      )
-      .orderBy(desc(blogs.createdAt), desc(blogs.id))
-      .limit(input.limit)
-      .offset(pageOffset(input));
+    const where = and(
+      eq(blogs.isPublished, true),
+      searchCondition(input.search, [blogs.title, blogs.excerpt, blogs.content], blogs.tags),
+      categoryCondition(input.category, blogs.category),
+    );
+    const order = [desc(blogs.createdAt), desc(blogs.id)];
+    const page = pageIds(ctx.db, blogs, blogs.id, where, order, { limit: input.limit, offset: pageOffset(input) });
+    const rows = await selectBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
     return rows.map(toBlog);
   }),
 

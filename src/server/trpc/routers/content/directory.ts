@@ -2,26 +2,22 @@ import { and, desc } from 'drizzle-orm';
 import { directoryInterest, directoryListings } from '../../../../../db/schema';
 import { ByIdSchema, DirectoryListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { listingColumns, requireListing } from '../../../domains/listings';
+import { inPage, pageIds } from '../../../domains/paging';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const directoryRouter = router({
   /** SPEC.md §3 Directory listing; avgRating (0 without reviews) and reviewCount come from the reviews. */
-  list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) =>
-    ctx.db
-      .select(listingColumns)
-      .from(directoryListings)
-      .where(
-        and(
-          searchCondition(input.search, [directoryListings.name, directoryListings.description], directoryListings.tags),
-          categoryCondition(input.category, directoryListings.category),
-        ),
-      )
-      .orderBy(desc(directoryListings.createdAt), desc(directoryListings.id))
-      .limit(input.limit)
-      .offset(pageOffset(input)),
-  ),
+  list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) => {
+    const where = and(
+      searchCondition(input.search, [directoryListings.name, directoryListings.description], directoryListings.tags),
+      categoryCondition(input.category, directoryListings.category),
+    );
+    const order = [desc(directoryListings.createdAt), desc(directoryListings.id)];
+    const page = pageIds(ctx.db, directoryListings, directoryListings.id, where, order, { limit: input.limit, offset: pageOffset(input) });
+    return ctx.db.select(listingColumns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...order);
+  }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     await requireListing(ctx.db, input.id);

@@ -4,6 +4,7 @@ import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/sche
 import { notFound } from '../../../errors';
 import { rsvpToEvent } from '../../../services/rsvp';
 import { eventColumns, withSpotsLeft } from '../../../domains/events';
+import { inPage, pageIds } from '../../../domains/paging';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const eventsRouter = router({
@@ -11,16 +12,13 @@ export const eventsRouter = router({
    * SPEC.md §3 Event plus `attendees` (attending count) and `spotsLeft` (null without a limit).
    * Upcoming (dateTime >= now) soonest first; past (`upcoming=false`) latest first.
    */
-  list: sharedReadProcedure.input(EventListSchema).query(({ ctx, input }) => {
+  list: sharedReadProcedure.input(EventListSchema).query(async ({ ctx, input }) => {
     const now = new Date();
-    return ctx.db
-      .select(eventColumns)
-      .from(events)
-      .where(input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now))
-      .orderBy(input.upcoming ? asc(events.dateTime) : desc(events.dateTime), asc(events.id))
-      .limit(input.limit)
-      .offset(pageOffset(input))
-      .then((rows) => rows.map(withSpotsLeft));
+    const where = input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now);
+    const order = [input.upcoming ? asc(events.dateTime) : desc(events.dateTime), asc(events.id)];
+    const page = pageIds(ctx.db, events, events.id, where, order, { limit: input.limit, offset: pageOffset(input) });
+    const rows = await ctx.db.select(eventColumns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...order);
+    return rows.map(withSpotsLeft);
   }),
 
   /**

@@ -2,6 +2,7 @@ import { and, desc } from 'drizzle-orm';
 import { podcastComments, podcasts } from '../../../../../db/schema';
 import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
+import { inPage, pageIds } from '../../../domains/paging';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, toggleLike } from '../../../services/likes';
@@ -19,21 +20,16 @@ const commentTable: CommentTable<'podcastId'> = {
 
 export const podcastsRouter = router({
   /** SPEC.md §3 Podcast (with its `iframe`), newest first; the client's own player reads `embedUrl`. */
-  list: sharedReadProcedure.input(PodcastListSchema).query(({ ctx, input }) =>
-    ctx.db
-      .select(podcastColumns)
-      .from(podcasts)
-      .where(
-        and(
-          searchCondition(input.search, [podcasts.title, podcasts.description], podcasts.tags),
-          categoryCondition(input.category, podcasts.category),
-        ),
-      )
-      .orderBy(desc(podcasts.createdAt), desc(podcasts.id))
-      .limit(input.limit)
-      .offset(pageOffset(input))
-      .then((rows) => rows.map(toPodcast)),
-  ),
+  list: sharedReadProcedure.input(PodcastListSchema).query(async ({ ctx, input }) => {
+    const where = and(
+      searchCondition(input.search, [podcasts.title, podcasts.description], podcasts.tags),
+      categoryCondition(input.category, podcasts.category),
+    );
+    const order = [desc(podcasts.createdAt), desc(podcasts.id)];
+    const page = pageIds(ctx.db, podcasts, podcasts.id, where, order, { limit: input.limit, offset: pageOffset(input) });
+    const rows = await ctx.db.select(podcastColumns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...order);
+    return rows.map(toPodcast);
+  }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     await requirePodcast(ctx.db, input.id);

@@ -1,0 +1,663 @@
+/**
+ * `npm run bench:scale`: the production build against a PostgreSQL database holding a large
+ * community (100k members, 20k blog posts, 500k comments, 1M likes, ...), measured with the
+ * read cache off (the targets: p99 under 50 ms) and on (for information).
+ *
+ * It empties BENCH_DATABASE_URL, migrates it as the server does at start, fills it with
+ * scripts/bench-scale-data.sql, starts the server as a child process and runs autocannon
+ * against the reads that grow with the data (searches, deep pages, admin lists) and the
+ * first pages every visitor opens, then a mixed workload of members reading and writing.
+ *
+ *   BENCH_DATABASE_URL=postgres://...  required: a scratch database it may empty and fill
+ *   BENCH_DURATION=5                   seconds per target (10 connections)
+ *   BENCH_MIXED_DURATION=15            seconds of the mixed workload (50 connections)
+ *   BENCH_REUSE_DATA=1                 keep the data a previous run loaded (skips reset and load)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import postgres from 'postgres';
+import { createDb } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { hashPassword } from '../src/server/auth/password';
+import { ALL_CATEGORIES } from '../src/shared/categories';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const MIXED_DURATION = Number(process.env.BENCH_MIXED_DURATION ?? 15);
+const CONNECTIONS = 10;
+const MIXED_CONNECTIONS = 50;
+const TARGET_P99_MS = 50;
+/** Share of the mixed workload's requests that write. */
+const WRITE_SHARE = 0.05;
+
+/** The one password of the admin and of members 1..200 (see bench-scale-data.sql). */
+const PASSWORD = 'BloomScale1';
+const ADMIN_EMAIL = 'admin@bench.example';
+const SIGNED_IN_MEMBERS = 100;
+/** What the data holds and doesn't (bench-scale-data.sql). */
+const WORD_IN_NO_POST = 'zyxwvquartz';
+const RARE_BLOG_WORD = 'saffronquill';
+const RARE_PODCAST_WORD = 'moonlitcedar';
+/** Part of one member's email, the way an admin looks someone up. */
+const ADMIN_SEARCH = '.4242@';
+/** The client's page sizes (use-paged-list.ts, community/blog.tsx, admin-kit.tsx). */
+const GRID_PAGE = 12;
+const COMMENT_PAGE = 50;
+const FORUM_PAGE = 20;
+const ADMIN_PAGE = 100;
+/** The server allows 10 comments a minute per member (DEFAULT_RATE_LIMITS); stay under it. */
+const COMMENTS_PER_MINUTE = 8;
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const milliseconds = (ms: number) => (Number.isFinite(ms) ? `${ms} ms` : `> ${DURATION * 1000} ms`);
+
+/** Home's queries for a signed-in member, batched into one request the way httpBatchLink sends them. */
+function homeBatchPath(): string {
+  const calls: [string, unknown][] = [
+    ['content.stats.get', undefined],
+    ['content.podcasts.list', { search: '', category: ALL_CATEGORIES, limit: 3 }],
+    ['content.directory.list', { limit: 4 }],
+    ['content.events.list', { upcoming: true, limit: 2 }],
+  ];
+  const input = Object.fromEntries(calls.map(([, value], index) => [index, value]));
+  return `/trpc/${calls.map(([path]) => path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+// ---------------------------------------------------------------- database
+
+function databaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!name) throw new Error('BENCH_DATABASE_URL names no database');
+  return name;
+}
+
+/** Creates the database when it is missing, through the server's maintenance database. */
+async function ensureDatabase(url: string) {
+  const probe = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await probe`select 1`;
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error;
+  } finally {
+    await probe.end();
+  }
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const admin = postgres(maintenance.toString(), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${databaseName(url).replace(/"/g, '""')}"`);
+    console.log(`Created database ${databaseName(url)}.`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The steps of bench-scale-data.sql, each introduced by a `-- step: name` line. */
+function dataSteps(): { name: string; sql: string }[] {
+  const text = readFileSync(resolve(ROOT, 'scripts/bench-scale-data.sql'), 'utf8');
+  return text
+    .split(/^-- step: /m)
+    .slice(1)
+    .map((part) => {
+      const newline = part.indexOf('\n');
+      return { name: part.slice(0, newline).trim(), sql: part.slice(newline + 1) };
+    });
+}
+
+async function resetAndLoad(url: string) {
+  await ensureDatabase(url);
+  const started = Date.now();
+  // One connection: the steps share temporary tables, functions and settings.
+  const sql = postgres(url, { max: 1, onnotice: () => {}, idle_timeout: 0 });
+  try {
+    await sql.unsafe('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;').simple();
+    const handle = createDb({ url, maxConnections: 1 });
+    try {
+      await runMigrations(handle);
+    } finally {
+      await handle.close();
+    }
+    console.log(`Reset and migrated in ${seconds(Date.now() - started)}.`);
+
+    // One argon2id hash for everyone the benchmark signs in as, another for everyone else.
+    const [knownHash, otherHash] = await Promise.all([hashPassword(PASSWORD), hashPassword(crypto.randomUUID())]);
+    await sql`select set_config('bench.known_hash', ${knownHash}, false), set_config('bench.other_hash', ${otherHash}, false)`;
+
+    const loadStarted = Date.now();
+    for (const step of dataSteps()) {
+      const stepStarted = Date.now();
+      await sql.unsafe(step.sql).simple();
+      console.log(`  ${step.name}: ${seconds(Date.now() - stepStarted)}`);
+    }
+    const inserted = Date.now() - loadStarted;
+    // What autovacuum would have done on a live site: visibility maps and planner statistics.
+    const vacuumStarted = Date.now();
+    await sql.unsafe('vacuum (analyze)');
+    console.log(`  vacuum and analyze: ${seconds(Date.now() - vacuumStarted)}`);
+    console.log(`Data loaded in ${seconds(Date.now() - loadStarted)} (inserts ${seconds(inserted)}); reset, migrations and load ${seconds(Date.now() - started)}.`);
+  } finally {
+    await sql.end();
+  }
+}
+
+interface Fixtures {
+  memberEmails: string[];
+  busyBlog: { id: number; comments: number };
+  recentBlogIds: number[];
+  recentPodcastIds: number[];
+  recentForumIds: number[];
+  /** Upcoming events without a cap: an RSVP there always succeeds. */
+  openEventIds: number[];
+}
+
+async function describeData(url: string): Promise<Fixtures> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const volumes = await sql<{ name: string; rows: string }[]>`
+      select name, rows from (values
+        ('members (approved)', (select count(*) from users where approval_status = 'approved' and not is_admin)),
+        ('applicants', (select count(*) from users where approval_status <> 'approved')),
+        ('blog posts', (select count(*) from blogs)),
+        ('blog drafts', (select count(*) from blogs where not is_published)),
+        ('blog comments', (select count(*) from blog_comments)),
+        ('likes (blogs, podcasts, listings, forum)', (select (select count(*) from blog_likes) + (select count(*) from podcast_likes) + (select count(*) from directory_likes) + (select count(*) from forum_post_likes))),
+        ('podcasts', (select count(*) from podcasts)),
+        ('podcast comments', (select count(*) from podcast_comments)),
+        ('events', (select count(*) from events)),
+        ('upcoming events', (select count(*) from events where date_time >= now())),
+        ('RSVPs', (select count(*) from event_rsvps)),
+        ('forum posts', (select count(*) from forum_posts)),
+        ('forum comments', (select count(*) from forum_comments)),
+        ('directory listings', (select count(*) from directory_listings)),
+        ('directory reviews', (select count(*) from directory_reviews)),
+        ('places', (select count(*) from places)),
+        ('newsletter subscriptions', (select count(*) from newsletter_subscriptions))
+      ) as v(name, rows)`;
+    const [size] = await sql<{ size: string }[]>`select pg_size_pretty(pg_database_size(current_database())) as size`;
+    console.log(
+      `Volumes: ${volumes.map(({ name, rows }) => `${name} ${Number(rows).toLocaleString('en')}`).join(', ')}; database ${size?.size}.`,
+    );
+
+    const memberEmails = (await sql<{ email: string }[]>`select email from users where id <= ${SIGNED_IN_MEMBERS} and approval_status = 'approved' order by id`).map((row) => row.email);
+    const [busy] = await sql<{ id: number; n: string }[]>`select blog_id as id, count(*) as n from blog_comments group by blog_id order by count(*) desc limit 1`;
+    const ids = async (query: Promise<{ id: number }[]>) => (await query).map((row) => row.id);
+    return {
+      memberEmails,
+      busyBlog: { id: busy!.id, comments: Number(busy!.n) },
+      recentBlogIds: await ids(sql`select id from blogs where is_published order by created_at desc limit 500`),
+      recentPodcastIds: await ids(sql`select id from podcasts order by created_at desc limit 300`),
+      recentForumIds: await ids(sql`select id from forum_posts order by created_at desc limit 2000`),
+      openEventIds: await ids(sql`select id from events where date_time > now() + interval '1 day' and max_attendees is null order by date_time limit 500`),
+    };
+  } finally {
+    await sql.end();
+  }
+}
+
+// ---------------------------------------------------------------- server
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MiB. */
+function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
+    return { rss: field('VmRSS'), hwm: field('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output: string[];
+  idleRss: number;
+  peakRss: number;
+  stopSampling(): void;
+}
+
+/**
+ * The cache-off server is scripts/bench-server.ts bundled the way the build bundles main.ts,
+ * beside it in dist/server so it finds the client, the page drawer and the migrations alike.
+ */
+async function bundleBenchServer(): Promise<string> {
+  const outfile = resolve(ROOT, 'dist/server/bench-server.js');
+  await build({
+    entryPoints: [resolve(ROOT, 'scripts/bench-server.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+async function startServer(entry: string, url: string, dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      REDIS_URL: '',
+      SEED_DEMO: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null || attempt >= 300) {
+      child.kill('SIGKILL');
+      throw new Error(`${entry} did not come up:\n${output.join('').slice(-3000)}`);
+    }
+    try {
+      if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await sleep(1000);
+  const idleRss = memoryOf(child.pid!)?.rss ?? 0;
+  const server: Server = { child, base, output, idleRss, peakRss: idleRss, stopSampling: () => {} };
+  const sampler = setInterval(() => {
+    const memory = memoryOf(child.pid!);
+    if (memory) server.peakRss = Math.max(server.peakRss, memory.rss, memory.hwm);
+  }, 250);
+  server.stopSampling = () => clearInterval(sampler);
+  return server;
+}
+
+async function stopServer(server: Server) {
+  server.stopSampling();
+  const memory = memoryOf(server.child.pid!);
+  if (memory) server.peakRss = Math.max(server.peakRss, memory.rss, memory.hwm);
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((done) => server.child.once('exit', done));
+  server.child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+}
+
+async function signIn(base: string, path: string, body: object): Promise<string> {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`sign-in at ${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const cookie = /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`sign-in at ${path} set no session cookie`);
+  return cookie;
+}
+
+// ---------------------------------------------------------------- measuring
+
+interface Target {
+  name: string;
+  path: string;
+  cookie?: 'admin' | 'member';
+}
+
+interface Row {
+  target: string;
+  cache: 'off' | 'on';
+  rows: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  rps: number;
+  bad: number;
+  badDetail: string;
+  counted: boolean;
+}
+
+/** How many items an answer holds: a list, a page object, a hub search or a tRPC batch. */
+function itemsIn(body: unknown): string {
+  if (Array.isArray(body)) {
+    if (body.length > 0 && body.every((entry) => entry && typeof entry === 'object' && 'result' in entry)) return `batch of ${body.length}`;
+    return String(body.length);
+  }
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (Array.isArray(record.items)) return String(record.items.length);
+    const lists = Object.values(record).filter(Array.isArray) as unknown[][];
+    if (lists.length > 0) return String(lists.reduce((sum, list) => sum + list.length, 0));
+    return 'object';
+  }
+  return '-';
+}
+
+function describeBad(result: autocannon.Result): string {
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count}×${code}`);
+  if (result.errors) codes.push(`${result.errors} errors`);
+  if (result.timeouts) codes.push(`${result.timeouts} timeouts`);
+  return codes.join(', ');
+}
+
+async function measureTarget(base: string, target: Target, headers: Record<string, string>, cache: 'off' | 'on', counted: boolean): Promise<Row> {
+  const sample = await fetch(`${base}${target.path}`, { headers });
+  const text = await sample.text();
+  let rows: string;
+  try {
+    rows = sample.ok ? itemsIn(JSON.parse(text)) : `${sample.status}`;
+  } catch {
+    rows = 'not JSON';
+  }
+  if (!sample.ok) console.error(`${target.name} (cache ${cache}) answered ${sample.status}: ${text.slice(0, 200)}`);
+  const result = await autocannon({ url: `${base}${target.path}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  // No answer within the run: autocannon reports 0 ms, which must not pass for fast.
+  const none = result.requests.total === 0;
+  return {
+    target: target.name,
+    cache,
+    rows,
+    requests: result.requests.total,
+    p50: none ? Number.POSITIVE_INFINITY : result.latency.p50,
+    p99: none ? Number.POSITIVE_INFINITY : result.latency.p99,
+    rps: result.requests.average,
+    bad,
+    badDetail: bad ? describeBad(result) : '',
+    counted,
+  };
+}
+
+interface Member {
+  cookie: string;
+  /** When she last commented, to stay under the comment limit. */
+  comments: number[];
+}
+
+interface MixedPick {
+  kind: string;
+  write: boolean;
+  method: 'GET' | 'POST';
+  path: string;
+  cookie: string;
+  body?: string;
+}
+
+const randomOf = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+/** Members reading the main lists and pages, and now and then liking, commenting or RSVPing. */
+function mixedPicker(members: Member[], fixtures: Fixtures): () => MixedPick {
+  const home = homeBatchPath();
+  const reads: [string, () => string][] = [
+    ['home batch', () => home],
+    ['blogs page 1', () => `/api/blogs?published=true&limit=${GRID_PAGE}`],
+    ['podcasts page 1', () => `/api/podcasts?limit=${GRID_PAGE}`],
+    ['events page 1', () => `/api/events?upcoming=true&limit=${GRID_PAGE}`],
+    ['forum page 1', () => `/api/forum/posts?limit=${FORUM_PAGE}`],
+    ['directory page 1', () => `/api/directory?limit=${GRID_PAGE}`],
+    ['blog article', () => `/api/blogs/${randomOf(fixtures.recentBlogIds)}`],
+    ['blog comments', () => `/api/blogs/${randomOf(fixtures.recentBlogIds)}/comments?limit=${COMMENT_PAGE}`],
+  ];
+  return () => {
+    const member = randomOf(members);
+    if (Math.random() >= WRITE_SHARE) {
+      const [kind, path] = randomOf(reads);
+      return { kind, write: false, method: 'GET', path: path(), cookie: member.cookie };
+    }
+    const roll = Math.random();
+    const now = Date.now();
+    member.comments = member.comments.filter((at) => now - at < 60_000);
+    if (roll < 0.15 && member.comments.length < COMMENTS_PER_MINUTE) {
+      member.comments.push(now);
+      const body = JSON.stringify({ content: `Thank you for this, it came at the right time (${now % 1000}).` });
+      return { kind: 'comment', write: true, method: 'POST', path: `/api/blogs/${randomOf(fixtures.recentBlogIds)}/comments`, cookie: member.cookie, body };
+    }
+    if (roll < 0.3) return { kind: 'rsvp', write: true, method: 'POST', path: `/api/events/${randomOf(fixtures.openEventIds)}/rsvp`, cookie: member.cookie };
+    if (roll < 0.5) return { kind: 'forum like', write: true, method: 'POST', path: `/api/forum/posts/${randomOf(fixtures.recentForumIds)}/like`, cookie: member.cookie };
+    if (roll < 0.65) return { kind: 'podcast like', write: true, method: 'POST', path: `/api/podcasts/${randomOf(fixtures.recentPodcastIds)}/like`, cookie: member.cookie };
+    return { kind: 'blog like', write: true, method: 'POST', path: `/api/blogs/${randomOf(fixtures.recentBlogIds)}/like`, cookie: member.cookie };
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measureMixed(base: string, members: Member[], fixtures: Fixtures, cache: 'off' | 'on', counted: boolean): Promise<{ row: Row; detail: string }> {
+  const pick = mixedPicker(members, fixtures);
+  const statuses = new Map<string, number>();
+  const latencies = { read: [] as number[], write: [] as number[] };
+  let lastAnswered: MixedPick | undefined;
+  const options: autocannon.Options = {
+    url: base,
+    connections: MIXED_CONNECTIONS,
+    duration: MIXED_DURATION,
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          const next = pick();
+          (context as { pick?: MixedPick }).pick = next;
+          // A new headers object each time: autocannon writes Content-Length into it.
+          const headers: Record<string, string> = { cookie: next.cookie };
+          if (next.body) headers['content-type'] = 'application/json';
+          return { ...request, method: next.method, path: next.path, headers, body: next.body ?? '' };
+        },
+        onResponse: (status, body, context) => {
+          const answered = (context as { pick?: MixedPick }).pick;
+          lastAnswered = answered;
+          const key = `${answered?.kind ?? '?'} ${status}`;
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          if ((status < 200 || status >= 300) && statuses.get(key) === 1) console.error(`mixed (cache ${cache}): ${key}: ${body.slice(0, 200)}`);
+        },
+      },
+    ],
+  };
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon(options, (error: unknown, finished) => (error ? fail(error as Error) : done(finished)));
+    // 'response' follows onResponse synchronously, so lastAnswered is this response's request.
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      (lastAnswered?.write ? latencies.write : latencies.read).push(responseTime);
+    });
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  const badKinds = [...statuses].filter(([key]) => !/ 2\d\d$/.test(key)).map(([key, n]) => `${n}× ${key}`);
+  const writes = [...statuses].filter(([key]) => /^(comment|rsvp|forum like|podcast like|blog like) /.test(key)).reduce((sum, [, n]) => sum + n, 0);
+  const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+  const read = latencies.read.sort((a, b) => a - b);
+  const write = latencies.write.sort((a, b) => a - b);
+  const detail =
+    `mixed (cache ${cache}): ${total} answers, ${writes} writes (${((writes / Math.max(total, 1)) * 100).toFixed(1)}%); ` +
+    `reads p50 ${percentile(read, 50).toFixed(0)} ms p99 ${percentile(read, 99).toFixed(0)} ms, writes p50 ${percentile(write, 50).toFixed(0)} ms p99 ${percentile(write, 99).toFixed(0)} ms` +
+    (badKinds.length ? `; non-2xx: ${badKinds.join(', ')}` : '; every answer 2xx');
+  return {
+    row: {
+      target: `Mixed: ${members.length} members read lists, ~${WRITE_SHARE * 100}% write (c=${MIXED_CONNECTIONS})`,
+      cache,
+      rows: '-',
+      requests: result.requests.total,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: result.requests.average,
+      bad,
+      badDetail: bad ? describeBad(result) : '',
+      counted,
+    },
+    detail,
+  };
+}
+
+/** Lines the server logged at warn or above, grouped by message. */
+function serverComplaints(output: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const line of output.join('').split('\n')) {
+    if (!line.trim()) continue;
+    let message = line.slice(0, 160);
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      message = [entry.msg, entry.err?.message].filter(Boolean).join(': ').slice(0, 160) || message;
+    } catch {
+      // not a JSON log line
+    }
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
+  return [...counts].map(([message, n]) => `${n}× ${message}`);
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    console.error(
+      'bench:scale needs BENCH_DATABASE_URL=postgres://user@host:port/database: a scratch PostgreSQL database it may empty and fill\n' +
+        '(it drops the public and drizzle schemas there). Example: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bloom_scale npm run bench:scale',
+    );
+    process.exit(2);
+  }
+  if (!existsSync(resolve(ROOT, 'dist/server/main.js')) || !existsSync(resolve(ROOT, 'dist/client/index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (npm run bench:scale does).');
+  }
+  const started = Date.now();
+  console.log(`Bloom Circle scale bench: PostgreSQL database ${databaseName(url)}, node ${process.version}`);
+
+  if (process.env.BENCH_REUSE_DATA === '1') {
+    console.log('Reusing the data already loaded (BENCH_REUSE_DATA=1).');
+  } else {
+    await resetAndLoad(url);
+  }
+  const fixtures = await describeData(url);
+  if (fixtures.memberEmails.length < SIGNED_IN_MEMBERS) throw new Error('the database does not hold the benchmark data: run without BENCH_REUSE_DATA');
+  const benchServer = await bundleBenchServer();
+
+  const work = mkdtempSync(join(tmpdir(), 'bloom-scale-'));
+  let running: Server | undefined;
+  process.on('SIGINT', () => {
+    if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  });
+
+  const busy = fixtures.busyBlog;
+  const deepOffset = Math.max(0, busy.comments - COMMENT_PAGE);
+  const targets: Target[] = [
+    { name: 'Blog search, word in no post', path: `/api/blogs?published=true&search=${WORD_IN_NO_POST}&limit=${GRID_PAGE}` },
+    { name: 'Blog search, rare word (13 posts)', path: `/api/blogs?published=true&search=${RARE_BLOG_WORD}&limit=${GRID_PAGE}` },
+    { name: 'Hub search, no hit', path: `/api/search?q=${WORD_IN_NO_POST}` },
+    { name: 'Podcast search, rare word (13)', path: `/api/podcasts?search=${RARE_PODCAST_WORD}&limit=${GRID_PAGE}` },
+    { name: 'Blogs, offset 19900', path: `/api/blogs?published=true&limit=${GRID_PAGE}&offset=19900` },
+    { name: `Busy post comments, offset ${deepOffset}`, path: `/api/blogs/${busy.id}/comments?limit=${COMMENT_PAGE}&offset=${deepOffset}` },
+    { name: 'Admin users list', path: `/api/admin/users?limit=${ADMIN_PAGE}`, cookie: 'admin' },
+    { name: 'Admin users search', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
+    { name: 'tRPC batch of Home (member)', path: homeBatchPath(), cookie: 'member' },
+    { name: 'GET /api/stats', path: '/api/stats' },
+    { name: 'Blogs, first page', path: `/api/blogs?published=true&limit=${GRID_PAGE}` },
+    { name: 'Events, first page', path: `/api/events?upcoming=true&limit=${GRID_PAGE}` },
+    { name: 'Forum, first page', path: `/api/forum/posts?limit=${FORUM_PAGE}` },
+    { name: 'Directory, first page', path: `/api/directory?limit=${GRID_PAGE}` },
+    { name: 'Podcasts, first page', path: `/api/podcasts?limit=${GRID_PAGE}` },
+  ];
+
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const memory: string[] = [];
+  const complaints: string[] = [];
+  let admin = '';
+  const members: Member[] = [];
+  try {
+    for (const cache of ['off', 'on'] as const) {
+      const counted = cache === 'off';
+      const entry = cache === 'off' ? benchServer : resolve(ROOT, 'dist/server/main.js');
+      const server = await startServer(entry, url, join(work, `data-${cache}`));
+      running = server;
+      console.log(`\nRead cache ${cache}: ${entry.slice(ROOT.length + 1)} on ${server.base}, idle RSS ${server.idleRss.toFixed(0)} MiB`);
+
+      // Sessions live in the database, so one sign-in each serves both servers.
+      if (!admin) {
+        const signInStarted = Date.now();
+        admin = await signIn(server.base, '/api/admin/login', { username: ADMIN_EMAIL, password: PASSWORD });
+        for (let i = 0; i < fixtures.memberEmails.length; i += 4) {
+          const batch = fixtures.memberEmails.slice(i, i + 4);
+          const cookies = await Promise.all(batch.map((email) => signIn(server.base, '/api/login', { email, password: PASSWORD })));
+          members.push(...cookies.map((cookie) => ({ cookie, comments: [] })));
+        }
+        console.log(`Signed in the admin and ${members.length} members in ${seconds(Date.now() - signInStarted)}.`);
+      }
+
+      for (const target of targets) {
+        const headers: Record<string, string> = target.cookie === 'admin' ? { cookie: admin } : target.cookie === 'member' ? { cookie: members[0]!.cookie } : {};
+        const row = await measureTarget(server.base, target, headers, cache, counted);
+        rows.push(row);
+        console.log(`  ${row.target}: p50 ${milliseconds(row.p50)}, p99 ${milliseconds(row.p99)}, ${row.rps.toFixed(0)} req/s${row.bad ? `, non-2xx: ${row.badDetail}` : ''}`);
+      }
+      const mixed = await measureMixed(server.base, members, fixtures, cache, counted);
+      rows.push(mixed.row);
+      notes.push(mixed.detail);
+      console.log(`  ${mixed.detail}`);
+
+      await stopServer(server);
+      running = undefined;
+      memory.push(`cache ${cache}: idle ${server.idleRss.toFixed(0)} MiB after start, peak ${server.peakRss.toFixed(0)} MiB during the run`);
+      complaints.push(...serverComplaints(server.output).map((line) => `cache ${cache}: ${line}`));
+    }
+  } finally {
+    if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  const header = ['Target', 'Cache', 'Rows', 'Requests', 'p50', 'p99', 'req/s', 'non-2xx', `p99 < ${TARGET_P99_MS} ms`];
+  const cells = rows.map((row) => [
+    row.target,
+    row.cache,
+    row.rows,
+    String(row.requests),
+    milliseconds(row.p50),
+    milliseconds(row.p99),
+    row.rps.toFixed(0),
+    row.bad ? row.badDetail : '0',
+    `${row.p99 < TARGET_P99_MS && row.bad === 0 ? 'yes' : 'no'}${row.counted ? '' : ' (info)'}`,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
+  const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION} per target, mixed -c ${MIXED_CONNECTIONS} -d ${MIXED_DURATION}; production build, LOG_LEVEL=warn; whole run ${seconds(Date.now() - started)}\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of cells) console.log(line(row));
+  console.log('');
+  for (const note of notes) console.log(note);
+  console.log(`Server RSS: ${memory.join('; ')}`);
+  console.log(complaints.length ? `Server log (warn and above):\n  ${complaints.slice(0, 10).join('\n  ')}` : 'Server log: nothing at warn or above.');
+  // Failed requests make the figures meaningless: an error, unlike a missed target.
+  if (rows.some((row) => row.bad > 0)) process.exitCode = 1;
+
+  const counted = rows.filter((row) => row.counted);
+  const met = counted.filter((row) => row.p99 < TARGET_P99_MS && row.bad === 0).length;
+  console.log(`scale: ${met} of ${counted.length} targets under ${TARGET_P99_MS} ms p99`);
+}
+
+await main();
