@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, textList, updatedAt } from './columns';
+import { createdAt, id, searchText, textList, updatedAt } from './columns';
 
 export const blogs = pgTable(
   'blogs',
@@ -16,11 +16,15 @@ export const blogs = pgTable(
     /** An http(s) URL or a /uploads/{id} path; inline data is stored as an upload first. */
     coverImageUrl: text('cover_image_url'),
     tags: textList('tags'),
+    searchText: searchText('title', 'excerpt', 'content'),
     isPublished: boolean('is_published').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blogs_published_created_idx').on(t.isPublished, t.createdAt, t.id), index('blogs_created_idx').on(t.createdAt, t.id), index('blogs_category_idx').on(t.category)],
+  (t) => [
+    index('blogs_published_created_idx').on(t.isPublished, t.createdAt, t.id), index('blogs_created_idx').on(t.createdAt, t.id), index('blogs_category_idx').on(t.category),
+    index('blogs_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const blogLikes = pgTable(

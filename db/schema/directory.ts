@@ -1,7 +1,7 @@
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, textList, updatedAt } from './columns';
+import { createdAt, id, searchText, textList, updatedAt } from './columns';
 
 export const directoryListings = pgTable(
   'directory_listings',
@@ -16,10 +16,15 @@ export const directoryListings = pgTable(
     website: text('website'),
     images: textList('images'),
     tags: textList('tags'),
+    searchText: searchText('name', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('directory_listings_created_idx').on(t.createdAt, t.id), index('directory_listings_category_idx').on(t.category)],
+  (t) => [
+    index('directory_listings_created_idx').on(t.createdAt, t.id),
+    index('directory_listings_category_idx').on(t.category),
+    index('directory_listings_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const directoryLikes = pgTable(

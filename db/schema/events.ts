@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, textList, updatedAt } from './columns';
+import { createdAt, id, searchText, textList, updatedAt } from './columns';
 
 export const events = pgTable(
   'events',
@@ -15,10 +15,11 @@ export const events = pgTable(
     maxAttendees: integer('max_attendees'),
     images: textList('images'),
     tags: textList('tags'),
+    searchText: searchText('title', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_date_time_idx').on(t.dateTime, t.id)],
+  (t) => [index('events_date_time_idx').on(t.dateTime, t.id), index('events_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
 );
 
 export const eventRsvps = pgTable(

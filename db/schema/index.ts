@@ -7,3 +7,4 @@ export * from './newsletter';
 export * from './forum';
 export * from './places';
 export * from './uploads';
+export * from './counts';

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, textList, updatedAt } from './columns';
+import { createdAt, id, searchText, textList, updatedAt } from './columns';
 
 export const podcasts = pgTable(
   'podcasts',
@@ -12,10 +12,15 @@ export const podcasts = pgTable(
     /** The embed URL taken from the admin's iframe; the client renders its own iframe. */
     embedUrl: text('embed_url').notNull(),
     tags: textList('tags'),
+    searchText: searchText('title', 'description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('podcasts_created_idx').on(t.createdAt, t.id), index('podcasts_category_idx').on(t.category)],
+  (t) => [
+    index('podcasts_created_idx').on(t.createdAt, t.id),
+    index('podcasts_category_idx').on(t.category),
+    index('podcasts_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 export const podcastLikes = pgTable(

@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogComments, blogLikes, directoryLikes, eventRsvps, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes } from '../../db/schema';
+import {
+  blogComments, blogLikes, directoryLikes, directoryListings, eventRsvps, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes, podcasts, users,
+} from '../../db/schema';
 import { addReview, createBlog, createEvent, createListing, createPodcast, DAY } from './test/content-factories';
 import { createUser } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -73,5 +76,37 @@ describe('public and admin answers agree on non-zero counts', () => {
     const expected = { attendees: 3, maxAttendees: 5, spotsLeft: 2 };
     expect(find(await get('/api/events'), id)).toMatchObject(expected);
     expect(find(await get('/api/admin/events', true), id)).toMatchObject(expected);
+  });
+});
+
+describe("Home's counts, kept by the database", () => {
+  it('agree with the tables after sign-ups, approvals, rejections, edits, deletions and bulk writes', async () => {
+    const truth = async () => {
+      const [row] = await t.db
+        .select({
+          podcastCount: sql<number>`(select count(*) from ${podcasts})`.mapWith(Number),
+          directoryCount: sql<number>`(select count(*) from ${directoryListings})`.mapWith(Number),
+          userCount: sql<number>`(select count(*) from ${users} where ${users.approvalStatus} = 'approved')`.mapWith(Number),
+        })
+        .from(sql`(select 1) as one`);
+      return row!;
+    };
+    const stats = async () => (await get('/api/stats')) as { podcastCount: number; directoryCount: number; userCount: number };
+    expect(await stats()).toMatchObject(await truth());
+
+    const applicant = await createUser(t.db, { status: 'pending' });
+    const before = await stats();
+    await t.request({ method: 'PATCH', url: `/api/admin/users/${applicant.id}/approval`, cookie: adminCookie, payload: { isApproved: true } });
+    expect((await stats()).userCount).toBe(before.userCount + 1);
+    await t.request({ method: 'PATCH', url: `/api/admin/users/${applicant.id}/approval`, cookie: adminCookie, payload: { isApproved: false } });
+    expect((await stats()).userCount).toBe(before.userCount);
+
+    await Promise.all([createPodcast(t.db), createPodcast(t.db), createListing(t.db)]);
+    await t.db.insert(podcasts).values([1, 2, 3].map((n) => ({ title: `Bulk ${n}`, description: 'd', category: 'c', embedUrl: 'https://www.youtube.com/embed/abc' })));
+    const doomed = await createUser(t.db);
+    await t.db.delete(users).where(eq(users.id, doomed.id));
+    await t.db.delete(podcasts).where(eq(podcasts.title, 'Bulk 2'));
+    await t.db.update(users).set({ approvalStatus: 'rejected' }).where(eq(users.id, memberIds[3]!));
+    expect(await stats()).toMatchObject(await truth());
   });
 });

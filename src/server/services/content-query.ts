@@ -13,28 +13,18 @@ export function likePattern(search: string): string {
 const FIELD_SEPARATOR = '\u001f';
 
 /**
- * Search over text columns and a text[] tags column, done in the database (DECISIONS.md:
- * searches cover title, description/content and tags): the normalised search (case,
- * accents, Arabic diacritics and letter variants don't matter; see normalizeForSearch in
- * src/shared/text/normalize.ts) as a substring of the row's normalised fields and tags,
- * with `%` and `_` literal.
- *
- * The row side is exactly the expression of the table's trigram index (podcasts, blogs,
- * events and directory_listings each have one, in db/migrations/0001_search_trigram.sql):
- * a new caller, or a change to a caller's columns or their order, needs a migration with
- * the matching index, or its searches read every row.
+ * Search over a table's stored search text (its `search_text` column: the searched fields
+ * and tags, normalised by bloom_search_document so that case, accents, Arabic diacritics and
+ * letter variants don't matter; see normalizeForSearch in src/shared/text/normalize.ts):
+ * the normalised search as a substring, with `%` and `_` literal, answered by the column's
+ * trigram index.
  */
-export function searchCondition(search: string | undefined, textColumns: PgColumn[], tagsColumn: PgColumn): SQL | undefined {
+export function searchCondition(search: string | undefined, searchText: PgColumn): SQL | undefined {
   if (!search) return undefined;
   // Normalised before escaping, since NFKD turns full-width ％ ＿ ＼ into wildcards and escapes.
   const needle = sql`bloom_search_text(${search.replaceAll(FIELD_SEPARATOR, ' ')})`;
   const pattern = sql`'%' || replace(replace(replace(${needle}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-  return sql`${searchDocument(textColumns, tagsColumn)} like ${pattern}`;
-}
-
-/** The indexed text of a row: bloom_search_document(tags, column, ...), as the migration writes it. */
-function searchDocument(textColumns: PgColumn[], tagsColumn: PgColumn): SQL {
-  return sql`bloom_search_document(${tagsColumn}, ${sql.join(textColumns, sql`, `)})`;
+  return sql`${searchText} like ${pattern}`;
 }
 
 /** Case-insensitive category match, so 'wellness' and 'Wellness' filter alike. */

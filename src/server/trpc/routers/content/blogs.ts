@@ -24,7 +24,7 @@ export const blogsRouter = router({
   list: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
     const where = and(
       eq(blogs.isPublished, true),
-      searchCondition(input.search, [blogs.title, blogs.excerpt, blogs.content], blogs.tags),
+      searchCondition(input.search, blogs.searchText),
       categoryCondition(input.category, blogs.category),
     );
     const order = [desc(blogs.createdAt), desc(blogs.id)];

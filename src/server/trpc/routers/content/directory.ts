@@ -11,7 +11,7 @@ export const directoryRouter = router({
   /** SPEC.md §3 Directory listing; avgRating (0 without reviews) and reviewCount come from the reviews. */
   list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
-      searchCondition(input.search, [directoryListings.name, directoryListings.description], directoryListings.tags),
+      searchCondition(input.search, directoryListings.searchText),
       categoryCondition(input.category, directoryListings.category),
     );
     const order = [desc(directoryListings.createdAt), desc(directoryListings.id)];

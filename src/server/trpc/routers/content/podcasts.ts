@@ -22,7 +22,7 @@ export const podcastsRouter = router({
   /** SPEC.md §3 Podcast (with its `iframe`), newest first; the client's own player reads `embedUrl`. */
   list: sharedReadProcedure.input(PodcastListSchema).query(async ({ ctx, input }) => {
     const where = and(
-      searchCondition(input.search, [podcasts.title, podcasts.description], podcasts.tags),
+      searchCondition(input.search, podcasts.searchText),
       categoryCondition(input.category, podcasts.category),
     );
     const order = [desc(podcasts.createdAt), desc(podcasts.id)];
