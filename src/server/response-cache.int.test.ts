@@ -123,6 +123,36 @@ describe('response cache of public reads', () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
   });
 
+  it('drops only the answers that read what a write changed', async () => {
+    const app = await startApp();
+    const cookie = await adminCookie(app);
+    const [first] = (await app.inject({ method: 'GET', url: '/api/podcasts?limit=3' })).json() as { id: number; likes: number }[];
+    await app.inject({ method: 'GET', url: '/api/events?limit=3' });
+    expect((await app.inject({ method: 'GET', url: '/api/podcasts?limit=3' })).headers['x-cache']).toBe('hit');
+    expect((await app.inject({ method: 'GET', url: '/api/events?limit=3' })).headers['x-cache']).toBe('hit');
+
+    const liked = await app.inject({ method: 'POST', url: `/api/podcasts/${first!.id}/like`, headers: { cookie } });
+    expect(liked.json()).toEqual({ liked: true });
+    // The like changed the podcasts: their list is read again and shows it at once.
+    const podcasts = await app.inject({ method: 'GET', url: '/api/podcasts?limit=3' });
+    expect(podcasts.headers['x-cache']).toBeUndefined();
+    expect((podcasts.json() as { id: number; likes: number }[]).find((p) => p.id === first!.id)?.likes).toBe(first!.likes + 1);
+    // The events list read nothing it changed, so it stays stored.
+    expect((await app.inject({ method: 'GET', url: '/api/events?limit=3' })).headers['x-cache']).toBe('hit');
+
+    // A write that no procedure answered (an upload) drops everything.
+    const boundary = '----bloom';
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.gif"\r\nContent-Type: image/gif\r\n\r\n`),
+      gif,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(upload.statusCode).toBeLessThan(300);
+    expect((await app.inject({ method: 'GET', url: '/api/events?limit=3' })).headers['x-cache']).toBeUndefined();
+  });
+
   it('forgets answers after its short lifetime, so other processes’ writes show without Redis', async () => {
     const [a, b] = [await startApp(), await startApp()];
     const cookie = await adminCookie(a);
@@ -151,6 +181,11 @@ describe('response cache of public reads', () => {
     }
     // Well within the one-second lifetime: the message, not the expiry, cleared it.
     expect(body).toContain('Announced through Redis');
+    // Only what the write changed: b's events list stays stored.
+    await b.inject({ method: 'GET', url: '/api/events?limit=9' });
+    await a.inject({ method: 'POST', url: '/api/podcasts', headers: { cookie }, payload: podcast('Another podcast') });
+    await new Promise((done) => setTimeout(done, 100));
+    expect((await b.inject({ method: 'GET', url: '/api/events?limit=9' })).headers['x-cache']).toBe('hit');
   });
 
   it('answers a streamed (JSONL) request with valid HTTP framing, and never stores or replays it', async () => {
@@ -197,7 +232,7 @@ describe('response cache of public reads', () => {
     }
   });
 
-  it('holds every procedure that declares a shared answer to it: visitors, members and admins get the same bytes', async () => {
+  it('holds every procedure that declares a shared answer to it: whenever one viewer’s answer may be stored, every viewer gets the same bytes', async () => {
     const app = await startApp({}, false);
     const cookie = await adminCookie(app);
     const member = await createUser(database.db);
@@ -205,17 +240,23 @@ describe('response cache of public reads', () => {
     const shared = listProcedures().filter((procedure) => procedure.sharedAnswer);
     expect(shared.length).toBeGreaterThan(5);
     // Data an admin or a member could be shown differently: a draft, a comment, an RSVP.
-    await createBlog(database.db, { title: 'A draft only admins see', isPublished: false });
-    await createBlog(database.db, { title: 'Published for all' });
+    const draft = await createBlog(database.db, { title: 'A draft only admins see', isPublished: false });
+    const published = await createBlog(database.db, { title: 'Published for all' });
     const [first] = (await app.inject({ method: 'GET', url: '/api/podcasts' })).json() as { id: number }[];
     await app.inject({ method: 'POST', url: `/api/podcasts/${first!.id}/comments`, headers: { cookie: memberCookie }, payload: { content: 'Lovely episode' } });
+    await app.inject({ method: 'POST', url: `/api/blogs/${published.id}/comments`, headers: { cookie: memberCookie }, payload: { content: 'Lovely article' } });
+    let storable = 0;
     for (const procedure of shared) {
-      for (const input of [{}, { id: first!.id }, { q: 'a' }]) {
+      for (const input of [{}, { id: first!.id }, { id: draft.id }, { id: published.id }, { q: 'a' }]) {
         const answers = await Promise.all(
           [undefined, memberCookie, cookie].map((who) => trpcRequest(app, { path: procedure.path, type: procedure.type, input, cookie: who })),
         );
+        // An admin's draft is marked personal (no-store), so no one else is ever served it.
+        if (!answers.some((answer) => answer.statusCode === 200 && answer.headers['cache-control'] !== 'no-store')) continue;
+        storable++;
         expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`)).size, `${procedure.path} ${JSON.stringify(input)}`).toBe(1);
       }
     }
+    expect(storable).toBeGreaterThan(20);
   });
 });

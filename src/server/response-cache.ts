@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { ALL_AREAS, areasOfPaths, type CacheArea } from './cache-areas';
 
 /**
  * A micro-cache of shared reads (GET /api/... and /trpc/... answered 200). Only an answer
@@ -9,11 +10,12 @@ import type { Redis } from 'ioredis';
  * Only complete JSON answers are stored: a streamed (JSONL) answer varies by the request's
  * `trpc-accept`/`Accept` header and is never stored or replayed.
  *
- * Invalidation: any successful write in this process clears the cache at once and, with
- * Redis, tells the other processes to clear theirs. Without Redis another process's write
- * shows after at most `ttlMs` (DECISIONS.md: caches invalidated across instances or
- * short-lived). A generation number keeps a read that started before a write from storing
- * its older answer after the write.
+ * Invalidation by what changed: each stored answer remembers the areas of the data its
+ * procedures read (cache-areas.ts), and a successful write drops, at once, the answers that
+ * read an area it changed; the rest stay (a like on a podcast leaves the events list stored).
+ * With Redis the other processes drop the same; without it another process's write shows
+ * after at most `ttlMs` (caches are invalidated across instances or short-lived). A read
+ * that started before a write to one of its areas does not store its older answer.
  */
 export interface ResponseCacheOptions {
   ttlMs?: number;
@@ -23,6 +25,7 @@ export interface ResponseCacheOptions {
 
 interface Entry {
   expires: number;
+  areas: ReadonlySet<CacheArea>;
   headers: Record<string, string | string[] | number>;
   payload: string | Buffer;
 }
@@ -31,12 +34,15 @@ const CHANNEL = 'bloom:response-cache:invalidate';
 const API_PATH = /^\/(api|trpc)\//;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-type CachedRequest = FastifyRequest & { responseCacheGeneration?: number };
+/** The invalidation count when a cacheable read started. */
+type CachedRequest = FastifyRequest & { responseCacheStartedAt?: number };
 
 /** What the procedures that made an answer say about who may see it. */
 export interface AnswerScope {
   /** True until a procedure without `sharedAnswer` runs for this request. */
   sameForEveryone: boolean;
+  /** The procedures that ran for this request (a batch runs several): what it read or changed. */
+  paths: string[];
 }
 
 const answerScopes = new WeakMap<FastifyRequest, AnswerScope>();
@@ -44,7 +50,7 @@ const answerScopes = new WeakMap<FastifyRequest, AnswerScope>();
 /** The request's scope, made on first use (by the procedures' context). */
 export function answerScopeOf(request: FastifyRequest): AnswerScope {
   let scope = answerScopes.get(request);
-  if (!scope) answerScopes.set(request, (scope = { sameForEveryone: true }));
+  if (!scope) answerScopes.set(request, (scope = { sameForEveryone: true, paths: [] }));
   return scope;
 }
 
@@ -109,18 +115,23 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 256 * 1024;
   const entries = new Map<string, Entry>();
-  let generation = 0;
+  /** Counts invalidations; `changedAt` holds the count at each area's latest one. */
+  let invalidations = 0;
+  const changedAt = new Map<CacheArea, number>();
   let redis: Redis | undefined;
   const instanceId = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
-  const clear = () => {
-    generation++;
-    entries.clear();
+  const drop = (areas: ReadonlySet<CacheArea>) => {
+    invalidations++;
+    for (const area of areas) changedAt.set(area, invalidations);
+    for (const [url, entry] of entries) if ([...entry.areas].some((area) => areas.has(area))) entries.delete(url);
   };
-  const invalidate = () => {
-    clear();
-    redis?.publish(CHANNEL, instanceId).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: publish failed'));
+  const invalidate = (areas: ReadonlySet<CacheArea>) => {
+    drop(areas);
+    const message = `${instanceId}|${[...areas].join(',')}`;
+    redis?.publish(CHANNEL, message).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: publish failed'));
   };
+  const changedSince = (startedAt: number, areas: ReadonlySet<CacheArea>) => [...areas].some((area) => (changedAt.get(area) ?? 0) > startedAt);
 
   const isCacheableRead = (request: FastifyRequest) => request.method === 'GET' && API_PATH.test(request.url) && !asksForStream(request);
 
@@ -133,23 +144,25 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       reply.raw.end(entry.payload);
       return reply;
     }
-    (request as CachedRequest).responseCacheGeneration = generation;
+    (request as CachedRequest).responseCacheStartedAt = invalidations;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // A write that went through makes every stored read suspect: clear before its answer leaves.
+    // A write that went through drops the stored reads of what it changed, before its answer leaves.
     if (!SAFE_METHODS.has(request.method)) {
-      if (statusOf(reply, payload) < 400) invalidate();
+      if (statusOf(reply, payload) < 400) invalidate(areasOfPaths(answerScopes.get(request)?.paths ?? []));
       return payload;
     }
-    const started = (request as CachedRequest).responseCacheGeneration;
-    if (started === undefined || started !== generation || !isSharedAnswer(request, reply, payload) || !isCompleteJson(payload)) return payload;
+    const startedAt = (request as CachedRequest).responseCacheStartedAt;
+    if (startedAt === undefined || !isSharedAnswer(request, reply, payload) || !isCompleteJson(payload)) return payload;
+    const areas = areasOfPaths(answerScopes.get(request)?.paths ?? []);
+    if (changedSince(startedAt, areas)) return payload;
     const body = payload instanceof Response ? await takeWebResponse(reply, payload) : (payload as string | Buffer);
     if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return body;
     if (body.length > maxBytes) return body;
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     const headers = { ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) } as Entry['headers'];
-    entries.set(request.url, { expires: Date.now() + ttlMs, headers, payload: body });
+    entries.set(request.url, { expires: Date.now() + ttlMs, areas, headers, payload: body });
     return body;
   });
 
@@ -159,8 +172,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       // The shared client refuses commands while connecting; the subscription may wait for it.
       const subscriber = client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
       subscriber.on('error', (error) => app.log.warn({ err: error }, 'response cache: redis unavailable'));
-      subscriber.on('message', (_channel, from) => {
-        if (from !== instanceId) clear();
+      subscriber.on('message', (_channel, message: string) => {
+        const [from, areas = ''] = message.split('|');
+        if (from !== instanceId) drop(new Set(areas.split(',').filter((area): area is CacheArea => (ALL_AREAS as readonly string[]).includes(area))));
       });
       void subscriber.subscribe(CHANNEL).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: subscribe failed'));
       app.addHook('onClose', async () => {

@@ -57,8 +57,12 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-/** A request's answer is shared only when every procedure that made it is (a batch may mix). */
-const answerScope = t.middleware(({ ctx, meta, next }) => {
+/**
+ * A request's answer is shared only when every procedure that made it is (a batch may mix);
+ * the paths tell the read cache which data the request read or changed.
+ */
+const answerScope = t.middleware(({ ctx, meta, path, next }) => {
+  ctx.answer.paths.push(path);
   if (!meta?.sharedAnswer) ctx.answer.sameForEveryone = false;
   return next();
 });
@@ -67,6 +71,14 @@ export const publicProcedure = t.procedure.meta({ access: 'public' }).use(answer
 
 /** Public reads whose answer is the same for every viewer; see ProcedureMeta.sharedAnswer. */
 export const sharedReadProcedure = publicProcedure.meta({ access: 'public', sharedAnswer: true });
+
+/**
+ * For a shared read whose answer differs for some viewers (admins see drafts): marks this
+ * request's answer as theirs alone, so the read cache never stores or replays it.
+ */
+export function answerDependsOnViewer(ctx: Context): void {
+  ctx.answer.sameForEveryone = false;
+}
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
 export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, next }) => {

@@ -7,7 +7,7 @@ import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogs, toBlog 
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, setLiked } from '../../../services/likes';
-import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '../../init';
+import { answerDependsOnViewer, memberProcedure, router, sharedReadProcedure } from '../../init';
 
 const commentTable: CommentTable<'blogId'> = {
   table: blogComments,
@@ -33,7 +33,9 @@ export const blogsRouter = router({
     return rows.map(toBlog);
   }),
 
-  byId: publicProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+  /** The same for every viewer but admins, who also see drafts. */
+  byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+    if (ctx.user?.isAdmin) answerDependsOnViewer(ctx);
     const [row] = await selectBlogs(ctx.db)
       .where(and(eq(blogs.id, input.id), blogVisibleTo(ctx.user)))
       .limit(1);
@@ -57,7 +59,8 @@ export const blogsRouter = router({
     return { liked: await setLiked(ctx.db, 'blog', input.id, ctx.user.id, false) };
   }),
 
-  comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
+  comments: sharedReadProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
+    if (ctx.user?.isAdmin) answerDependsOnViewer(ctx);
     await requireVisibleBlog(ctx.db, input.id, ctx.user);
     return listComments(ctx.db, commentTable, input.id, input);
   }),
