@@ -20,4 +20,22 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the tRPC client (src/client/trpc.ts), not fetch.' }],
     },
   },
+  // Layers point one way: db <- server -> shared <- client. Each block names what its files may not import.
+  layer(['db/**/*.ts'], [{ regex: '^(\\.\\./)+src/', message: 'db/ imports nothing from src/: pass what it needs in (see db/seed/accounts.ts).' }]),
+  layer(['src/shared/**/*.ts'], [{ regex: '^(\\.\\./)+(server|client)/', message: 'src/shared is shared by server and client and imports neither.' }]),
+  layer(
+    ['src/client/**/*.{ts,tsx}'],
+    [{ regex: '^(\\.\\./)+server/', allowTypeImports: true, message: 'The client takes only types from the server (the router and its outputs).' }],
+  ),
+  layer(['src/client/lib/**/*.ts'], [{ regex: '^(\\.\\./)+(components|routes)/', message: 'src/client/lib sits below components and routes.' }]),
+  layer(
+    ['src/server/**/*.ts'],
+    [{ regex: '^(\\.\\./)+client/', allowTypeImports: true, message: 'The server takes only types from the client (the SSR entry is loaded from the build).' }],
+    ['src/server/**/*.test.ts'],
+  ),
 );
+
+/** An import rule for one layer: `patterns` are the imports its files may not make. */
+function layer(files, patterns, ignores = []) {
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}

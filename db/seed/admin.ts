@@ -1,6 +1,6 @@
 import type { Db } from '../client';
 import { placeSuggestions } from '../schema';
-import { createAccount, findUserByEmail } from '../../src/server/services/accounts';
+import type { AccountService } from './accounts';
 
 /** Join requests waiting in the admin panel's Pending Users tab. */
 export const DEMO_APPLICANTS = [
@@ -9,7 +9,7 @@ export const DEMO_APPLICANTS = [
   { firstName: 'Hana', lastName: 'Youssef', email: 'hana.applicant@bloomcircle.example', age: 18, interests: 'Modest fashion, photography and baking', bio: 'Starting university soon and want a supportive circle of friends.' },
 ] as const;
 
-export async function seedAdmin(db: Db): Promise<void> {
+export async function seedAdmin(db: Db, { createAccount, findUserByEmail }: AccountService): Promise<void> {
   for (const applicant of DEMO_APPLICANTS) {
     // Applicants can't sign in until approved; the password only has to be a real hash.
     await createAccount(db, { ...applicant, password: `Pending-${crypto.randomUUID()}`, approvalStatus: 'pending' });

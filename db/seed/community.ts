@@ -1,6 +1,6 @@
 import type { Db } from '../client';
 import { forumComments, forumPostLikes, forumPosts, places } from '../schema';
-import { createAccount } from '../../src/server/services/accounts';
+import type { AccountService } from './accounts';
 
 /** Demo members who wrote the forum's first posts; they can sign in like any member. */
 const FORUM_MEMBERS = [
@@ -131,7 +131,7 @@ const PLACES: (typeof places.$inferInsert)[] = [
 ];
 
 /** Places, demo forum members, their posts, likes and comments. Runs inside seedDemo's transaction. */
-export async function seedCommunity(db: Db): Promise<void> {
+export async function seedCommunity(db: Db, { createAccount }: AccountService): Promise<void> {
   await db.insert(places).values(PLACES);
 
   const ids = {} as Record<Author, number>;

@@ -15,7 +15,7 @@ import {
   podcasts,
   users,
 } from '../schema';
-import { createAccount, findUserByEmail } from '../../src/server/services/accounts';
+import type { AccountService } from './accounts';
 
 /**
  * Demo content for the public pages: podcasts (real public talks on YouTube), blogs
@@ -23,9 +23,9 @@ import { createAccount, findUserByEmail } from '../../src/server/services/accoun
  * community members whose likes, comments, reviews and RSVPs make the counts real.
  * Images are the SVGs under public/images, served by the site itself.
  */
-export async function seedContent(db: Db): Promise<void> {
+export async function seedContent(db: Db, accounts: AccountService): Promise<void> {
   const community: number[] = [];
-  for (const member of COMMUNITY) community.push(await ensureMember(db, member));
+  for (const member of COMMUNITY) community.push(await ensureMember(db, accounts, member));
   const [admin] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).limit(1);
 
   const day = 24 * 60 * 60 * 1000;
@@ -103,7 +103,7 @@ function atHour(date: Date, hour: number): Date {
   return copy;
 }
 
-async function ensureMember(db: Db, member: { email: string; firstName: string; lastName: string; age: number; interests: string; bio: string }): Promise<number> {
+async function ensureMember(db: Db, { createAccount, findUserByEmail }: AccountService, member: { email: string; firstName: string; lastName: string; age: number; interests: string; bio: string }): Promise<number> {
   const existing = await findUserByEmail(db, member.email);
   if (existing) return existing.id;
   // These demo members never sign in: a random password nobody knows.

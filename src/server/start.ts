@@ -4,7 +4,7 @@ import { seedDemo } from '../../db/seed';
 import { buildApp, type BuildAppOptions } from './app';
 import { openDatabase } from './database';
 import { readEnv } from './env';
-import { ensureAdminAccount } from './services/accounts';
+import { accountService, ensureAdminAccount } from './services/accounts';
 
 /**
  * Starts the site as the environment describes it: the database (migrated), the first
@@ -21,7 +21,7 @@ export async function startServer(settings: Pick<BuildAppOptions, 'rateLimits' |
     await ensureAdminAccount(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   }
   if (env.SEED_DEMO) {
-    await seedDemo(database.db);
+    await seedDemo(database.db, accountService);
   }
 
   const app = await buildApp({

@@ -1,5 +1,5 @@
 import { ALL_CATEGORIES } from '../../shared/categories';
-import { GRID_PAGE_SIZE, nextOffset } from '../components/content/use-paged-list';
+import { GRID_PAGE_SIZE, nextOffset } from './paging';
 import { trpc as browserTrpc, SHORT_STALE_TIME, type Trpc } from '../trpc';
 import type { RouterContext } from '../router';
 

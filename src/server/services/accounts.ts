@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { AccountService } from '../../../db/seed/accounts';
 import { users } from '../../../db/schema';
 import { messages } from '../../shared/messages';
 import { hashPassword } from '../auth/password';
@@ -72,3 +73,6 @@ export async function ensureAdminAccount(db: Db, email: string, password: string
   await createAccount(db, { email, password, ...name, isAdmin: true, approvalStatus: 'approved' });
   return true;
 }
+
+/** The account service as the demo seed takes it (db/ imports nothing from the server). */
+export const accountService: AccountService = { createAccount, findUserByEmail };

@@ -9,7 +9,7 @@ import { toastActionFailure } from './feedback';
 import { LoadMore } from './list-states';
 import type { PodcastItem } from './podcast-card';
 import { refreshPodcastLists } from './podcast-lists';
-import { COMMENT_PAGE_SIZE, nextOffsetFor } from './use-paged-list';
+import { COMMENT_PAGE_SIZE, nextOffsetFor } from '../../lib/paging';
 
 /** A podcast's comments and the form to add one; loaded with the dialog, not with the list. */
 export default function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn: boolean }) {

@@ -8,7 +8,7 @@ import { toastActionFailure, toastSignInRequired } from '../../components/conten
 import { blogDate } from '../../components/content/format';
 import { LoadMore } from '../../components/content/list-states';
 import { SafeImage } from '../../components/content/safe-image';
-import { COMMENT_PAGE_SIZE, nextOffsetFor } from '../../components/content/use-paged-list';
+import { COMMENT_PAGE_SIZE, nextOffsetFor } from '../../lib/paging';
 import { Markdown } from '../../components/markdown';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

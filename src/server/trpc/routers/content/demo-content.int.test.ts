@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs, directoryListings, events, podcasts } from '../../../../../db/schema';
 import { seedDemo } from '../../../../../db/seed';
+import { accountService } from '../../../services/accounts';
 import { isAllowedEmbedUrl } from '../../../../shared/embed';
 import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../../../shared/schemas/content';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -10,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemo(t.db)).toBe(true);
+  expect(await seedDemo(t.db, accountService)).toBe(true);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeSuggestions } from '../../../../../db/schema';
 import { seedCommunity } from '../../../../../db/seed/community';
+import { accountService } from '../../../services/accounts';
 import { messages } from '../../../../shared/messages';
 import { DEFAULT_RATE_LIMITS } from '../../../auth/rate-limit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -10,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // The demo places are the list's content, as with SEED_DEMO=1.
-  await seedCommunity(t.db);
+  await seedCommunity(t.db, accountService);
 });
 afterAll(() => t.close());
 
