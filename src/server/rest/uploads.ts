@@ -3,12 +3,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { messages } from '../../shared/messages';
+import { requireAdmin } from '../auth/access';
 import { findUpload, tooLarge, UPLOAD_MAX_BYTES } from '../services/uploads';
 import { createContext, type ContextDeps } from '../trpc/context';
 import { clientMessage } from '../trpc/init';
 import { createCaller } from '../trpc/root';
-
-const EMPTY = new Uint8Array(0);
 
 /**
  * POST /api/uploads (multipart, admin) and GET /uploads/{id}. Registered as its own plugin
@@ -22,8 +21,8 @@ export async function uploadsPlugin(app: FastifyInstance, deps: ContextDeps) {
     const caller = createCaller(ctx);
     reply.header('cache-control', 'no-store');
     try {
-      // Signed out or not an admin: the procedure's access rule answers before the body is read.
-      if (!ctx.user?.isAdmin) await caller.admin.uploads.create({ bytes: EMPTY });
+      // Signed out or not an admin: refused before the body is read.
+      requireAdmin(ctx);
       const bytes = await readFile(request);
       return reply.code(201).send(await caller.admin.uploads.create({ bytes }));
     } catch (error) {

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { messages } from '../../shared/messages';
 import type { Context } from './context';
 import { isDatabaseUnavailable } from '../errors';
+import { requireAdmin, requireMember } from '../auth/access';
 
 /** The one text a client sees for an error: the first zod issue, or the error's own words. */
 export function clientMessage(error: TRPCError): string {
@@ -82,12 +83,12 @@ export function answerDependsOnViewer(ctx: Context): void {
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
 export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.access.authRequired });
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  const member = requireMember(ctx);
+  return next({ ctx: { ...ctx, user: member.user, session: member.session } });
 });
 
 /** Admins only: 401 signed out, 403 for members. */
 export const adminProcedure = memberProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.access.adminRequired });
+  requireAdmin(ctx);
   return next({ ctx });
 });

@@ -4,15 +4,13 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
 import { PageSchema } from '../../../../shared/schemas/content';
 import { hashPassword } from '../../../auth/password';
+import { likePattern } from '../../../services/content-query';
 import { invalidateAllSessions } from '../../../auth/session';
 import { adminProcedure, router } from '../../init';
 import {
   adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
 } from './accounts';
 import { pageOf } from './page';
-
-/** LIKE wildcards typed into the search box are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** First name, last name or email containing the search, in any case. */
 function searchFilter(search: string | undefined) {
