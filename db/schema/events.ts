@@ -1,6 +1,7 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, searchText, textList, updatedAt } from './columns';
+import { RSVP_STATUSES } from '../../src/shared/statuses';
 
 export const events = pgTable(
   'events',
@@ -22,6 +23,8 @@ export const events = pgTable(
   (t) => [index('events_date_time_idx').on(t.dateTime, t.id), index('events_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
 );
 
+export const rsvpStatus = pgEnum('rsvp_status', RSVP_STATUSES);
+
 export const eventRsvps = pgTable(
   'event_rsvps',
   {
@@ -31,7 +34,7 @@ export const eventRsvps = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('attending'),
+    status: rsvpStatus('status').notNull().default('attending'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_rsvps_user_idx').on(t.userId)],

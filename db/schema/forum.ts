@@ -1,8 +1,9 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id } from './columns';
+import { FORUM_CATEGORIES } from '../../src/shared/categories';
 
-export const forumCategory = pgEnum('forum_category', ['general', 'wellness', 'career', 'relationships', 'lifestyle']);
+export const forumCategory = pgEnum('forum_category', FORUM_CATEGORIES);
 
 export const forumPosts = pgTable(
   'forum_posts',

@@ -1,8 +1,9 @@
 import { pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
+import { NEWSLETTER_FREQUENCIES } from '../../src/shared/categories';
 
-export const newsletterFrequency = pgEnum('newsletter_frequency', ['weekly', 'biweekly', 'monthly']);
+export const newsletterFrequency = pgEnum('newsletter_frequency', NEWSLETTER_FREQUENCIES);
 
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',

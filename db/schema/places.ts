@@ -1,8 +1,9 @@
 import { boolean, index, integer, pgEnum, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, textList } from './columns';
+import { PLACE_CATEGORIES } from '../../src/shared/categories';
 
-export const placeCategory = pgEnum('place_category', ['wellness', 'cafe', 'fitness', 'culture']);
+export const placeCategory = pgEnum('place_category', PLACE_CATEGORIES);
 export const suggestionStatus = pgEnum('suggestion_status', ['pending', 'approved', 'dismissed']);
 
 export const places = pgTable(

@@ -72,7 +72,7 @@ const POSTS: { author: Author; ago: number; category: 'general' | 'wellness' | '
   },
 ];
 
-/** SPEC.md's six places to go, as seed data the API serves. */
+/** The six places to go, as seed data the API serves. */
 const PLACES: (typeof places.$inferInsert)[] = [
   {
     name: 'Serenity Yoga Studio',
