@@ -57,7 +57,7 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
   await expect(pastPanel.getByRole('button', { name: /^Attend/ })).toHaveCount(0);
 });
 
-test('lists show the placeholder counts of SPEC.md while loading', async ({ page }) => {
+test('lists show their placeholder counts while loading', async ({ page }) => {
   // A list opened directly comes drawn with its data; the placeholders show when the browser
   // moves to a list itself. Hold the content calls back for a moment so they can be seen.
   await page.goto('/');

@@ -4,7 +4,7 @@ import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-re
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/trpc/root';
 
-/** Cache rules of SPEC.md §9: fresh for 2 minutes, kept 5, no retries, no refetch on focus. */
+/** Default cache rules: fresh for 2 minutes, kept 5, no retries, no refetch on focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -38,7 +38,7 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 /** `trpc.content.podcasts.list.queryOptions(input)` and friends: typed from the server's router. */
 export const trpc: Trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
-/** Liked and comments queries stay fresh for 30 seconds (SPEC.md §9). */
+/** Liked and comments queries stay fresh for 30 seconds. */
 export const SHORT_STALE_TIME = 30_000;
-/** Admin lists stay fresh for 30 seconds (SPEC.md §9). */
+/** Admin lists stay fresh for 30 seconds. */
 export const ADMIN_STALE_TIME = 30_000;

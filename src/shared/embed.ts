@@ -1,5 +1,5 @@
 /**
- * Video embeds: stored HTML is never rendered (DECISIONS.md). The client builds its own
+ * Video embeds: stored HTML is never rendered. The client builds its own
  * iframe, and only from an https URL on one of these hosts and paths.
  */
 const ALLOWED_EMBEDS: { host: string; pathPrefix: string }[] = [
@@ -29,7 +29,7 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * SPEC.md §3's podcast `iframe`: markup the server builds from the validated embed URL,
+ * The `iframe` of a podcast answer: markup the server builds from the validated embed URL,
  * escaped, so a quote in the URL can never close the attribute. Stored markup is never sent.
  */
 export const iframeFromEmbedUrl = (url: string) =>

@@ -1,5 +1,5 @@
 /**
- * Every user-facing rule and toast text of SPEC.md §5/§8 and DECISIONS.md, once.
+ * Every user-facing rule and toast text, once.
  * Server and client both import from here, so the words can't drift apart.
  */
 export const messages = {
@@ -91,7 +91,7 @@ export const messages = {
     likeFailed: 'Failed to update like status',
   },
   admin: {
-    // Forms (SPEC.md §5 'Admin podcast', 'Admin directory listing', 'Admin event', 'Admin blog', 'Admin user and admin forms')
+    // Forms (admin podcast, directory listing, event, blog, user and admin forms)
     titleRequired: 'Title is required',
     descriptionRequired: 'Description is required',
     categoryRequired: 'Category is required',
@@ -119,7 +119,7 @@ export const messages = {
     passwordMin: 'Password must be at least 6 characters',
     passwordsDontMatch: "Passwords don't match",
     isApprovedRequired: 'isApproved must be true or false',
-    // Server rules (DECISIONS.md)
+    // Rules the server enforces
     selfDelete: "You can't delete your own account",
     lastAdminDelete: "The last admin can't be deleted",
     lastAdminDemote: "The last admin can't lose admin rights or approval",
@@ -132,7 +132,7 @@ export const messages = {
     postNotFound: 'Post not found',
     suggestionNotFound: 'Suggestion not found',
     suggestionHandled: 'This suggestion was already handled',
-    // Toasts (SPEC.md §8 'Admin')
+    // Admin toasts
     errorTitle: 'Error',
     userApproved: 'User Approved',
     userApprovedBody: (name: string) => `${name} can now access the platform`,

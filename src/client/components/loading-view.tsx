@@ -1,7 +1,7 @@
 import { copy } from '../copy';
 import { LogoMark } from './logo';
 
-/** Shown while the session is still resolving (SPEC.md §2). */
+/** Shown while the session is still resolving. */
 export function LoadingView() {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-4" role="status" aria-live="polite">

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { copy } from '../copy';
 import { buttonVariants } from './ui/button-variants';
 
-/** The signed-in 404 of SPEC.md §2, with its developer-style hint. */
+/** The 404 page for signed-in users, with its developer-style hint. */
 export function NotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -17,7 +17,7 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
-/** SPEC.md §2: Home matches the path exactly; the others match by path prefix. */
+/** Home matches the path exactly; the others match by path prefix. */
 const NAV_ITEMS = [
   { to: '/', label: copy.nav.home, exact: true },
   { to: '/podcasts', label: copy.nav.podcasts, exact: false },

@@ -16,7 +16,7 @@ function readDataBlock(id: string): unknown {
 
 /**
  * Takes what the server wrote into the page: the session (so the first screen doesn't wait
- * for auth.session, which still refetches on mount as SPEC.md §7 asks) and the answers the
+ * for auth.session, which still refetches on mount) and the answers the
  * server drew the page from. Without them the queries simply ask the server.
  */
 export function seedQueriesFromPage(queryClient: QueryClient): void {

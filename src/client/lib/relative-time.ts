@@ -2,7 +2,7 @@ import { communityCopy } from '../copy/community';
 import { usShortDate } from './formats';
 
 /**
- * Forum dates as relative labels (DECISIONS.md): 'Just now' under a minute, then minutes,
+ * Forum dates as relative labels: 'Just now' under a minute, then minutes,
  * then hours for the first day, then a date, US style whatever the browser's locale.
  */
 const MINUTE = 60_000;

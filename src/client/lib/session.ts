@@ -6,7 +6,7 @@ import type { RouterContext } from '../router';
 let firstScreenStarting = false;
 
 /**
- * The session query of SPEC.md §7: never cached as fresh, refetched on mount and focus, no retry.
+ * The session query: never cached as fresh, refetched on mount and focus, no retry.
  * A visitor's answer is null.
  */
 export const sessionQueryOptions = (client: Trpc = trpc) => ({
@@ -44,7 +44,7 @@ export async function loadSession(context: Pick<RouterContext, 'queryClient' | '
 }
 
 /**
- * Logout as SPEC.md §4 describes: the server call (member or admin endpoint), then the
+ * Logout: the server call (member or admin endpoint), then the
  * client forgets everything it holds and goes to /, whether or not the call succeeded.
  */
 export async function signOut({ admin = false }: { admin?: boolean } = {}): Promise<void> {

@@ -50,7 +50,7 @@ function RootLayout() {
   );
 }
 
-/** Unknown paths: the 404 for signed-in users, the public landing view for visitors (SPEC.md §2). */
+/** Unknown paths: the 404 for signed-in users, the public landing view for visitors. */
 function NotFoundOrLanding() {
   const { user } = useSession();
   if (user) return <NotFound />;

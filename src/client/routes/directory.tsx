@@ -23,7 +23,7 @@ export const Route = createFileRoute('/directory')({
 
 const PLACEHOLDERS = 6;
 
-/** The real directory (DECISIONS.md); the coming-soon panel shows only while there are no listings. */
+/** The real directory; the coming-soon panel shows only while there are no listings. */
 function DirectoryPage() {
   const t = contentCopy.directory;
   const [search, setSearch] = useState('');

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/')({
   component: IndexPage,
 });
 
-/** `/` is the landing page for visitors and Home for signed-in users (SPEC.md §2). */
+/** `/` is the landing page for visitors and Home for signed-in users. */
 function IndexPage() {
   const { user } = useSession();
   return <Suspense fallback={<LoadingView />}>{user ? <Home /> : <Landing />}</Suspense>;

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/signup')({
 const EMPTY_FORM = { firstName: '', lastName: '', email: '', password: '', age: String(SIGNUP_AGE.default), interests: '', bio: '' };
 type FormState = typeof EMPTY_FORM;
 
-/** SPEC.md §5: an age that is not a number falls back to 18. */
+/** An age that is not a number falls back to 18. */
 function parseAge(value: string): number {
   const age = Number.parseInt(value, 10);
   return Number.isNaN(age) ? SIGNUP_AGE.default : age;

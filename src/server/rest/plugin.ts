@@ -11,7 +11,7 @@ import { restRoutes } from './routes';
  * /trpc. Cache-Control is set for both doors in one place (registerNoStoreForPersonalAnswers).
  */
 export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
-  // SPEC.md: GET /api/login sends a browser to the member sign-in page.
+  // GET /api/login sends a browser to the member sign-in page.
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
 
   for (const route of restRoutes) {

@@ -5,7 +5,7 @@ import { communityRoutes } from './routes/community';
 import { contentRoutes } from './routes/content';
 
 /**
- * Every documented /api path (SPEC.md §7 and DECISIONS.md), each calling one procedure.
+ * Every documented /api path, each calling one procedure (docs/decisions/002-rest-door-through-trpc.md).
  * Each area keeps its rows in its own file under routes/ and adds one line here.
  */
 export const restRoutes: RestRoute[] = [...authRoutes, ...contentRoutes, ...communityRoutes, ...adminRoutes];

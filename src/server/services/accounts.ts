@@ -6,7 +6,7 @@ import { messages } from '../../shared/messages';
 import { hashPassword } from '../auth/password';
 import { conflict } from '../errors';
 
-/** The fields of SPEC.md §3 'Current user'; the only user shape a session hands out. */
+/** The current user's fields; the only user shape a session hands out. */
 export const currentUserColumns = {
   id: users.id,
   firstName: users.firstName,

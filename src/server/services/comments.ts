@@ -21,7 +21,7 @@ export interface CommentTable<ParentKey extends string> {
   createdAt: PgColumn;
 }
 
-/** SPEC.md §3 'Podcast comment / Blog comment'; the author as others see her. */
+/** A podcast or blog comment as the API answers it; the author as others see her. */
 export interface CommentView {
   id: number;
   content: string;

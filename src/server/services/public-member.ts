@@ -2,7 +2,7 @@
  * How a member appears to anyone but herself and the admins: first name and last initial
  * ("Zeina F."). Members are 13 and older, so no public or member answer carries another
  * member's last name, email, age, approval status or (to visitors) id. The keys stay those
- * of SPEC.md §3 (`user{firstName, lastName}`), with the initial in `lastName`.
+ * of the API's user shape (`user{firstName, lastName}`), with the initial in `lastName`.
  */
 export interface PublicMemberName {
   firstName: string;

@@ -7,7 +7,7 @@ import { IdSchema, isEmail } from './fields';
 import { PageSchema } from './content';
 
 /**
- * Inputs of the admin panel. Field order is rule order (SPEC.md §5), so the first zod
+ * Inputs of the admin panel. Field order is rule order, so the first zod
  * issue is the message shown by the dialog and by the server alike.
  */
 const m = messages.admin;
@@ -97,7 +97,7 @@ const accountFields = {
   bio: optionalText(2000, 'Bio'),
 };
 
-/** Edit User (Community Users tab): isApproved defaults to true and isAdmin to false (SPEC.md §4). */
+/** Edit User (Community Users tab): isApproved defaults to true and isAdmin to false. */
 export const UserFormSchema = z.object({
   ...accountFields,
   isAdmin: flag('isAdmin', false),
@@ -110,7 +110,7 @@ export const UserUpdateSchema = z.object({ id: IdSchema, ...UserFormSchema.shape
 export const AdminCreateSchema = z.object({ ...accountFields, password: AdminPasswordSchema });
 export type AdminCreateInput = z.input<typeof AdminCreateSchema>;
 
-/** Edit Admin: a blank password keeps the current one (DECISIONS.md). */
+/** Edit Admin: a blank password keeps the current one. */
 export const AdminEditFormSchema = z.object({
   ...accountFields,
   password: z.union([z.literal('').transform(() => undefined), AdminPasswordSchema]).optional(),
@@ -122,7 +122,7 @@ export const AdminUpdateSchema = z.object({ id: IdSchema, ...AdminEditFormSchema
 export const UserPasswordSchema = z.object({ id: IdSchema, password: SignupPasswordSchema });
 export const AdminPasswordChangeSchema = z.object({ id: IdSchema, password: AdminPasswordSchema });
 
-/** The Change Password dialog: both fields must match before anything is sent (SPEC.md §5). */
+/** The Change Password dialog: both fields must match before anything is sent. */
 export const changePasswordFormSchema = (passwordRule: z.ZodType<string, string>) =>
   z
     .object({ password: z.string(), confirmPassword: z.string() })
@@ -133,12 +133,12 @@ export const AdminChangePasswordFormSchema = changePasswordFormSchema(AdminPassw
 
 // ---------------------------------------------------------------- podcasts
 
-/** The admin podcast form offers both category lists of SPEC.md §3 (public filter first). */
+/** The admin podcast form offers both category lists: the public podcast filter's first, then the blog's. */
 export const ADMIN_PODCAST_CATEGORIES: readonly string[] = [...new Set([...PODCAST_FILTER_CATEGORIES, ...BLOG_CATEGORIES])];
 
 /**
  * Takes the src out of pasted embed markup (or a bare embed URL). Only the URL is kept;
- * the markup is never stored or rendered (DECISIONS.md).
+ * the markup is never stored or rendered.
  */
 export function embedUrlFromIframe(markup: string): string | null {
   const trimmed = markup.trim();
@@ -195,7 +195,7 @@ export const EventFormSchema = z.object({
   title: required(m.titleRequired, 200, 'Title'),
   description: required(m.descriptionRequired, 5000, 'Description'),
   location: required(m.locationRequired, 300, 'Location'),
-  /** ISO form (the dialog converts its local date-time before sending, SPEC.md §5). */
+  /** ISO form (the dialog converts its local date-time before sending). */
   dateTime: z
     .string({ error: m.dateTimeRequired })
     .trim()

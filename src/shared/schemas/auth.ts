@@ -7,7 +7,7 @@ const m = messages.signup;
 
 export { SIGNUP_AGE };
 
-/** The signup password rules, in SPEC.md §5's order. */
+/** The signup password rules, in the order they are checked: length, uppercase, lowercase, number. */
 export const SignupPasswordSchema = z
   .string({ error: m.passwordLength })
   .min(8, m.passwordLength)
@@ -55,7 +55,7 @@ export const AdminLoginSchema = z.object({
 });
 export type AdminLoginInput = z.input<typeof AdminLoginSchema>;
 
-/** Admin password rule (SPEC.md §5 'Admin user and admin forms'). */
+/** Admin password rule of the admin user and admin forms: at least 6 characters. */
 export const AdminPasswordSchema = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(6, 'Password must be at least 6 characters')

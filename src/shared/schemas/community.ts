@@ -45,7 +45,7 @@ export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
 
 export const FORUM_LIMITS = { titleMin: 5, titleMax: 150, contentMin: 20, contentMax: 5000 } as const;
 
-/** A discussion post, in SPEC.md §5's order: title, then content, then category. */
+/** A discussion post, with its rules checked in order: title, then content, then category. */
 export const ForumPostCreateSchema = z.object({
   title: z
     .string({ error: messages.forum.titleLength })

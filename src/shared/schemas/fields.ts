@@ -12,7 +12,7 @@ z.config({ jitless: true });
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value) && value.length <= 254;
 
-/** Required, trimmed, lower-cased email with the two messages in SPEC.md's order. */
+/** Required, trimmed, lower-cased email with its two messages in order: required, then invalid. */
 export const emailField = (required: string, invalid: string) =>
   z
     .string({ error: required })

@@ -42,7 +42,7 @@ export function CommentList({ comments, isLoading }: { comments: CommentItem[] |
 
 /**
  * The comment box: the draft is trimmed and checked with the server's own schema; the
- * button is disabled while the draft is empty or a request is pending (SPEC.md §5).
+ * button is disabled while the draft is empty or a request is pending.
  * `onSubmit` resolves true when the comment was stored, which clears the draft.
  */
 export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (content: string) => Promise<boolean>; pending: boolean }) {

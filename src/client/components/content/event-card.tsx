@@ -88,7 +88,7 @@ function AttendButton({ event, full }: { event: EventItem; full: boolean }) {
     trpc.content.events.rsvp.mutationOptions({
       onSuccess: () => {
         toast({ title: messages.comments.successTitle, description: messages.events.attendSuccess });
-        // SPEC.md §7: after an RSVP the RSVPs refresh; the list's spots-left count too.
+        // After an RSVP the RSVPs refresh; the list's spots-left count too.
         void queryClient.invalidateQueries({ queryKey: rsvpsOptions.queryKey });
         void queryClient.invalidateQueries({ queryKey: trpc.content.events.list.pathKey() });
       },

@@ -2,7 +2,7 @@ import { messages } from '../../../shared/messages';
 import { errorStatus, serverMessage } from '../../lib/errors';
 import { toast } from '../ui/toast';
 
-/** SPEC.md §8: a failure that says 401 or 'Authentication required' means "sign in first". */
+/** A failure that says 401 or 'Authentication required' means "sign in first". */
 export function isAuthFailure(error: unknown): boolean {
   return errorStatus(error) === 401 || (serverMessage(error) ?? '').includes(messages.access.authRequired);
 }
@@ -12,7 +12,7 @@ export function toastSignInRequired(description: string) {
   toast({ title: messages.podcasts.authTitle, description, variant: 'destructive' });
 }
 
-/** Like/comment failure toasts: sign-in needed, or the generic text of SPEC.md §8. */
+/** Like/comment failure toasts: sign-in needed, or the area's generic failure text. */
 export function toastActionFailure(error: unknown, signInText: string, failureText: string) {
   if (isAuthFailure(error)) toastSignInRequired(signInText);
   else toast({ title: messages.comments.errorTitle, description: failureText, variant: 'destructive' });

@@ -50,7 +50,7 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle: strin
   );
 }
 
-/** SPEC.md's loading placeholders: `count` skeletons in the grid of the final shape, announced as loading. */
+/** Loading placeholders: `count` skeletons in the grid of the final shape, announced as loading. */
 export function PlaceholderGrid({ count, className, children }: { count: number; className: string; children: (index: number) => ReactNode }) {
   return (
     <div role="status" aria-label={copy.common.loading} className={className}>

@@ -34,7 +34,7 @@ export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) 
   );
 }
 
-/** SPEC.md §2 listing card: first image, name, category colour, description, address, rating, reviews, like. */
+/** The listing card: first image, name, category colour, description, address, rating, reviews, like. */
 export function ListingCard({ listing, compact = false }: { listing: ListingItem; compact?: boolean }) {
   const t = contentCopy.directory;
   const { user } = useSession();
@@ -91,7 +91,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
         ) : null}
         <p className="mt-auto flex items-center gap-1.5 pt-1 text-sm">
           <Star className={cn('size-4', listing.avgRating > 0 ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')} aria-hidden="true" />
-          {/* SPEC.md §9: one decimal, only above 0. */}
+          {/* The rating: one decimal, only above 0. */}
           {listing.avgRating > 0 ? (
             <span className="font-semibold" aria-label={t.rating(ratingFormat(listing.avgRating))}>
               {ratingFormat(listing.avgRating)}

@@ -27,7 +27,7 @@ function autoplayUrl(url: string): string {
 }
 
 /**
- * Our own iframe from an allowed embed URL only; stored HTML is never rendered (DECISIONS.md).
+ * Our own iframe from an allowed embed URL only; stored HTML is never rendered.
  * Until she presses play, a light placeholder stands in for it: a video player is megabytes
  * of third-party script, and a list of them would make every podcast page slow.
  */
@@ -95,7 +95,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   const like = useMutation(
     trpc.content.podcasts.like.mutationOptions({
       onSuccess: (result) => {
-        // The toggle's answer is the new state (SPEC.md §4).
+        // The toggle's answer is the new state.
         queryClient.setQueryData(likedOptions.queryKey, result);
         void refreshPodcastLists();
         void queryClient.invalidateQueries({ queryKey: likedOptions.queryKey });
@@ -105,7 +105,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   );
 
   function toggleLike() {
-    // Signed out: blocked on the client before any request (SPEC.md §5).
+    // Signed out: blocked on the client before any request.
     if (!user) return toastSignInRequired(messages.podcasts.loginToLike);
     like.mutate({ id: podcast.id });
   }

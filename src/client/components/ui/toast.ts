@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// SPEC.md §9: one toast at a time, removed 1,000,000 ms after it closes. The radix UI that
+// One toast at a time, removed 1,000,000 ms after it closes. The radix UI that
 // shows them (toaster.tsx) loads after first paint; toasts raised before it arrives wait here.
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY_MS = 1_000_000;

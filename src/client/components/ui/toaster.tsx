@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/utils';
 import { dismiss, useToasts } from './toast';
 
-// SPEC.md §9: visible 5 s, swipe right past 50 px to dismiss, F8 focuses the viewport
+// Toasts: visible 5 s, swipe right past 50 px to dismiss, F8 focuses the viewport
 // labelled 'Notifications'.
 const TOAST_DURATION_MS = 5000;
 

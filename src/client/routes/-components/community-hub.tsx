@@ -30,7 +30,7 @@ import { HrefLink } from './href-link';
 
 const c = communityCopy.hub;
 
-/** The Community Hub (variant B of SPEC.md), shown at /community-hub and /community. */
+/** The Community Hub, shown at /community-hub and /community. */
 export function CommunityHub() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 sm:py-12">

@@ -18,9 +18,9 @@ import { contentCopy } from '../../copy/content';
 import { useSession } from '../../lib/session';
 import { HOME_COUNTS, pageQueries } from '../../lib/page-queries';
 
-// SPEC.md §9 home counts: 3 podcasts, 4 listings, 2 events (and as many placeholders).
+// Home counts: 3 podcasts, 4 listings, 2 events (and as many placeholders).
 
-/** Home for signed-in members (SPEC.md §2). */
+/** Home for signed-in members. */
 export function Home() {
   const t = contentCopy.home;
   const { user } = useSession();

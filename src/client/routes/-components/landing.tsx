@@ -28,7 +28,7 @@ function HeroIllustration() {
   );
 }
 
-/** The public landing page of SPEC.md §2, shown to signed-out visitors. */
+/** The public landing page, shown to signed-out visitors. */
 export function Landing() {
   const t = landingCopy;
   return (

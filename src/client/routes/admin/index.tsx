@@ -23,7 +23,7 @@ import { UsersTab } from './-components/users-tab';
 
 const t = adminPanelCopy;
 
-/** Access-denied redirect delay (SPEC.md §9). */
+/** Access-denied redirect delay: 2 seconds. */
 const ACCESS_DENIED_REDIRECT_MS = 2000;
 
 export const Route = createFileRoute('/admin/')({

@@ -30,7 +30,7 @@ function AdminLoginPage() {
     trpc.auth.adminLogin.mutationOptions({
       onSuccess: () => {
         toast({ title: messages.adminLogin.successTitle, description: messages.adminLogin.successBody });
-        // SPEC.md §2: a full page load of /admin.
+        // A full page load of /admin.
         window.location.assign('/admin');
       },
       onError: (failure) => {

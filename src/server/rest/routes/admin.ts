@@ -5,7 +5,7 @@ import type { RestRoute, RestRequest } from '../types';
 const withId = (r: RestRequest, key = 'id') => ({ ...(r.body as object), [key]: r.params[key] }) as never;
 const id = (r: RestRequest) => ({ id: r.params.id }) as never;
 
-/** A 5 MB cover as a data: URL is about 6.7 MB of base64 (DECISIONS.md: inline covers become uploads). */
+/** A 5 MB cover as a data: URL is about 6.7 MB of base64 (inline covers are stored as uploads). */
 const BLOG_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The newsletter export answers a file when the procedure produced one. */
@@ -19,7 +19,7 @@ function sendCsvOrJson(reply: FastifyReply, result: unknown) {
 }
 
 /**
- * SPEC.md §7 'Admin' and DECISIONS.md. The POST/PATCH/DELETE rows on /api/podcasts,
+ * The admin paths. The POST/PATCH/DELETE rows on /api/podcasts,
  * /api/directory, /api/events and /api/blogs are admin procedures too.
  */
 export const adminRoutes: RestRoute[] = [

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../types';
 
-/** Newsletter, forum, places and the hub's search and activity (DECISIONS.md 'Calls added'). */
+/** Newsletter, forum, places and the hub's search and activity. */
 export const communityRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/newsletter/subscriptions', status: 201, call: (c, r) => c.content.newsletter.subscribe(r.body as never) },
 

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../types';
 
-/** SPEC.md §7 'Public content' and DECISIONS.md's directory additions. */
+/** Public content: stats, podcasts, the directory, events and blogs. */
 export const contentRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/stats', call: (c) => c.content.stats.get() },
 

@@ -35,7 +35,7 @@ describe('POST /api/join-request', () => {
     expect(row!.age).toBe(18);
   });
 
-  // Each rule, in SPEC.md's order: the payload breaks this rule and every later one, so only
+  // Each rule, in the order they are checked: the payload breaks this rule and every later one, so only
   // first-failure-wins ordering gives the expected message.
   const m = messages.signup;
   const cases: [string, Record<string, unknown>, string][] = [

@@ -50,7 +50,7 @@ export const authRouter = router({
   /** The signed-in user, or null: what the client's session query reads. */
   session: publicProcedure.query(({ ctx }) => ctx.user),
 
-  /** GET /api/auth/user: the same user, but 401 when signed out (SPEC.md §7). */
+  /** GET /api/auth/user: the same user, but 401 when signed out. */
   user: memberProcedure.query(async ({ ctx }) => {
     const [user] = await ctx.db.select(currentUserColumns).from(users).where(eq(users.id, ctx.user.id)).limit(1);
     if (!user) throw unauthorized();

@@ -22,7 +22,7 @@ const t = adminPanelCopy;
 /** An account as the admin panel lists it (Community Users and Admin Management alike). */
 export type Account = RouterOutputs['admin']['users']['list'][number];
 
-/** Which account dialog is open; one at a time per tab (SPEC.md §4 'Admin dialogs'). */
+/** Which account dialog is open; one at a time per tab. */
 export type AccountDialogState =
   | { kind: 'editUser'; account: Account }
   | { kind: 'addAdmin' }
@@ -148,7 +148,7 @@ function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin:
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // 'Passwords don't match' comes first and nothing is sent (SPEC.md §5).
+    // 'Passwords don't match' comes first and nothing is sent.
     const result = validate(asAdmin ? AdminChangePasswordFormSchema : MemberChangePasswordFormSchema, values);
     if (result.errors) return setErrors(result.errors);
     (asAdmin ? forAdmin : forUser).mutate({ id: account.id, password: result.data.password });

@@ -26,7 +26,7 @@ import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
 
 const t = adminPanelCopy;
 
-/** SPEC.md §9: admin lists stay fresh for 30 s; queries run only for admins (the panel renders only then). */
+/** Admin lists stay fresh for 30 s; queries run only for admins (the panel renders only then). */
 export const adminListOptions = { staleTime: ADMIN_STALE_TIME, retry: false as const };
 
 /** Admin lists load 100 rows a page (the server's maximum) and offer 'Load more' after a full page. */
@@ -36,7 +36,7 @@ export const adminPaging = {
   getNextPageParam: <T,>(lastPage: T[], allPages: T[][]) => (lastPage.length === ADMIN_PAGE_SIZE ? allPages.reduce((total, page) => total + page.length, 0) : undefined),
 };
 
-/** Signed out mid-session (401): say so and go to the admin sign-in after 0.5 s (SPEC.md §8, DECISIONS.md). */
+/** Signed out mid-session (401): say so and go to the admin sign-in after 0.5 s. */
 export function useRelogin() {
   const navigate = useNavigate();
   return useCallback(() => {
@@ -74,8 +74,7 @@ export function useAdminErrorHandler() {
 }
 
 /**
- * After a successful change: the toast, then the admin list and the public pages refetch
- * (SPEC.md §7: "After every successful admin change the related list is refetched").
+ * After every successful change: the toast, then the related admin list and the public pages refetch.
  */
 export function useAdminSuccess() {
   const queryClient = useQueryClient();

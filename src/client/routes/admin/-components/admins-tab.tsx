@@ -15,7 +15,7 @@ export function AdminsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.admins.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
   const [dialog, setDialog] = useState<AccountDialogState>(null);
   const deleted = useAdminCallbacks(messages.admin.adminDeleted, trpc.admin.admins.pathFilter(), trpc.admin.users.pathFilter());
-  // SPEC.md: admin delete has no confirmation; the server still refuses self-deletion and the last admin.
+  // Admin delete has no confirmation; the server still refuses self-deletion and the last admin.
   const remove = useMutation(trpc.admin.admins.delete.mutationOptions(deleted));
 
   return (

@@ -20,7 +20,7 @@ import { MarkdownEditor } from './markdown-editor';
 const t = adminPanelCopy.blogs;
 const c = adminPanelCopy.common;
 
-/** SPEC.md §9: the admin list previews 150 characters of the article. */
+/** The admin list previews 150 characters of the article. */
 const PREVIEW_LENGTH = 150;
 function preview(content: string) {
   // Markdown markers (headings, emphasis, quotes, list bullets, link targets) would be noise here.
@@ -39,7 +39,7 @@ export function BlogsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.blogs.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
   const [dialog, setDialog] = useState<ItemDialogState<Blog>>(null);
   const deleted = useAdminCallbacks(messages.admin.blogDeleted, trpc.admin.blogs.pathFilter());
-  // SPEC.md §8: blog delete has no confirmation.
+  // Blog delete has no confirmation.
   const remove = useMutation(trpc.admin.blogs.delete.mutationOptions(deleted));
 
   return (
@@ -83,7 +83,7 @@ function BlogForm({ blog, onDone }: { blog?: Blog; onDone: () => void }) {
     content: blog?.content ?? '',
     excerpt: blog?.excerpt ?? '',
     category: blog?.category ?? '',
-    // SPEC.md §5: the author name defaults to the admin's full name.
+    // The author name defaults to the admin's full name.
     authorName: blog?.authorName ?? (user ? `${user.firstName} ${user.lastName}` : ''),
     coverImageUrl: blog?.coverImageUrl ?? '',
     tags: blog?.tags.join(', ') ?? '',
@@ -98,7 +98,7 @@ function BlogForm({ blog, onDone }: { blog?: Blog; onDone: () => void }) {
     event.preventDefault();
     const result = validate(BlogFormSchema, values);
     if (result.errors) return setErrors(result.errors);
-    // Missing tags and cover go as empty strings (SPEC.md §5); the server stores them as none.
+    // Missing tags and cover go as empty strings; the server stores them as none.
     const payload = { ...values, category: result.data.category };
     if (blog) update.mutate({ id: blog.id, ...payload });
     else create.mutate(payload);

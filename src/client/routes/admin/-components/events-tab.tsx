@@ -86,7 +86,7 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
 
   function submit(submitEvent: FormEvent) {
     submitEvent.preventDefault();
-    // The local date-time becomes ISO before sending (SPEC.md §5); the schema checks it.
+    // The local date-time becomes ISO before sending; the schema checks it.
     const result = validate(EventFormSchema, values);
     if (result.errors) return setErrors(result.errors);
     if (event) update.mutate({ id: event.id, ...result.data });

@@ -10,7 +10,7 @@ import { ItemCard } from './item-card';
 
 const t = adminPanelCopy.forum;
 
-/** Forum moderation (DECISIONS.md): read every post, delete what breaks the rules. */
+/** Forum moderation: read every post, delete what breaks the rules. */
 export function ForumTab() {
   const list = useInfiniteQuery({ ...trpc.admin.forum.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
   const toDelete = useDeleteTarget<{ id: number; title: string }>();

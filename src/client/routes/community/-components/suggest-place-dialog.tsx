@@ -24,7 +24,7 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
   const set = (field: keyof typeof EMPTY) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   function close(next: boolean) {
-    // Cancel or close resets the dialog (SPEC.md §4 'Admin dialogs' does the same).
+    // Cancel or close resets the dialog, as the admin dialogs do.
     if (!next) {
       setForm(EMPTY);
       setError(undefined);

@@ -8,7 +8,7 @@ import { findUserByEmail, isUniqueViolation } from '../../../services/accounts';
 
 /** Account rules shared by the Community Users and Admin Management tabs. */
 
-/** SPEC.md §3 'User / Admin account'; never the password hash. */
+/** A user or admin account as the admin API answers it; never the password hash. */
 export const adminUserColumns = {
   id: users.id,
   email: users.email,
@@ -24,7 +24,7 @@ export const adminUserColumns = {
 
 type AccountRow = { [K in keyof typeof adminUserColumns]: (typeof users.$inferSelect)[K] };
 
-/** The API's isApproved is derived from approvalStatus (DECISIONS.md). */
+/** The API's isApproved is derived from approvalStatus. */
 export const toAccount = ({ approvalStatus, ...row }: AccountRow) => ({ ...row, isApproved: approvalStatus === 'approved', approvalStatus });
 
 export async function findAccount(db: Db, id: number) {
@@ -52,7 +52,7 @@ export function withActiveAdminsLocked<T>(db: Db, work: (tx: Db, activeAdminIds:
 
 const othersThan = (activeAdminIds: ReadonlySet<number>, id: number) => [...activeAdminIds].filter((adminId) => adminId !== id).length;
 
-/** No self-deletion, and the last admin stays (409, DECISIONS.md). Read the target inside withActiveAdminsLocked. */
+/** No self-deletion, and the last admin stays (409). Read the target inside withActiveAdminsLocked. */
 export function assertCanDelete(activeAdminIds: ReadonlySet<number>, actingUserId: number, target: AccountRow) {
   if (target.id === actingUserId) throw conflict(messages.admin.selfDelete);
   if (activeAdminIds.has(target.id) && othersThan(activeAdminIds, target.id) === 0) throw conflict(messages.admin.lastAdminDelete);

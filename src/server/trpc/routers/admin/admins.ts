@@ -38,7 +38,7 @@ export const adminAdminsRouter = router({
     return toAccount(await findAccount(ctx.db, id));
   }),
 
-  /** Edit Admin: a blank password keeps the current one (DECISIONS.md). */
+  /** Edit Admin: a blank password keeps the current one. */
   update: adminProcedure.input(AdminUpdateSchema).mutation(async ({ ctx, input }) => {
     const target = await findAdmin(ctx.db, input.id);
     await assertEmailFree(ctx.db, input.email, target.id);
@@ -62,7 +62,7 @@ export const adminAdminsRouter = router({
     return { success: true as const, message: messages.admin.passwordUpdated };
   }),
 
-  /** No confirmation in the UI (SPEC.md), but never herself and never the last admin. */
+  /** No confirmation in the UI, but never herself and never the last admin. */
   delete: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) =>
     withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAdmin(tx, input.id);

@@ -44,7 +44,7 @@ export const adminBlogsRouter = router({
     return byId(ctx.db, id);
   }),
 
-  /** No confirmation in the UI (SPEC.md §8); likes and comments go with it. */
+  /** No confirmation in the UI; likes and comments go with it. */
   delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(blogs).where(eq(blogs.id, input.id)).returning({ id: blogs.id });
     if (!row) throw notFound(messages.admin.blogNotFound);

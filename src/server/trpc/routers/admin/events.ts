@@ -36,7 +36,7 @@ export const adminEventsRouter = router({
     return byId(ctx.db, row!.id);
   }),
 
-  /** Edit Event (DECISIONS.md makes PATCH /api/events/{id} reachable). */
+  /** Edit Event: the admin panel's edit dialog reaches PATCH /api/events/{id}. */
   update: adminProcedure.input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(events).set(toRow(fields)).where(eq(events.id, id)).returning({ id: events.id });

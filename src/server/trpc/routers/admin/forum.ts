@@ -8,7 +8,7 @@ import { inPage, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
-/** Forum moderation (DECISIONS.md): admins see every post and can delete any. */
+/** Forum moderation: admins see every post and can delete any. */
 export const adminForumRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);

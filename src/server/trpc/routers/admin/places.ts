@@ -15,7 +15,7 @@ async function findPending(db: Db, id: number) {
   return row;
 }
 
-/** Place suggestions from members wait here for an admin (DECISIONS.md). */
+/** Place suggestions from members wait here for an admin. */
 export const adminPlacesRouter = router({
   suggestions: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);

@@ -20,7 +20,7 @@ const sessionCount = async (userId: number) => (await t.db.select().from(session
 const validUser = (email: string) => ({ email, firstName: 'Nadia', lastName: 'Karim', age: 22, interests: 'Chess and hiking', bio: 'Loves mountains.', isAdmin: false, isApproved: true });
 
 describe('GET /api/admin/pending-users', () => {
-  it('lists join requests with the fields of SPEC.md and no password hash', async () => {
+  it('lists join requests with the pending-user fields and no password hash', async () => {
     const applicant = await createUser(t.db, { status: 'pending', firstName: 'Pending' });
     const response = await asAdmin('GET', '/api/admin/pending-users');
     expect(response.statusCode).toBe(200);

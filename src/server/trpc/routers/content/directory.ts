@@ -8,7 +8,7 @@ import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const directoryRouter = router({
-  /** SPEC.md §3 Directory listing; avgRating (0 without reviews) and reviewCount come from the reviews. */
+  /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. */
   list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
       searchCondition(input.search, directoryListings.searchText),

@@ -29,7 +29,7 @@ const rsvp = (id: number | string, cookie?: string) => t.request({ method: 'POST
 const titles = (body: { title: string }[]) => body.map((e) => e.title);
 
 describe('GET /api/events', () => {
-  it('lists upcoming events soonest first in the SPEC.md shape', async () => {
+  it('lists upcoming events soonest first in the documented shape', async () => {
     const list = (await get('/api/events')).json();
     expect(titles(list)).toEqual(['Soon', 'Small', 'Later']);
     expect(Object.keys(list[2]).sort()).toEqual(['attendees', 'dateTime', 'description', 'id', 'images', 'location', 'maxAttendees', 'price', 'spotsLeft', 'tags', 'title']);

@@ -9,7 +9,7 @@ import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const eventsRouter = router({
   /**
-   * SPEC.md §3 Event plus `attendees` (attending count) and `spotsLeft` (null without a limit).
+   * An event as the API answers it, plus `attendees` (attending count) and `spotsLeft` (null without a limit).
    * Upcoming (dateTime >= now) soonest first; past (`upcoming=false`) latest first.
    */
   list: sharedReadProcedure.input(EventListSchema).query(async ({ ctx, input }) => {
@@ -22,7 +22,7 @@ export const eventsRouter = router({
   }),
 
   /**
-   * SPEC.md §3 Event RSVP (userId and status). Who goes where is private: a member gets her
+   * An event's RSVPs (userId and status). Who goes where is private: a member gets her
    * own RSVP only, an admin the whole list, a visitor 401. Cards show counts instead.
    */
   rsvps: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {

@@ -62,7 +62,7 @@ describe('POST /api/forum/posts', () => {
     expect(row).toMatchObject({ userId: user.id, title: 'Study playlists that help' });
   });
 
-  // SPEC.md §5 forum rules in order; each payload also breaks the later rules.
+  // The forum post rules in order (title, content, category); each payload also breaks the later rules.
   const m = messages.forum;
   const cases: [string, Record<string, unknown>, string][] = [
     ['a short title', { title: 'Hey', content: 'short', category: 'nope' }, m.titleLength],

@@ -20,14 +20,14 @@ const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, co
 const post = (url: string, payload?: object, cookie?: string) => t.request({ method: 'POST', url, payload, cookie });
 
 describe('GET /api/podcasts', () => {
-  it('lists podcasts newest first in the SPEC.md shape, for visitors', async () => {
+  it('lists podcasts newest first in the documented shape, for visitors', async () => {
     const response = await get('/api/podcasts');
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list.map((p: { title: string }) => p.title)).toEqual(['Hijab and me', 'Study smarter', 'Finding your voice']);
     expect(Object.keys(list[2]).sort()).toEqual(['category', 'comments', 'description', 'embedUrl', 'id', 'iframe', 'likes', 'tags', 'title']);
     expect(list[2]).toMatchObject({ likes: 0, comments: 0, tags: ['Confidence'], embedUrl: 'https://www.youtube.com/embed/abc123' });
-    // SPEC.md §3's iframe, built by the server from the embed URL.
+    // The podcast's iframe, built by the server from the embed URL.
     expect(list[2].iframe).toBe('<iframe width="560" height="315" src="https://www.youtube.com/embed/abc123" title="Video player" allowfullscreen></iframe>');
   });
 

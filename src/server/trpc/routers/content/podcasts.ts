@@ -19,7 +19,7 @@ const commentTable: CommentTable<'podcastId'> = {
 };
 
 export const podcastsRouter = router({
-  /** SPEC.md §3 Podcast (with its `iframe`), newest first; the client's own player reads `embedUrl`. */
+  /** Podcasts as the API answers them (each with its `iframe`), newest first; the client's own player reads `embedUrl`. */
   list: sharedReadProcedure.input(PodcastListSchema).query(async ({ ctx, input }) => {
     const where = and(
       searchCondition(input.search, podcasts.searchText),
