@@ -20,7 +20,7 @@ export function createPageQueries(trpc: Trpc) {
     podcasts: (search = '', category: string = ALL_CATEGORIES) =>
       trpc.content.podcasts.list.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
     blogs: (search = '', category: string = ALL_CATEGORIES) =>
-      trpc.content.blogs.list.infiniteQueryOptions({ search, category, published: true, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
+      trpc.content.blogs.cards.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
     events: (upcoming: boolean) => trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
     // What the signed-in viewer did with one item, which its card asks for.
     podcastLiked: (id: number) => trpc.content.podcasts.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),

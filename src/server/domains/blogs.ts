@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { blogComments, blogLikes, blogs, users } from '../../../db/schema';
+import { blogSummary } from '../../shared/blog-summary';
 import { notFound } from '../errors';
 import { countOf } from '../services/content-query';
 import { publicMemberName } from '../services/public-member';
@@ -31,6 +32,20 @@ const adminBlogColumns = { ...blogColumns, updatedAt: blogs.updatedAt };
 
 export const selectBlogs = (db: Db) => db.select(blogColumns).from(blogs).leftJoin(users, eq(users.id, blogs.authorId));
 export const selectAdminBlogs = (db: Db) => db.select(adminBlogColumns).from(blogs).leftJoin(users, eq(users.id, blogs.authorId));
+
+/**
+ * What a card in the blog list shows: everything but the article's body, which a card needs
+ * only for a summary when there is no excerpt. The summary is made here from the body's start,
+ * so a page of cards carries a few hundred bytes per article instead of whole articles.
+ */
+const { content: _content, ...cardColumns } = blogColumns;
+const blogCardColumns = { ...cardColumns, contentStart: sql<string>`left(${blogs.content}, 1000)` };
+
+export const selectBlogCards = (db: Db) => db.select(blogCardColumns).from(blogs).leftJoin(users, eq(users.id, blogs.authorId));
+
+export function toBlogCard<T extends AuthorNames & { excerpt: string; contentStart: string }>({ contentStart, ...row }: T) {
+  return { ...toBlog(row), summary: blogSummary({ excerpt: row.excerpt, content: contentStart }) };
+}
 
 type AuthorNames = { authorFirstName: string | null; authorLastName: string | null };
 

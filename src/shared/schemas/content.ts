@@ -51,21 +51,23 @@ const CategoryFilterSchema = z
 export const PodcastListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
 export type PodcastListInput = z.input<typeof PodcastListSchema>;
 
-/** `published` is accepted for the SPEC.md query string; the public list serves published articles only. */
+/** `published` is accepted in the query string; the public list serves published articles only. */
 export const BlogListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema, published: queryBoolean('published').optional() });
 export type BlogListInput = z.input<typeof BlogListSchema>;
+/** A blog list input once parsed (limit, offset and cursor filled in). */
+export type BlogListQuery = z.output<typeof BlogListSchema>;
 
 export const DirectoryListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
 export type DirectoryListInput = z.input<typeof DirectoryListSchema>;
 
-/** `upcoming=false` asks for past events (SPEC.md §4). */
+/** `upcoming=false` asks for past events. */
 export const EventListSchema = PageSchema.extend({ upcoming: queryBoolean('upcoming').default(true) });
 export type EventListInput = z.input<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
 
 export const COMMENT_MAX = 2000;
-/** A comment is trimmed and refused when empty (SPEC.md §5); the form uses the same rule. */
+/** A comment is trimmed and refused when empty; the form uses the same rule. */
 export const CommentContentSchema = z
   .string({ error: messages.comments.contentRequired })
   .trim()

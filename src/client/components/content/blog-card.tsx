@@ -5,11 +5,11 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
-import { blogDate, blogSummary } from './format';
+import { blogDate } from './format';
 import { SafeImage } from './safe-image';
 import type { RouterOutputs } from '../../trpc';
 
-export type BlogItem = RouterOutputs['content']['blogs']['list'][number];
+export type BlogItem = RouterOutputs['content']['blogs']['cards'][number];
 
 export const CARD_TAGS = 2;
 
@@ -50,7 +50,7 @@ export function BlogCard({ blog, onOpen, leading = false }: { blog: BlogItem; on
           </button>
         </h3>
         <p className="text-sm font-medium">{contentCopy.blog.by(blog.authorName)}</p>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{blogSummary(blog)}</p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">{blog.summary}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm text-muted-foreground">
           <div className="flex items-center gap-3">
             <span className="inline-flex items-center gap-1" aria-label={contentCopy.likes(blog.likesCount)}>

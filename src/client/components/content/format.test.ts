@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogDate, blogSummary, eventDate, eventTime, formatPrice, ratingFormat } from './format';
+import { blogDate, eventDate, eventTime, formatPrice, ratingFormat } from './format';
 
 describe('formatPrice', () => {
   it.each([
@@ -11,25 +11,6 @@ describe('formatPrice', () => {
     ['$10', '$10'],
     ['0.5', '$0.5'],
   ])('shows %s as %s', (price, shown) => expect(formatPrice(price)).toBe(shown));
-});
-
-describe('blogSummary', () => {
-  it('uses the excerpt when there is one', () => {
-    expect(blogSummary({ excerpt: 'Short and sweet.', content: 'Long body' })).toBe('Short and sweet.');
-  });
-
-  it('falls back to the first 120 characters of the content with tags stripped', () => {
-    const content = `<p>Hello <b>there</b></p> ## A heading\n\n${'word '.repeat(40)}`;
-    const summary = blogSummary({ excerpt: '  ', content });
-    expect(summary.startsWith('Hello there A heading word')).toBe(true);
-    expect(summary).not.toMatch(/[<>#]/);
-    expect(summary.endsWith('…')).toBe(true);
-    expect(summary.length).toBeLessThanOrEqual(121);
-  });
-
-  it('keeps a short content whole', () => {
-    expect(blogSummary({ excerpt: '', content: 'Just **this**.' })).toBe('Just this.');
-  });
 });
 
 describe('date, time and rating formats', () => {

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { messages } from '../../../shared/messages';
-import type { BlogItem } from '../../components/content/blog-card';
 import { CommentForm, CommentList } from '../../components/content/comment-thread';
 import { toastActionFailure, toastSignInRequired } from '../../components/content/feedback';
 import { blogDate } from '../../components/content/format';
@@ -19,7 +18,10 @@ import { categoryColour } from '../../lib/categories';
 import { errorStatus } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
-import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
+import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '../../trpc';
+
+/** An article as it is read: the whole body. */
+type Article = RouterOutputs['content']['blogs']['byId'];
 
 // One article of the blog (/blog?post=id), with its markdown, likes and comments. Its own chunk:
 // the list doesn't load the markdown renderer, the comment form or its validation.
@@ -55,7 +57,7 @@ export function BlogDetail({ id }: { id: number }) {
   );
 }
 
-function BlogArticle({ blog }: { blog: BlogItem }) {
+function BlogArticle({ blog }: { blog: Article }) {
   const { user } = useSession();
   const created = new Date(blog.createdAt);
   const likedOptions = trpc.content.blogs.liked.queryOptions({ id: blog.id }, { staleTime: SHORT_STALE_TIME });
@@ -69,7 +71,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
   const refreshBlog = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.content.blogs.byId.queryKey({ id: blog.id }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.content.blogs.list.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.content.blogs.cards.pathKey() }),
     ]);
 
   const likeOptions = {
@@ -79,7 +81,7 @@ function BlogArticle({ blog }: { blog: BlogItem }) {
     },
     onError: (error: unknown) => toastActionFailure(error, messages.blogs.loginToLike, messages.comments.likeFailed),
   };
-  // SPEC.md §4: liking is a POST, unliking a DELETE.
+  // Liking is a POST, unliking a DELETE.
   const like = useMutation(trpc.content.blogs.like.mutationOptions(likeOptions));
   const unlike = useMutation(trpc.content.blogs.unlike.mutationOptions(likeOptions));
 

@@ -23,7 +23,7 @@ const send = (method: 'POST' | 'DELETE', url: string, payload?: object, cookie?:
 const titles = (body: { title: string }[]) => body.map((b) => b.title);
 
 describe('GET /api/blogs', () => {
-  it('lists published articles newest first in the SPEC.md shape', async () => {
+  it('lists published articles newest first in the documented shape', async () => {
     const response = await get('/api/blogs?published=true');
     expect(response.statusCode).toBe(200);
     const list = response.json();
@@ -105,7 +105,7 @@ describe('blog comments', () => {
     expect((await send('POST', `/api/blogs/${publishedId}/comments`, { content: 'Hi' })).statusCode).toBe(401);
   });
 
-  it('refuses an empty comment with SPEC.md’s text and stores nothing', async () => {
+  it('refuses an empty comment with the rule’s text and stores nothing', async () => {
     const response = await send('POST', `/api/blogs/${publishedId}/comments`, { content: '  ' }, member.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Please enter a comment' });
@@ -123,5 +123,29 @@ describe('blog comments', () => {
     expect((await get(`/api/blogs/${draftId}/comments`)).statusCode).toBe(404);
     expect((await send('POST', `/api/blogs/${draftId}/comments`, { content: 'Hi' }, member.cookie)).statusCode).toBe(404);
     expect((await get('/api/blogs/999999/comments')).statusCode).toBe(404);
+  });
+});
+
+describe('blog cards (what the site’s list loads)', () => {
+  const cards = async (input: object) =>
+    (await t.request({ method: 'GET', url: `/trpc/content.blogs.cards?input=${encodeURIComponent(JSON.stringify(input))}` })).json().result.data as Record<string, unknown>[];
+
+  it('lists the same published articles as the API list, with a summary instead of the body', async () => {
+    const long = await createBlog(t.db, { title: 'A long read', excerpt: '', content: `# Heading\n\n${'**Slow** mornings help. '.repeat(400)}` });
+    const list = (await get('/api/blogs?limit=50')).json() as { id: number }[];
+    const page = await cards({ limit: 50 });
+    expect(page.map((card) => card.id)).toEqual(list.map((blog) => blog.id));
+    for (const card of page) expect(card).not.toHaveProperty('content');
+    const longCard = page.find((card) => card.id === long.id)!;
+    expect(longCard.summary).toMatch(/^Heading Slow mornings help\. Slow/);
+    expect(String(longCard.summary).length).toBeLessThanOrEqual(121);
+    expect(page.find((card) => card.id === publishedId)).toMatchObject({ summary: 'A habit that clears the mind.', title: 'Morning pages' });
+    // A page of cards stays small however long the articles are.
+    expect(JSON.stringify(page).length).toBeLessThan(JSON.stringify(list).length / 4);
+  });
+
+  it('searches and never shows drafts, like the list', async () => {
+    expect((await cards({ search: 'boundaries' })).map((card) => card.title)).toEqual(['Saying no kindly']);
+    expect((await cards({ limit: 50 })).some((card) => card.id === draftId)).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../../../../db/client';
 import { blogComments, blogs } from '../../../../../db/schema';
-import { AddCommentSchema, BlogListSchema, ByIdSchema, CommentListSchema, pageOffset } from '../../../../shared/schemas/content';
+import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { inPage, pageIds } from '../../../domains/paging';
-import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogs, toBlog } from '../../../domains/blogs';
+import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '../../../domains/blogs';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, setLiked } from '../../../services/likes';
@@ -19,18 +20,26 @@ const commentTable: CommentTable<'blogId'> = {
   createdAt: blogComments.createdAt,
 };
 
+/** One page of published articles, newest first, matching the list's search and category. */
+function publishedPage(db: Db, input: BlogListQuery) {
+  const where = and(eq(blogs.isPublished, true), searchCondition(input.search, blogs.searchText), categoryCondition(input.category, blogs.category));
+  const order = [desc(blogs.createdAt), desc(blogs.id)];
+  return { page: pageIds(db, blogs, blogs.id, where, order, { limit: input.limit, offset: pageOffset(input) }), order };
+}
+
 export const blogsRouter = router({
-  /** The public list: published articles only, for everyone (admins see drafts in the admin list). */
+  /** The public list in the API's documented shape: published articles only, whole, for everyone. */
   list: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
-    const where = and(
-      eq(blogs.isPublished, true),
-      searchCondition(input.search, blogs.searchText),
-      categoryCondition(input.category, blogs.category),
-    );
-    const order = [desc(blogs.createdAt), desc(blogs.id)];
-    const page = pageIds(ctx.db, blogs, blogs.id, where, order, { limit: input.limit, offset: pageOffset(input) });
+    const { page, order } = publishedPage(ctx.db, input);
     const rows = await selectBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
     return rows.map(toBlog);
+  }),
+
+  /** The same articles as `list`, as the site's cards show them: a summary instead of the body. */
+  cards: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
+    const { page, order } = publishedPage(ctx.db, input);
+    const rows = await selectBlogCards(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
+    return rows.map(toBlogCard);
   }),
 
   /** The same for every viewer but admins, who also see drafts. */
@@ -48,7 +57,7 @@ export const blogsRouter = router({
     return { liked: await isLiked(ctx.db, 'blog', input.id, ctx.user.id) };
   }),
 
-  /** POST like / DELETE like (SPEC.md §4): both idempotent. */
+  /** POST like / DELETE like: both idempotent. */
   like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
     await requireVisibleBlog(ctx.db, input.id, ctx.user);
     return { liked: await setLiked(ctx.db, 'blog', input.id, ctx.user.id, true) };
