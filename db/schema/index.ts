@@ -8,3 +8,4 @@ export * from './forum';
 export * from './places';
 export * from './uploads';
 export * from './counts';
+export * from './moderation';

@@ -37,6 +37,9 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   ['auth.joinRequest', []],
   ['admin.users.setPassword', []],
   ['admin.admins.setPassword', []],
+  // The moderators' own lists: no shared answer reads them.
+  ['admin.watchedWords', []],
+  ['admin.audit', []],
   // Approvals and new admins change the members' count.
   ['admin.users.setApproval', ['members']],
   ['admin.admins.create', ['members']],

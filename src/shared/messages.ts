@@ -212,6 +212,18 @@ export const messages = {
   hub: {
     searchMax: 'Search must be at most 100 characters',
   },
+  moderation: {
+    /** A text holding a word moderators blocked: refused, and nothing is stored. */
+    blockedLanguage: 'This contains language that is not allowed in our community',
+    wordRequired: 'Word is required',
+    wordTooLong: 'Word must be at most 100 characters',
+    wordHasNoLetters: 'Word must contain letters',
+    actionInvalid: 'Action must be block or hold',
+    wordTaken: 'This word is already watched',
+    wordNotFound: 'Watched word not found',
+    wordAdded: 'Word Added',
+    wordRemoved: 'Word Removed',
+  },
   http: {
     /** PostgreSQL text can't hold a NUL character; inputs carrying one are refused with this. */
     unsupportedCharacters: 'Text contains characters that are not allowed',

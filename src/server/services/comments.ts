@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { inPage, pageIds } from '../domains/paging';
+import { assertNoBlockedWords } from '../moderation/watched-words';
 import { publicMemberName, type PublicMemberName } from './public-member';
 
 /**
@@ -64,6 +65,7 @@ export async function addComment<ParentKey extends string>(
   content: string,
 ): Promise<CommentView> {
   await deps.rateLimiter.consume('comment', `user:${deps.user.id}`);
+  await assertNoBlockedWords(deps.db, content);
   const values = { [t.parentKey]: parentId, userId: deps.user.id, content };
   const [row] = await deps.db
     .insert(t.table)

@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import type { Context } from './context';
 import { isDatabaseUnavailable } from '../errors';
 import { requireAdmin, requireMember } from '../auth/access';
+import { recordAdminAction } from '../moderation/audit';
 
 /** The one text a client sees for an error: the first zod issue, or the error's own words. */
 export function clientMessage(error: TRPCError): string {
@@ -88,7 +89,15 @@ export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({
 });
 
 /** Admins only: 401 signed out, 403 for members. */
-export const adminProcedure = memberProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  requireAdmin(ctx);
-  return next({ ctx });
-});
+export const adminProcedure = memberProcedure
+  .meta({ access: 'admin' })
+  .use(({ ctx, next }) => {
+    requireAdmin(ctx);
+    return next({ ctx });
+  })
+  // Every admin change that went through is recorded in the audit log: who, what, which item.
+  .use(async ({ ctx, type, path, getRawInput, next }) => {
+    const result = await next();
+    if (type === 'mutation' && result.ok) await recordAdminAction(ctx.db, { admin: ctx.user, action: path, input: await getRawInput(), output: result.data });
+    return result;
+  });

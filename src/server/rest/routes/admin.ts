@@ -65,4 +65,9 @@ export const adminRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/admin/places/suggestions/:id/dismiss', call: (c, r) => c.admin.places.dismiss(id(r)) },
 
   { method: 'GET', url: '/api/admin/newsletter/subscriptions', call: (c, r) => c.admin.newsletter.subscriptions(r.query as never), send: sendCsvOrJson },
+
+  { method: 'GET', url: '/api/admin/watched-words', call: (c) => c.admin.watchedWords.list() },
+  { method: 'POST', url: '/api/admin/watched-words', status: 201, call: (c, r) => c.admin.watchedWords.create(r.body as never) },
+  { method: 'DELETE', url: '/api/admin/watched-words/:id', call: (c, r) => c.admin.watchedWords.delete(id(r)) },
+  { method: 'GET', url: '/api/admin/audit', call: (c, r) => c.admin.audit.list(r.query as never) },
 ];

@@ -6,6 +6,7 @@ import { dummyPasswordHash, verifyPassword } from '../../auth/password';
 import { createSession, generateSessionToken, invalidateSession } from '../../auth/session';
 import { createAccount, currentUserColumns, findUserByEmail } from '../../services/accounts';
 import { forbidden, unauthorized } from '../../errors';
+import { assertNoBlockedWords } from '../../moderation/watched-words';
 import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
 
@@ -65,6 +66,7 @@ export const authRouter = router({
 
   joinRequest: publicProcedure.input(JoinRequestSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${input.email}`);
+    await assertNoBlockedWords(ctx.db, input.firstName, input.lastName, input.interests, input.bio);
     await createAccount(ctx.db, { ...input, approvalStatus: 'pending', isAdmin: false });
     return { message: messages.signup.success(ctx.env.SITE_NAME) };
   }),

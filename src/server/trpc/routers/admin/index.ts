@@ -4,6 +4,7 @@ import { adminBlogsRouter } from './blogs';
 import { adminDirectoryRouter } from './directory';
 import { adminEventsRouter } from './events';
 import { adminForumRouter } from './forum';
+import { adminAuditRouter, adminWatchedWordsRouter } from './moderation';
 import { adminNewsletterRouter } from './newsletter';
 import { adminPlacesRouter } from './places';
 import { adminPodcastsRouter } from './podcasts';
@@ -22,4 +23,6 @@ export const adminRouter = router({
   places: adminPlacesRouter,
   newsletter: adminNewsletterRouter,
   uploads: adminUploadsRouter,
+  watchedWords: adminWatchedWordsRouter,
+  audit: adminAuditRouter,
 });

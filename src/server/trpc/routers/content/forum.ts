@@ -6,6 +6,7 @@ import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '.
 import { AddCommentSchema, CommentListSchema } from '../../../../shared/schemas/content';
 import { forbidden, notFound } from '../../../errors';
 import { mayDeletePost, selectPosts } from '../../../domains/forum-posts';
+import { assertNoBlockedWords } from '../../../moderation/watched-words';
 import { qualified } from '../../../services/content-query';
 import { addComment, listComments, type CommentTable } from '../../../services/comments';
 import { likeCount, toggleLike } from '../../../services/likes';
@@ -49,6 +50,7 @@ export const forumRouter = router({
 
   create: memberProcedure.input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('post', `user:${ctx.user.id}`);
+    await assertNoBlockedWords(ctx.db, input.title, input.content);
     const [row] = await ctx.db
       .insert(forumPosts)
       .values({ ...input, userId: ctx.user.id })

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { placeSuggestions, places } from '../../../../../db/schema';
 import { PlaceListSchema, PlaceSuggestionSchema } from '../../../../shared/schemas/community';
 import { likePattern } from '../../../services/content-query';
+import { assertNoBlockedWords } from '../../../moderation/watched-words';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 // Accents don't matter in a place search: 'cafe' finds 'Café'.
@@ -50,6 +51,7 @@ export const placesRouter = router({
   /** POST /api/places/suggestions: stored as pending until an admin reviews it. */
   suggest: memberProcedure.input(PlaceSuggestionSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('suggest', `user:${ctx.user.id}`);
+    await assertNoBlockedWords(ctx.db, input.name, input.description, input.address);
     const [row] = await ctx.db
       .insert(placeSuggestions)
       .values({ ...input, userId: ctx.user.id })

@@ -1,0 +1,42 @@
+import type { Db } from '../../../db/client';
+import { watchedWords } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import { createWatchedWordMatcher, type WatchedWordMatcher } from '../../shared/text/watched-words';
+import { badRequest } from '../errors';
+
+/**
+ * The watched-word list, prepared once and kept for a few seconds: every member write checks
+ * its text against it. A change made in this process shows at once; one made in another
+ * process within LIFETIME_MS.
+ */
+const LIFETIME_MS = 5_000;
+const prepared = new WeakMap<Db, { matcher: Promise<WatchedWordMatcher>; until: number }>();
+
+function matcherFor(db: Db): Promise<WatchedWordMatcher> {
+  const kept = prepared.get(db);
+  if (kept && kept.until > Date.now()) return kept.matcher;
+  const matcher = db
+    .select({ word: watchedWords.word, action: watchedWords.action })
+    .from(watchedWords)
+    .then((list) => createWatchedWordMatcher(list));
+  // A failed read is not kept: the next write asks again.
+  matcher.catch(() => prepared.delete(db));
+  prepared.set(db, { matcher, until: Date.now() + LIFETIME_MS });
+  return matcher;
+}
+
+/** After the list changed: the next check reads it again. */
+export function forgetWatchedWords(db: Db): void {
+  prepared.delete(db);
+}
+
+/**
+ * Refuses a member's text that holds a blocked word (400, nothing stored). Every text a
+ * member writes goes through here: posts, comments, suggestions, applications.
+ */
+export async function assertNoBlockedWords(db: Db, ...texts: (string | null | undefined)[]): Promise<void> {
+  const matcher = await matcherFor(db);
+  for (const text of texts) {
+    if (text && matcher.verdict(text) === 'block') throw badRequest(messages.moderation.blockedLanguage);
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { WATCHED_WORD_ACTIONS } from '../moderation';
+import { watchedWordTokens } from '../text/watched-words';
+import { IdSchema } from './fields';
+import { PageSchema } from './content';
+
+const m = messages.moderation;
+
+/** A watched word or phrase; it must still hold letters once normalised (a lone "." watches nothing). */
+export const WatchedWordSchema = z.object({
+  word: z
+    .string({ error: m.wordRequired })
+    .trim()
+    .min(1, m.wordRequired)
+    .max(100, m.wordTooLong)
+    .refine((word) => watchedWordTokens(word).length > 0, m.wordHasNoLetters),
+  action: z.enum(WATCHED_WORD_ACTIONS, { error: m.actionInvalid }),
+});
+export type WatchedWordInput = z.input<typeof WatchedWordSchema>;
+
+/** The audit log, newest first, optionally one admin's or one action's entries. */
+export const AuditListSchema = PageSchema.extend({
+  adminId: IdSchema.optional(),
+  action: z.string({ error: 'action must be text' }).trim().max(100, 'action must be at most 100 characters').optional(),
+});
+
+export const WatchedWordIdSchema = z.object({ id: IdSchema });
