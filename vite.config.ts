@@ -23,7 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
   ],
   // `vite build --ssr entry-server.tsx` builds the server's side of the client (dist/ssr), which
-  // draws each page's first screen as HTML. It bundles its libraries too, like the browser's build.
+  // renders each page's first screen as HTML (SSR). It bundles its libraries too, like the
+  // browser's build.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: isSsrBuild ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false } : {

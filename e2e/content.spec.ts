@@ -58,7 +58,7 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
 });
 
 test('lists show their placeholder counts while loading', async ({ page }) => {
-  // A list opened directly comes drawn with its data; the placeholders show when the browser
+  // A list opened directly comes server-rendered with its data; the placeholders show when the browser
   // moves to a list itself. Hold the content calls back for a moment so they can be seen.
   await page.goto('/');
   await page.route(/\/trpc\/[^?]*content\./, async (route) => {
@@ -158,8 +158,8 @@ test('stored HTML in an article is shown as text, never run, and a broken cover 
   await expect(article.locator('img').first()).toHaveAttribute('src', '/images/placeholder.svg');
 });
 
-test('the server draws each screen, so it shows before any script has run', async ({ browser, baseURL }) => {
-  // No JavaScript at all: what shows is the server's drawing (inert: the browser would take it over).
+test('the server renders each screen (SSR), so it shows before any script has run', async ({ browser, baseURL }) => {
+  // No JavaScript at all: what shows is the server-rendered markup (inert: the browser would hydrate it).
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
@@ -167,7 +167,7 @@ test('the server draws each screen, so it shows before any script has run', asyn
   await page.goto('/podcasts');
   await expect(page.getByRole('heading', { name: PODCAST })).toBeVisible();
 
-  // A member's screens are drawn with her data: her name in the menu, the lists filled.
+  // A member's screens are rendered on the server with her data: her name in the menu, the lists filled.
   const login = await page.request.post('/api/login', { data: { email: DEMO_ACCOUNTS.member.email, password: DEMO_ACCOUNTS.member.password } });
   expect(login.ok()).toBe(true);
   for (const [path, title] of [['/podcasts', PODCAST], ['/blog', BLOG], ['/events', EVENT]]) {

@@ -6,7 +6,8 @@ import { DEMO_ACCOUNTS } from '../db/seed';
  * that "works" while throwing is not working.
  */
 /**
- * The server draws each page and the browser takes it over (the drawing is inert until then).
+ * The server renders each page (SSR) and the browser hydrates it (the server-rendered markup is
+ * inert until then).
  * Journeys act on the page the browser runs, so navigations wait for that.
  */
 export async function clientTookOver(page: Page) {
@@ -34,7 +35,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (message) => {
         // A refused sign-in is an expected 4xx; the browser logs failed requests as errors.
-        // A page the browser had to draw again (main.tsx warns) is a drawing that went wrong.
+        // A page the browser had to render again (main.tsx warns) is a hydration that went wrong.
         if (message.type() === 'warning' && message.text().startsWith('Hydration mismatch')) errors.push(message.text());
         if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
           errors.push(message.text());

@@ -149,26 +149,26 @@ async function screens(): Promise<string[]> {
 
 /** What a stored payload would inject if it became markup. */
 const INJECTED = 'img[src="x"], svg[onload], [onerror], [onload], iframe[srcdoc], a[href^="javascript:" i], a[href^="data:" i]';
-/** The page's JSON data blocks: the session and the answers the server drew the page from. */
+/** The page's JSON data blocks: the session and the answers the server rendered the page from. */
 const DATA_BLOCK_IDS = ['session-data', 'query-data'];
 
-/** The HTML the server sent (its drawing of the screen, before any script ran) injects nothing. */
-async function assertServerDrawingClean(page: Page, path: string, where: string) {
+/** The HTML the server sent (the server-rendered screen, before any script ran) injects nothing. */
+async function assertServerRenderedHtmlClean(page: Page, path: string, where: string) {
   const html = await (await page.request.get(path)).text();
   const found = await page.evaluate(
     ({ html, injected }) => {
-      const drawing = new DOMParser().parseFromString(html, 'text/html');
+      const rendered = new DOMParser().parseFromString(html, 'text/html');
       return {
-        drawn: (drawing.getElementById('root')?.childElementCount ?? 0) > 0,
-        injected: [...drawing.querySelectorAll(injected)].map((element) => element.outerHTML.slice(0, 120)),
-        scripts: [...drawing.querySelectorAll('script:not([type="application/json"])')].filter((script) => script.textContent?.includes('__xss')).length,
+        hasContent: (rendered.getElementById('root')?.childElementCount ?? 0) > 0,
+        injected: [...rendered.querySelectorAll(injected)].map((element) => element.outerHTML.slice(0, 120)),
+        scripts: [...rendered.querySelectorAll('script:not([type="application/json"])')].filter((script) => script.textContent?.includes('__xss')).length,
       };
     },
     { html, injected: INJECTED },
   );
-  expect(found.injected, `${where}: injected elements in the server's drawing`).toEqual([]);
-  expect(found.scripts, `${where}: injected script elements in the server's drawing`).toBe(0);
-  return found.drawn;
+  expect(found.injected, `${where}: injected elements in the server-rendered HTML`).toEqual([]);
+  expect(found.scripts, `${where}: injected script elements in the server-rendered HTML`).toBe(0);
+  return found.hasContent;
 }
 
 async function assertNothingRan(page: Page, where: string) {
@@ -210,10 +210,10 @@ for (const role of ['visitor', 'member', 'admin'] as const) {
       expect(login.ok()).toBe(true);
     }
     let shown = 0;
-    let drawn = 0;
+    let rendered = 0;
     for (const path of await screens()) {
       if (path.startsWith('/admin') && role !== 'admin') continue;
-      if (await assertServerDrawingClean(page, path, `${role} ${path}`)) drawn++;
+      if (await assertServerRenderedHtmlClean(page, path, `${role} ${path}`)) rendered++;
       await page.goto(path);
       await assertNothingRan(page, `${role} ${path}`);
       if ((await page.locator('body').innerText()).includes(MARK)) shown++;
@@ -227,7 +227,7 @@ for (const role of ['visitor', 'member', 'admin'] as const) {
     }
     // The hostile text is on screen as text: the check looked at rendered payloads, not empty pages.
     expect(shown, 'screens that show the stored payloads').toBeGreaterThanOrEqual(3);
-    // The server drew the screens: its HTML was checked, not empty pages.
-    expect(drawn, 'screens the server drew').toBeGreaterThanOrEqual(3);
+    // The server rendered the screens: its HTML was checked, not empty pages.
+    expect(rendered, 'screens the server rendered').toBeGreaterThanOrEqual(3);
   });
 }

@@ -1,6 +1,6 @@
-// Pages the server has drawn load the app's code through this file (see src/server/spa-page.ts):
-// once the drawing has been painted, so that code never competes with the styles and images
-// that paint the page. The addresses are the build's own, passed in data attributes.
+// Server-rendered pages load the app's code through this file (see src/server/spa-page.ts):
+// once the server-rendered markup has been painted, so that code never competes with the
+// styles and images that paint the page. The addresses are the build's own, passed in data attributes.
 (function () {
   var tag = document.currentScript;
   function start() {

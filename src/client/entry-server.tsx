@@ -13,16 +13,17 @@ import { createAppRouter } from './router';
 import { createQueryClient } from './trpc';
 
 /**
- * The server's side of the client: draws the screen at an address as HTML, so the browser
- * paints the page before any JavaScript has run. Built by `vite build --ssr` into dist/ssr and
- * used by src/server/spa-page.ts; the browser then renders the same screen from the same data
- * (the answers travel with the page as a JSON data block) and takes over.
+ * The server's side of the client: renders the screen at an address to HTML on the server
+ * (server-side rendering, SSR), so the browser paints the page before any JavaScript has run.
+ * Built by `vite build --ssr` into dist/ssr and used by src/server/spa-page.ts; the browser
+ * then renders the same screen from the same data (the answers travel with the page as a JSON
+ * data block) and hydrates it.
  */
 
 /** Runs one query procedure in the server's process, as the person asking for the page. */
 export type CallQuery = (path: string, input: unknown) => Promise<unknown>;
 
-export interface DrawPageOptions {
+export interface RenderPageOptions {
   /** Path and query string of the page. */
   url: string;
   /** What auth.session answers for this request (null for visitors). */
@@ -30,10 +31,10 @@ export interface DrawPageOptions {
   callQuery: CallQuery;
 }
 
-export interface DrawnPage {
+export interface RenderedPage {
   /** The markup that goes inside #root. */
   html: string;
-  /** The query answers the markup was drawn from, for the browser's cache. */
+  /** The query answers the markup was rendered from, for the browser's cache. */
   queries: DehydratedState;
 }
 
@@ -43,7 +44,7 @@ function inProcessLink(callQuery: CallQuery): TRPCLink<ApiRouter> {
     ({ op }) =>
       observable((observer) => {
         if (op.type !== 'query') {
-          // Drawing a page only reads; nothing the server draws may change data.
+          // Rendering a page on the server only reads; nothing it renders may change data.
           observer.error(TRPCClientError.from(new Error(`${op.path} is not a query`)));
           return;
         }
@@ -76,10 +77,10 @@ async function queriesSettled(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * Draws the screen at `url`, or answers null when the router sends the address elsewhere
- * (the browser then follows the redirect itself).
+ * Renders the screen at `url` on the server, or answers null when the router sends the address
+ * elsewhere (the browser then follows the redirect itself).
  */
-export async function drawPage({ url, session, callQuery }: DrawPageOptions): Promise<DrawnPage | null> {
+export async function renderPage({ url, session, callQuery }: RenderPageOptions): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   const trpc = createTRPCOptionsProxy<ApiRouter>({ client: createTRPCClient<ApiRouter>({ links: [inProcessLink(callQuery)] }), queryClient });
   const sessionKey = trpc.auth.session.queryKey();
@@ -92,9 +93,9 @@ export async function drawPage({ url, session, callQuery }: DrawPageOptions): Pr
   await queriesSettled(queryClient);
 
   // The browser's router wraps the page in a Suspense boundary that the server's leaves out;
-  // this one stands in for it, so the browser's React can adopt the drawing as it is. And one
-  // piece of plain HTML: React would otherwise move large sections to the end of the stream
-  // and put them in place with inline scripts, which the CSP forbids.
+  // this one stands in for it, so the browser's React can hydrate the server-rendered markup as
+  // it is. And one piece of plain HTML: React would otherwise move large sections to the end of
+  // the stream and put them in place with inline scripts, which the CSP forbids.
   const page = (
     <Suspense>
       <App router={router} queryClient={queryClient} />
@@ -103,12 +104,12 @@ export async function drawPage({ url, session, callQuery }: DrawPageOptions): Pr
   const { prelude } = await prerenderToNodeStream(page, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const drawn = {
+  const rendered = {
     html: Buffer.concat(chunks).toString('utf8'),
     // The session travels in its own block (spa-page.ts); failed queries are asked again.
     queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryHash !== sessionHash }),
   };
-  // Drops the cache's timers at once, so a drawn page doesn't hold memory for minutes.
+  // Drops the cache's timers at once, so a rendered page doesn't hold memory for minutes.
   queryClient.clear();
-  return drawn;
+  return rendered;
 }

@@ -16,7 +16,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 function TakeOver({ children, onTakenOver }: { children: ReactNode; onTakenOver: () => void }) {
   useEffect(() => {
     container.removeAttribute('inert');
-    // React adopts the parts of the page inside Suspense boundaries after this first commit:
+    // React hydrates the parts of the page inside Suspense boundaries after this first commit:
     // the session waits until all of them are in, when the browser is idle.
     if ('requestIdleCallback' in window) requestIdleCallback(onTakenOver, { timeout: 2000 });
     else setTimeout(onTakenOver, 500);
@@ -25,17 +25,18 @@ function TakeOver({ children, onTakenOver }: { children: ReactNode; onTakenOver:
 }
 
 /**
- * A drawing that differs from the browser's render (a time shown in another time zone, say)
- * is drawn again by React; that is worth a warning, not an error.
+ * Server-rendered markup that differs from the browser's render (a time shown in another time
+ * zone, say) is rendered again by React; that is worth a warning, not an error.
  */
 function reportMismatch(error: unknown) {
-  console.warn('Hydration mismatch: the page was drawn again in the browser.', error);
+  console.warn('Hydration mismatch: the page was rendered again in the browser.', error);
 }
 
-// The server drew the page (inert until React has it, so no click or keystroke is lost). The
-// first screen's code and data are ready before React starts, so React adopts the drawing
-// as it is (hydration) instead of drawing it again. As a transition, that work runs in short
-// slices that leave the phone free to scroll. Pages sent undrawn are rendered from scratch.
+// The server rendered the page (inert until React has it, so no click or keystroke is lost).
+// The first screen's code and data are ready before React starts, so React hydrates the
+// server-rendered markup as it is instead of rendering it again. As a transition, that work runs
+// in short slices that leave the phone free to scroll. Pages sent without SSR are rendered from
+// scratch.
 // Each step before that runs in a task of its own, so that none holds the phone for long.
 async function start() {
   seedQueriesFromPage(queryClient);

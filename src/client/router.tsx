@@ -23,7 +23,7 @@ export function createAppRouter({ queryClient, trpc, history }: { queryClient: Q
     // Query data is cached by TanStack Query; the router should always ask it.
     defaultPreloadStaleTime: 0,
     // Only the browser scrolls. On the server the router would write an inline script for it,
-    // which the CSP forbids (and the page it draws is at the top anyway).
+    // which the CSP forbids (and the page it renders is at the top anyway).
     scrollRestoration: typeof window !== 'undefined',
   });
 }

@@ -20,7 +20,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The browser's one query cache. The server draws each page with its own (see entry-server). */
+/** The browser's one query cache. The server renders each page (SSR) with its own (see entry-server). */
 export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({

@@ -18,7 +18,7 @@ import type { Env } from './env';
 import { answerClientError, errorStatus, RETRY_AFTER_SECONDS, serializeError, statusMessage, withholdQueryText } from './errors';
 import { registerAssetCompression } from './asset-compression';
 import { registerNoStoreForPersonalAnswers, registerResponseCache } from './response-cache';
-import { createSpaPage, type DrawPage, loadBuiltDrawPage } from './spa-page';
+import { createSpaPage, loadBuiltRenderer, type RenderPage } from './spa-page';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
 import { createContext, type ContextDeps } from './trpc/context';
@@ -33,10 +33,10 @@ export interface BuildAppOptions {
   /** Folder of the built client; defaults to dist/client when it exists. */
   clientDir?: string | null;
   /**
-   * Draws each screen's first paint on the server (src/client/entry-server.tsx); defaults to
-   * the build in dist/ssr beside the client when there is one, null sends pages undrawn.
+   * Renders each screen's first paint on the server (SSR, src/client/entry-server.tsx); defaults
+   * to the build in dist/ssr beside the client when there is one, null sends pages without SSR.
    */
-  drawPage?: DrawPage | null;
+  renderPage?: RenderPage | null;
   /** Replays shared reads for a second (see response-cache.ts); on unless false. */
   responseCache?: boolean;
   /** false turns logging off (tests); a stream receives the JSON log lines instead of stdout. */
@@ -119,7 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const message = error instanceof TRPCError && status !== 503 ? clientMessage(error) : statusMessage(status);
     return reply.code(status).header('cache-control', 'no-store').send({ message });
   });
-  // Every 503, whichever door answered it (tRPC sends a web Response: its status is read from it).
+  // Every 503, from the tRPC endpoint or a REST adapter alike (tRPC sends a web Response: its
+  // status is read from it).
   app.addHook('onSend', (_request, reply, payload, done) => {
     const status = payload instanceof Response ? payload.status : reply.statusCode;
     if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
@@ -185,14 +186,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const clientDir = options.clientDir === undefined ? defaultClientDir() : options.clientDir;
-  const drawer =
-    options.drawPage !== undefined || !clientDir
-      ? Promise.resolve(options.drawPage ?? null)
-      : loadBuiltDrawPage(clientDir).catch((error: unknown) => {
-          app.log.error({ err: error }, 'the page drawer did not load; pages go out undrawn');
+  const renderer =
+    options.renderPage !== undefined || !clientDir
+      ? Promise.resolve(options.renderPage ?? null)
+      : loadBuiltRenderer(clientDir).catch((error: unknown) => {
+          app.log.error({ err: error }, 'the server-side renderer did not load; pages go out without it');
           return null;
         });
-  const sendSpaPage = clientDir ? createSpaPage(clientDir, deps, drawer) : undefined;
+  const sendSpaPage = clientDir ? createSpaPage(clientDir, deps, renderer) : undefined;
   if (clientDir) {
     registerAssetCompression(app, clientDir);
     await app.register(fastifyStatic, {

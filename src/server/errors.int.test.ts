@@ -90,7 +90,7 @@ describe('a database that cannot be reached', () => {
     clientDir = mkdtempSync(join(tmpdir(), 'bloom-errors-'));
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
-    t = await createTestApp({ clientDir, drawPage: null, logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } } });
+    t = await createTestApp({ clientDir, renderPage: null, logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } } });
     cookie = (await t.signInAs('member')).cookie;
     adminCookie = (await t.signInAs('admin')).cookie;
     token = cookie.split('=')[1]!;

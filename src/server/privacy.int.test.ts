@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import { drawPage } from '../client/entry-server';
+import { renderPage } from '../client/entry-server';
 import { buildApp } from './app';
 import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
 import { readEnv } from './env';
@@ -17,9 +17,9 @@ import { createTestDb } from './test/test-db';
 /**
  * Privacy of members (13+): no answer a visitor or another member receives carries a
  * member's email, age, last name or approval status, nor (to visitors) her id. This walks
- * every public and member read on both doors, and every page the server draws, as a visitor
- * and as another member, after one member has written, commented, liked and RSVPed
- * everywhere, and a young applicant is waiting for approval.
+ * every public and member read on both APIs (tRPC and REST), and every page the server
+ * renders (SSR), as a visitor and as another member, after one member has written, commented,
+ * liked and RSVPed everywhere, and a young applicant is waiting for approval.
  */
 let database: DbHandle;
 let app: FastifyInstance;
@@ -43,7 +43,7 @@ beforeAll(async () => {
     env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     rateLimits: RELAXED_RATE_LIMITS,
     clientDir,
-    drawPage,
+    renderPage,
     responseCache: false,
     logger: false,
   });
@@ -109,7 +109,7 @@ function privateDataIn(body: string, who: Viewer): string[] {
   return found;
 }
 
-/** The JSON of an API answer, or the JSON blocks a drawn page embeds. */
+/** The JSON of an API answer, or the JSON blocks a server-rendered page embeds. */
 function jsonIn(body: string): unknown[] {
   const blocks = [...body.matchAll(/<script[^>]*type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
   const texts = blocks.length > 0 ? blocks : [body];
@@ -155,21 +155,21 @@ describe('no answer tells a visitor or another member what is private to a membe
     expect(problems).toEqual([]);
   });
 
-  it.each(['visitor', 'member'] as const)('holds for every page the server draws for a %s, its embedded answers included', async (who) => {
+  it.each(['visitor', 'member'] as const)('holds for every page the server renders for a %s, its embedded answers included', async (who) => {
     const pages = [...readFileSync(join(import.meta.dirname, '../client/routeTree.gen.ts'), 'utf8').matchAll(/fullPath: '([^']+)'/g)]
       .map((match) => match[1]!)
       .filter((path, index, all) => all.indexOf(path) === index && !path.startsWith('/admin'));
     const urls = [...pages, ...[...contentIds].map((id) => `/blog?post=${id}`)];
     const problems: string[] = [];
-    let drawnWithData = 0;
+    let renderedWithData = 0;
     for (const url of urls) {
       const response = await app.inject({ method: 'GET', url, headers: cookieOf(who) ? { cookie: cookieOf(who)! } : {} });
       expect(response.statusCode, url).toBe(200);
-      if (/"queryKey":/.test(response.body)) drawnWithData++;
+      if (/"queryKey":/.test(response.body)) renderedWithData++;
       for (const problem of privateDataIn(response.body, who)) problems.push(`${url}: ${problem}`);
     }
-    // The walk read pages drawn with their data, not empty shells.
-    expect(drawnWithData).toBeGreaterThanOrEqual(3);
+    // The walk read pages rendered with their data, not empty shells.
+    expect(renderedWithData).toBeGreaterThanOrEqual(3);
     expect(problems).toEqual([]);
   });
 });

@@ -84,14 +84,14 @@ async function withTimeout(request: Promise<LightMyRequestResponse>, label: stri
 }
 
 /**
- * The refusal's text, when the answer has the one error shape of its door: `{message}` and
+ * The refusal's text, when the answer has the one error shape of its API: `{message}` and
  * nothing else on REST paths (never Fastify's `{statusCode, code, error}`), tRPC's envelope
  * with a message on /trpc.
  */
-function messageOf(response: LightMyRequestResponse, door: 'rest' | 'trpc'): unknown {
+function messageOf(response: LightMyRequestResponse, api: 'rest' | 'trpc'): unknown {
   try {
     const parsed = JSON.parse(response.body) as { message?: unknown; error?: { message?: unknown } } | null;
-    if (door === 'trpc') return parsed?.error?.message;
+    if (api === 'trpc') return parsed?.error?.message;
     return parsed && Object.keys(parsed).join() === 'message' ? parsed.message : undefined;
   } catch {
     return undefined;
@@ -99,14 +99,14 @@ function messageOf(response: LightMyRequestResponse, door: 'rest' | 'trpc'): unk
 }
 
 /** Sends one generated request and checks the answer and, for a refusal, the database. */
-async function probe(label: string, as: Role, send: (cookie: string) => Promise<LightMyRequestResponse>, door: 'rest' | 'trpc' = 'rest') {
+async function probe(label: string, as: Role, send: (cookie: string) => Promise<LightMyRequestResponse>, api: 'rest' | 'trpc' = 'rest') {
   await ensureSignedIn(as);
   const before = await countRowsAtOnce(t.db);
   const response = await withTimeout(send(cookies[as]), label);
   expect(response.statusCode, `${label} as ${as}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
   if (response.statusCode >= 400) {
-    const message = messageOf(response, door);
-    expect(typeof message === 'string' && message.length > 0, `${label} as ${as}: ${response.statusCode} without the error shape of its door: ${response.body.slice(0, 200)}`).toBe(true);
+    const message = messageOf(response, api);
+    expect(typeof message === 'string' && message.length > 0, `${label} as ${as}: ${response.statusCode} without the error shape of its API: ${response.body.slice(0, 200)}`).toBe(true);
     expect(await countRowsAtOnce(t.db), `${label} as ${as} was refused (${response.statusCode}) but changed the database`).toEqual(before);
   }
 }

@@ -298,7 +298,7 @@ describe('sign-in rate limit', () => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ message: messages.access.rateLimited });
       expect(blocked.cookies.find((c) => c.name === 'session')).toBeUndefined();
-      // The tRPC door counts against the same limit.
+      // The tRPC endpoint counts against the same limit.
       const viaTrpc = await trpcRequest(limited.app, { path: 'auth.login', type: 'mutation', input: { email: user.email, password: user.password } });
       expect(viaTrpc.statusCode).toBe(429);
     } finally {

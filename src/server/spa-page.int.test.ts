@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import { podcastLikes, podcasts } from '../../db/schema';
-import { drawPage } from '../client/entry-server';
+import { renderPage } from '../client/entry-server';
 import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../shared/site';
 import { buildApp } from './app';
 import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
@@ -85,16 +85,16 @@ describe('every page carries the session it is served to', () => {
   });
 });
 
-describe('the server draws the screen into the page', () => {
-  let drawingApp: FastifyInstance;
+describe('the server renders the screen into the page (SSR)', () => {
+  let renderingApp: FastifyInstance;
   let failingApp: FastifyInstance;
   const title = `Finding your voice ${Date.now()}`;
   const hostileTitle = '<img src=x onerror="window.__xss=1">Brave talk';
 
   beforeAll(async () => {
     const options = { db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), rateLimits: RELAXED_RATE_LIMITS, clientDir, logger: false as const, responseCache: false };
-    drawingApp = await buildApp({ ...options, drawPage });
-    failingApp = await buildApp({ ...options, drawPage: () => Promise.reject(new Error('drawing broke')) });
+    renderingApp = await buildApp({ ...options, renderPage });
+    failingApp = await buildApp({ ...options, renderPage: () => Promise.reject(new Error('rendering broke')) });
     await database.db.insert(podcasts).values([
       { title: hostileTitle, description: 'A talk.', category: 'wellness', embedUrl: 'https://www.youtube.com/embed/abc123', tags: [] },
       { title, description: 'On speaking up in class.', category: 'wellness', embedUrl: 'https://www.youtube.com/embed/abc124', tags: ['voice'] },
@@ -102,7 +102,7 @@ describe('the server draws the screen into the page', () => {
   });
 
   afterAll(async () => {
-    await drawingApp?.close();
+    await renderingApp?.close();
     await failingApp?.close();
   });
 
@@ -110,43 +110,43 @@ describe('the server draws the screen into the page', () => {
   const queriesIn = (html: string) =>
     JSON.parse(new RegExp(`<script id="${QUERY_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html)![1]!) as { queries: { queryKey: unknown[] }[] };
 
-  it('draws a list with its data, inert until the browser takes over, and sends the answers along', async () => {
-    const page = await drawingApp.inject({ method: 'GET', url: '/podcasts' });
-    const drawn = root(page.body);
-    expect(drawn?.[1]).toBe(' inert');
-    expect(drawn?.[2]).toContain(title);
+  it('renders a list with its data, inert until the browser hydrates it, and sends the answers along', async () => {
+    const page = await renderingApp.inject({ method: 'GET', url: '/podcasts' });
+    const rendered = root(page.body);
+    expect(rendered?.[1]).toBe(' inert');
+    expect(rendered?.[2]).toContain(title);
     expect(queriesIn(page.body).queries.map((query) => query.queryKey[0])).toContainEqual(['content', 'podcasts', 'list']);
     expect(page.body).not.toMatch(/<script(?![^>]*type="application\/json")/);
   });
 
-  it('draws stored text as text, never as markup', async () => {
-    const page = await drawingApp.inject({ method: 'GET', url: '/podcasts' });
-    const drawn = root(page.body)![2]!;
-    expect(drawn).toContain('&lt;img src=x onerror=');
-    expect(drawn).not.toMatch(/<img[^>]*onerror/);
+  it('renders stored text as text, never as markup', async () => {
+    const page = await renderingApp.inject({ method: 'GET', url: '/podcasts' });
+    const rendered = root(page.body)![2]!;
+    expect(rendered).toContain('&lt;img src=x onerror=');
+    expect(rendered).not.toMatch(/<img[^>]*onerror/);
   });
 
-  it("draws a member's own screen with her session", async () => {
+  it("renders a member's own screen with her session", async () => {
     const { cookie, user } = await signIn('Noor');
-    const page = await drawingApp.inject({ method: 'GET', url: '/', headers: { cookie } });
+    const page = await renderingApp.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(root(page.body)?.[2]).toContain(`Welcome back, ${user.firstName}`);
     expect(page.headers['cache-control']).toBe('private, no-store');
   });
 
-  it("draws a member's own state on each listed item: the podcast she liked shows as liked", async () => {
+  it("renders a member's own state on each listed item: the podcast she liked shows as liked", async () => {
     const { cookie, user } = await signIn('Huda');
     const [liked] = await database.db.select({ id: podcasts.id }).from(podcasts).where(eq(podcasts.title, title));
     await database.db.insert(podcastLikes).values({ podcastId: liked!.id, userId: user.id });
-    const page = await drawingApp.inject({ method: 'GET', url: '/podcasts', headers: { cookie } });
-    const drawn = root(page.body)![2]!;
-    expect(drawn).toMatch(new RegExp(`aria-pressed="true" aria-label="Unlike ${title}"`));
-    expect(drawn).toMatch(/aria-pressed="false" aria-label="Like [^"]*Brave talk"/);
+    const page = await renderingApp.inject({ method: 'GET', url: '/podcasts', headers: { cookie } });
+    const rendered = root(page.body)![2]!;
+    expect(rendered).toMatch(new RegExp(`aria-pressed="true" aria-label="Unlike ${title}"`));
+    expect(rendered).toMatch(/aria-pressed="false" aria-label="Like [^"]*Brave talk"/);
     const likedAnswers = queriesIn(page.body).queries.filter((query) => (query.queryKey[0] as string[]).join('.') === 'content.podcasts.liked');
     expect(likedAnswers.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('sends the page undrawn where the browser must go elsewhere, or when drawing fails', async () => {
-    const redirected = await drawingApp.inject({ method: 'GET', url: '/admin' });
+  it('sends the page without SSR where the browser must go elsewhere, or when rendering fails', async () => {
+    const redirected = await renderingApp.inject({ method: 'GET', url: '/admin' });
     expect(root(redirected.body)?.[2]).toBe('');
     const failed = await failingApp.inject({ method: 'GET', url: '/podcasts' });
     expect(failed.statusCode).toBe(200);

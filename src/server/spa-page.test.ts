@@ -9,7 +9,7 @@ const BUILT_HEAD = `<head>
     <link rel="stylesheet" crossorigin href="/assets/index-jkl.css">
   `;
 
-describe('a drawn page starts its code after the first paint', () => {
+describe('a server-rendered page starts its code after the first paint', () => {
   it('swaps the module script and preloads for the deferred starter, keeping the styles', () => {
     const head = startCodeAfterPaint(BUILT_HEAD);
     expect(head).not.toContain('type="module"');

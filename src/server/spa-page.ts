@@ -2,16 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CallQuery, drawPage } from '../client/entry-server';
+import type { CallQuery, renderPage } from '../client/entry-server';
 import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../shared/site';
 import { type Context, createContext, type ContextDeps } from './trpc/context';
 import { createCaller } from './trpc/root';
 
-/** The client's page drawer (src/client/entry-server.tsx, built into dist/ssr). */
-export type DrawPage = typeof drawPage;
+/** The client's server-side renderer (src/client/entry-server.tsx, built into dist/ssr). */
+export type RenderPage = typeof renderPage;
 
-/** A page that takes longer than this to draw is sent undrawn: the browser renders it instead. */
-const DRAW_TIME_LIMIT_MS = 2_000;
+/** A page that takes longer than this to render on the server goes out without SSR: the browser renders it. */
+const RENDER_TIME_LIMIT_MS = 2_000;
 
 /** JSON that is safe inside <script>: no '<' can close the element or open a comment. */
 export function scriptSafeJson(value: unknown): string {
@@ -20,16 +20,16 @@ export function scriptSafeJson(value: unknown): string {
 
 const dataBlock = (id: string, value: unknown) => `<script id="${id}" type="application/json">${scriptSafeJson(value)}</script>`;
 
-/** The built drawer next to the built client (dist/ssr beside dist/client), when there is one. */
-export async function loadBuiltDrawPage(clientDir: string): Promise<DrawPage | null> {
+/** The built renderer next to the built client (dist/ssr beside dist/client), when there is one. */
+export async function loadBuiltRenderer(clientDir: string): Promise<RenderPage | null> {
   const entry = resolve(clientDir, '../ssr/entry-server.js');
   if (!existsSync(entry)) return null;
-  const module = (await import(pathToFileURL(entry).href)) as { drawPage: DrawPage };
-  return module.drawPage;
+  const module = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
+  return module.renderPage;
 }
 
 /**
- * Runs a query procedure for the drawer exactly as /trpc would for this request (same
+ * Runs a query procedure for the renderer exactly as /trpc would for this request (same
  * context, same checks), with the answer passed through JSON as it would travel.
  */
 function queryCaller(context: Context): CallQuery {
@@ -42,9 +42,10 @@ function queryCaller(context: Context): CallQuery {
 }
 
 /**
- * A drawn page needs no script to be seen. Its module script and preloads (which the browser
- * would fetch at once, beside the styles and images that paint the page) become one small
- * deferred script, public/start.js, that starts them once the drawing has been painted.
+ * A server-rendered page needs no script to be seen. Its module script and preloads (which the
+ * browser would fetch at once, beside the styles and images that paint the page) become one
+ * small deferred script, public/start.js, that starts them once the server-rendered markup has
+ * been painted.
  */
 export function startCodeAfterPaint(head: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(head);
@@ -57,24 +58,24 @@ export function startCodeAfterPaint(head: string): string {
   return `${withoutCode}<script defer src="/start.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>\n`;
 }
 
-const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not drawn within ${ms} ms`)), ms).unref());
+const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not rendered within ${ms} ms`)), ms).unref());
 
 /**
  * Every screen's HTML. The visitor's session is written in as a JSON data block (the same
- * answer auth.session gives, checked by the same context code), and, when the drawer is
- * there, the screen itself is drawn into #root with the query answers it was drawn from in
- * a second data block: the browser paints the page at once, then adopts it (hydration). A
- * data block is not a script, so the CSP's script rules don't apply to it.
- * Without the drawer, or when drawing fails, the page goes out undrawn and the browser
- * renders it alone, as a single-page app does.
+ * answer auth.session gives, checked by the same context code), and, when the renderer is
+ * there, the screen itself is rendered on the server into #root with the query answers it was
+ * rendered from in a second data block: the browser paints the page at once, then hydrates it.
+ * A data block is not a script, so the CSP's script rules don't apply to it.
+ * Without the renderer, or when server-side rendering fails, the page goes out without SSR
+ * and the browser renders it alone, as a single-page app does.
  */
-export function createSpaPage(clientDir: string, deps: ContextDeps, drawer: Promise<DrawPage | null>) {
+export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Promise<RenderPage | null>) {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
   // The data blocks go at the end of the head (or of the page, if it has none).
   const headEnd = template.includes('</head>') ? template.indexOf('</head>') : template.length;
   const head = template.slice(0, headEnd);
   const tail = template.slice(headEnd);
-  const drawnHead = startCodeAfterPaint(head);
+  const renderedHead = startCodeAfterPaint(head);
 
   return async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
     let context: Context | undefined;
@@ -91,16 +92,16 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, drawer: Prom
     if (context) {
       blocks = dataBlock(SESSION_DATA_ELEMENT_ID, context.user);
       try {
-        const drawPage = await drawer;
-        const drawn = drawPage && (await Promise.race([drawPage({ url: request.url, session: context.user, callQuery: queryCaller(context) }), timeLimit(DRAW_TIME_LIMIT_MS)]));
-        if (drawn) {
-          blocks += dataBlock(QUERY_DATA_ELEMENT_ID, drawn.queries);
-          // Inert until the browser takes over, so nothing typed or clicked on it is lost.
-          body = tail.replace('<div id="root"></div>', () => `<div id="root" inert>${drawn.html}</div>`);
-          pageHead = drawnHead;
+        const renderPage = await renderer;
+        const rendered = renderPage && (await Promise.race([renderPage({ url: request.url, session: context.user, callQuery: queryCaller(context) }), timeLimit(RENDER_TIME_LIMIT_MS)]));
+        if (rendered) {
+          blocks += dataBlock(QUERY_DATA_ELEMENT_ID, rendered.queries);
+          // Inert until the browser hydrates it, so nothing typed or clicked on it is lost.
+          body = tail.replace('<div id="root"></div>', () => `<div id="root" inert>${rendered.html}</div>`);
+          pageHead = renderedHead;
         }
       } catch (error) {
-        request.log.warn({ err: error }, 'page sent undrawn');
+        request.log.warn({ err: error }, 'page sent without server-side rendering');
       }
     }
 

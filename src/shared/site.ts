@@ -9,7 +9,8 @@ export const SITE_TAGLINE = 'A safe space where young women learn, grow and empo
 export const SESSION_DATA_ELEMENT_ID = 'session-data';
 
 /**
- * The id of the JSON data block holding the query answers the server used to draw the page
- * (TanStack Query's dehydrated cache), so the browser's first render draws the same page.
+ * The id of the JSON data block holding the query answers the server rendered the page from
+ * (TanStack Query's dehydrated cache), so the browser's first render matches the server-rendered
+ * page.
  */
 export const QUERY_DATA_ELEMENT_ID = 'query-data';

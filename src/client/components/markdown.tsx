@@ -7,7 +7,7 @@ import { cn } from '../lib/utils';
 // become markup. `breaks` keeps the author's line breaks.
 const parser = new MarkdownIt({ html: false, breaks: true, linkify: true });
 
-// DOMPurify needs a DOM: it has one in the browser, not when the server draws a page.
+// DOMPurify needs a DOM: it has one in the browser, not when the server renders a page (SSR).
 const canSanitize = DOMPurify.isSupported;
 
 if (canSanitize) {
@@ -28,7 +28,7 @@ const proseClassName =
   'max-w-none space-y-4 break-words leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-secondary [&_blockquote]:ps-4 [&_blockquote]:italic [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:rounded-xl [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1';
 
 export function Markdown({ source, className }: { source: string; className?: string }) {
-  // Without a sanitizer the server draws the text as text; the browser renders the markdown.
+  // Without a sanitizer the server renders the text as text; the browser renders the markdown.
   if (!canSanitize) return <div className={cn(proseClassName, 'whitespace-pre-line', className)}>{source}</div>;
   return <SanitizedMarkdown source={source} className={className} />;
 }

@@ -17,7 +17,7 @@ function readDataBlock(id: string): unknown {
 /**
  * Takes what the server wrote into the page: the session (so the first screen doesn't wait
  * for auth.session, which still refetches on mount) and the answers the
- * server drew the page from. Without them the queries simply ask the server.
+ * server rendered the page from. Without them the queries simply ask the server.
  */
 export function seedQueriesFromPage(queryClient: QueryClient): void {
   const session = readDataBlock(SESSION_DATA_ELEMENT_ID);

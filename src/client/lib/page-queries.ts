@@ -9,7 +9,7 @@ export const HOME_COUNTS = { podcasts: 3, listings: 4, events: 2 } as const;
 /**
  * The queries the main screens open with, in one place for the screen and for its route's
  * loader. Loaders take them from the router's context, whose `trpc` calls the API over HTTP
- * in the browser and the procedures directly when the server draws the page.
+ * in the browser and the procedures directly when the server renders the page (SSR).
  */
 export function createPageQueries(trpc: Trpc) {
   return {
@@ -41,7 +41,7 @@ const signedIn = ({ queryClient, trpc }: LoaderContext) => Boolean(queryClient.g
 
 /**
  * Once a list is in, asks for each item's own state (liked, RSVP) too. The page the server
- * draws then shows them, and the browser's cards don't each render again as answers arrive.
+ * renders then shows them, and the browser's cards don't each render again as answers arrive.
  * A failed list is left to the screen, which shows it.
  */
 function thenEachItem(list: Promise<{ id: number }[]>, askFor: (id: number) => unknown): void {

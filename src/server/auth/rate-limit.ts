@@ -54,7 +54,7 @@ const tooManyRequests = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message
 /**
  * Rate limits share @fastify/rate-limit's stores: in memory by default, Redis when the
  * plugin was registered with one, so several server processes count together.
- * Procedures call this through the context, so the tRPC and REST doors count the same.
+ * Procedures call this through the context, so the tRPC endpoint and the REST adapters count the same.
  */
 export function createRateLimiter(app: FastifyInstance, settings: RateLimitSettings): RateLimiter {
   const limiters = Object.fromEntries(

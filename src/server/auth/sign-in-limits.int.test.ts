@@ -67,7 +67,7 @@ describe('sign-in limits', () => {
     await withApp(async (app) => {
       for (let i = 0; i < max; i++) expect((await adminLogin(app, ATTACKER, admin.email, `Wrong${i}x`)).statusCode).toBe(401);
 
-      // The stranger's address is refused, even with the right password, at both doors.
+      // The stranger's address is refused, even with the right password, on both APIs (tRPC and REST).
       const refused = await adminLogin(app, ATTACKER, admin.email, admin.password);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ message: messages.access.rateLimited });

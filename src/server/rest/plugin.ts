@@ -8,7 +8,7 @@ import { restRoutes } from './routes';
 
 /**
  * Registers the /api table: each path builds the same context and calls the same procedure as
- * /trpc. Cache-Control is set for both doors in one place (registerNoStoreForPersonalAnswers).
+ * /trpc. Cache-Control is set for both APIs (tRPC and REST) in one place (registerNoStoreForPersonalAnswers).
  */
 export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
   // GET /api/login sends a browser to the member sign-in page.

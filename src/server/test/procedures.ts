@@ -69,7 +69,7 @@ export function fillParams(url: string, value: string | number = 987654): string
   return url.replace(/:[A-Za-z_]+/g, encodeURIComponent(String(value)));
 }
 
-/** Calls one procedure over the tRPC HTTP door the way the browser client does. */
+/** Calls one procedure over the tRPC HTTP endpoint the way the browser client does. */
 export function trpcRequest(
   app: FastifyInstance,
   options: { path: string; type: ProcedureInfo['type']; input?: unknown; cookie?: string; headers?: Record<string, string> },

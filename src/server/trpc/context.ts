@@ -33,7 +33,7 @@ export interface ContextDeps {
 }
 
 /**
- * The request's session, or none. A database that can't be reached is a 503 on both doors
+ * The request's session, or none. A database that can't be reached is a 503 on both APIs (tRPC and REST)
  * (the procedures' own check runs only after the context is made), never a 500 whose
  * error quotes the session lookup.
  */

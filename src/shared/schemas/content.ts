@@ -11,7 +11,7 @@ export { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_C
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
 
 /**
- * `limit`/`offset` for every list. Both doors use it: tRPC sends numbers, REST query
+ * `limit`/`offset` for every list. Both APIs use it: tRPC sends numbers, REST query
  * strings arrive as text, hence the coercion.
  */
 export const PageSchema = z.object({

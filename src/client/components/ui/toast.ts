@@ -16,7 +16,7 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
-/** No toasts: the server's answer and the browser's first (the same array, so adopting a drawn page changes nothing). */
+/** No toasts: the server's answer and the browser's first (the same array, so hydrating a server-rendered page changes nothing). */
 const NO_TOASTS: ToastItem[] = [];
 
 let nextId = 0;
@@ -46,7 +46,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The toasts to show, for the Toaster (none in a page the server draws). */
+/** The toasts to show, for the Toaster (none in a page the server renders). */
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, () => items, () => NO_TOASTS);
 }

@@ -204,7 +204,7 @@ describe('POST /api/admin/login', () => {
   });
 });
 
-describe('the tRPC door', () => {
+describe('the tRPC endpoint', () => {
   it('runs the same procedures with the same messages', async () => {
     const response = await t.request({ method: 'POST', url: '/trpc/auth.joinRequest', payload: { ...validApplication(), bio: 'short' } });
     expect(response.statusCode).toBe(400);

@@ -18,7 +18,7 @@ async function uploadImage(file: File): Promise<{ ok: true; url: string } | { ok
   const body = new FormData();
   body.append('file', file);
   try {
-    // Multipart file upload: the one admin call that is not JSON, so it goes to the REST door.
+    // Multipart file upload: the one admin call that is not JSON, so it goes to the REST adapter.
     // eslint-disable-next-line no-restricted-globals
     const response = await fetch('/api/uploads', { method: 'POST', body, credentials: 'same-origin' });
     const answer = (await response.json().catch(() => ({}))) as { url?: string; message?: string };

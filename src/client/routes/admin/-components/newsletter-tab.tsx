@@ -9,7 +9,7 @@ import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabH
 
 const t = adminPanelCopy.newsletter;
 
-/** The CSV comes straight from the REST door, which answers a file (the session cookie goes along). */
+/** The CSV comes straight from the REST adapter, which answers a file (the session cookie goes along). */
 const CSV_URL = '/api/admin/newsletter/subscriptions?format=csv';
 
 export function NewsletterTab() {

@@ -23,7 +23,7 @@ const procedures = Object.entries((appRouter._def as unknown as { procedures: Re
   path.startsWith('admin.'),
 );
 
-/** Every admin REST row, with ids that don't exist, plus the multipart upload door. */
+/** Every admin REST row, with ids that don't exist, plus the multipart upload route. */
 const restPaths: [string, string][] = [
   ...adminRoutes.map((route) => [route.method, route.url.replace(/:\w+/g, '999999')] as [string, string]),
   ['POST', '/api/uploads'],

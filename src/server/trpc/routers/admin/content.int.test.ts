@@ -176,7 +176,7 @@ describe('blogs', () => {
     expect((await asAdmin('POST', '/api/blogs', { ...valid, coverImageUrl: '/images/../secret' })).json()).toEqual({ message: m.coverUrlInvalid });
   });
 
-  it('takes a 3 MB inline cover through the REST door, and refuses one over 5 MB with 413', async () => {
+  it('takes a 3 MB inline cover through the REST adapter, and refuses one over 5 MB with 413', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
     const ok = await asAdmin('POST', '/api/blogs', { ...valid, coverImageUrl: `data:image/png;base64,${big.toString('base64')}` });
     expect(ok.statusCode).toBe(201);

@@ -136,7 +136,7 @@ describe('podcast comments', () => {
   });
 });
 
-describe('tRPC door', () => {
+describe('tRPC endpoint', () => {
   it('serves the same list at /trpc', async () => {
     const input = encodeURIComponent(JSON.stringify({ search: 'study', limit: 10 }));
     const response = await get(`/trpc/content.podcasts.list?input=${input}`);
