@@ -24,6 +24,8 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   ['content.places', ['places']],
   ['admin.places', ['places']],
   ['content.newsletter', ['newsletter']],
+  // A comment of any kind: its thread and its parent's count.
+  ['content.comments', ['podcasts', 'blogs', 'forum']],
   ['admin.newsletter', ['newsletter']],
   // Home's cards: podcasts, listings, upcoming events and approved members.
   ['content.stats', ['podcasts', 'listings', 'events', 'members']],

@@ -89,6 +89,10 @@ export const messages = {
     errorTitle: 'Error',
     addFailed: 'Failed to add comment',
     likeFailed: 'Failed to update like status',
+    deleted: 'Comment deleted',
+    deleteFailed: 'Failed to delete comment',
+    notFound: 'Comment not found',
+    deleteForbidden: 'You can only delete your own comments',
   },
   admin: {
     // Forms (admin podcast, directory listing, event, blog, user and admin forms)

@@ -1,7 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema';
+import { blogComments, forumComments, podcastComments, users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import type { CommentKind } from '../../shared/schemas/content';
+import { forbidden, notFound } from '../errors';
+import { recordAdminAction } from '../moderation/audit';
 import type { RateLimiter } from '../auth/rate-limit';
 import { inPage, pageIds } from '../domains/paging';
 import { assertNoBlockedWords } from '../moderation/watched-words';
@@ -20,6 +24,65 @@ export interface CommentTable<ParentKey extends string> {
   userId: PgColumn;
   content: PgColumn;
   createdAt: PgColumn;
+}
+
+/** The comment table of each kind of thread. */
+export const COMMENT_TABLES = {
+  podcast: {
+    table: podcastComments,
+    id: podcastComments.id,
+    parentId: podcastComments.podcastId,
+    parentKey: 'podcastId',
+    userId: podcastComments.userId,
+    content: podcastComments.content,
+    createdAt: podcastComments.createdAt,
+  },
+  blog: {
+    table: blogComments,
+    id: blogComments.id,
+    parentId: blogComments.blogId,
+    parentKey: 'blogId',
+    userId: blogComments.userId,
+    content: blogComments.content,
+    createdAt: blogComments.createdAt,
+  },
+  forum: {
+    table: forumComments,
+    id: forumComments.id,
+    parentId: forumComments.postId,
+    parentKey: 'postId',
+    userId: forumComments.userId,
+    content: forumComments.content,
+    createdAt: forumComments.createdAt,
+  },
+} as const satisfies Record<CommentKind, CommentTable<string>>;
+
+/** The one rule for deleting a comment: its author or an admin. */
+export const mayDeleteComment = (viewer: { id: number; isAdmin: boolean }, authorId: number) => viewer.id === authorId || viewer.isAdmin;
+
+/**
+ * Deletes a comment for its author or an admin (403 for anyone else, 404 when it is gone);
+ * counts follow, since they are counted from the rows. An admin removing someone else's
+ * comment is a moderation action and goes into the audit log.
+ */
+export async function deleteComment(db: Db, viewer: { id: number; isAdmin: boolean; firstName: string; lastName: string }, kind: CommentKind, id: number) {
+  const t = COMMENT_TABLES[kind];
+  const [comment] = await db.select({ userId: t.userId, content: t.content }).from(t.table).where(eq(t.id, id)).limit(1);
+  if (!comment) throw notFound(messages.comments.notFound);
+  const authorId = comment.userId as number;
+  if (!mayDeleteComment(viewer, authorId)) throw forbidden(messages.comments.deleteForbidden);
+  await db.delete(t.table).where(eq(t.id, id));
+  if (authorId !== viewer.id) {
+    await recordAdminAction(db, { admin: viewer, action: 'content.comments.delete', input: { kind, id, content: comment.content }, output: { id } });
+  }
+  return { success: true as const, message: messages.comments.deleted };
+}
+
+/** The ids of the viewer's own comments in one thread: what she may delete when she isn't an admin. */
+export async function myCommentIds(db: Db, kind: CommentKind, parentId: number, userId: number): Promise<number[]> {
+  const t = COMMENT_TABLES[kind];
+  const rows = await db.select({ id: t.id }).from(t.table).where(and(eq(t.parentId, parentId), eq(t.userId, userId)));
+  return rows.map((row) => row.id as number);
 }
 
 /** A podcast or blog comment as the API answers it; the author as others see her. */

@@ -77,3 +77,14 @@ export const CommentContentSchema = z
 export const CommentFormSchema = z.object({ content: CommentContentSchema });
 export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContentSchema });
 export const CommentListSchema = PageSchema.extend({ id: IdSchema });
+
+/** Where a comment lives: under a podcast, a blog article or a forum post. */
+export const COMMENT_KINDS = ['podcast', 'blog', 'forum'] as const;
+export type CommentKind = (typeof COMMENT_KINDS)[number];
+const CommentKindSchema = z.enum(COMMENT_KINDS, { error: 'kind must be podcast, blog or forum' });
+
+/** One comment, to delete it. */
+export const CommentRefSchema = z.object({ kind: CommentKindSchema, id: IdSchema });
+
+/** A thread: the comments under one podcast, article or post. */
+export const CommentThreadSchema = z.object({ kind: CommentKindSchema, parentId: IdSchema });

@@ -9,6 +9,7 @@ export const contentRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/podcasts/:id/like', call: (c, r) => c.content.podcasts.like({ id: r.params.id } as never) },
   { method: 'GET', url: '/api/podcasts/:id/comments', call: (c, r) => c.content.podcasts.comments({ ...r.query, id: r.params.id } as never) },
   { method: 'POST', url: '/api/podcasts/:id/comments', status: 201, call: (c, r) => c.content.podcasts.addComment({ ...(r.body as object), id: r.params.id } as never) },
+  { method: 'DELETE', url: '/api/comments/:kind/:id', call: (c, r) => c.content.comments.delete({ kind: r.params.kind, id: r.params.id } as never) },
 
   { method: 'GET', url: '/api/directory', call: (c, r) => c.content.directory.list(r.query as never) },
   { method: 'POST', url: '/api/directory/interest', call: (c) => c.content.directory.expressInterest() },

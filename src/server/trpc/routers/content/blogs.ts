@@ -1,24 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
-import { blogComments, blogs } from '../../../../../db/schema';
+import { blogs } from '../../../../../db/schema';
 import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { inPage, pageIds } from '../../../domains/paging';
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '../../../domains/blogs';
-import { addComment, listComments, type CommentTable } from '../../../services/comments';
+import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, setLiked } from '../../../services/likes';
 import { answerDependsOnViewer, memberProcedure, router, sharedReadProcedure } from '../../init';
 
-const commentTable: CommentTable<'blogId'> = {
-  table: blogComments,
-  id: blogComments.id,
-  parentId: blogComments.blogId,
-  parentKey: 'blogId',
-  userId: blogComments.userId,
-  content: blogComments.content,
-  createdAt: blogComments.createdAt,
-};
+const commentTable = COMMENT_TABLES.blog;
 
 /** One page of published articles, newest first, matching the list's search and category. */
 function publishedPage(db: Db, input: BlogListQuery) {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
-import { forumComments, forumPosts } from '../../../../../db/schema';
+import { forumPosts } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '../../../../shared/schemas/community';
 import { AddCommentSchema, CommentListSchema } from '../../../../shared/schemas/content';
@@ -8,19 +8,11 @@ import { forbidden, notFound } from '../../../errors';
 import { mayDeletePost, selectPosts } from '../../../domains/forum-posts';
 import { assertNoBlockedWords } from '../../../moderation/watched-words';
 import { qualified } from '../../../services/content-query';
-import { addComment, listComments, type CommentTable } from '../../../services/comments';
+import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { likeCount, toggleLike } from '../../../services/likes';
 import { memberProcedure, publicProcedure, router } from '../../init';
 
-const commentTable: CommentTable<'postId'> = {
-  table: forumComments,
-  id: forumComments.id,
-  parentId: forumComments.postId,
-  parentKey: 'postId',
-  userId: forumComments.userId,
-  content: forumComments.content,
-  createdAt: forumComments.createdAt,
-};
+const commentTable = COMMENT_TABLES.forum;
 
 async function requirePost(db: Db, id: number) {
   const [post] = await db.select({ id: forumPosts.id, userId: forumPosts.userId }).from(forumPosts).where(eq(forumPosts.id, id)).limit(1);

@@ -1,5 +1,6 @@
 import { router } from '../../init';
 import { blogsRouter } from './blogs';
+import { commentsRouter } from './comments';
 import { directoryRouter } from './directory';
 import { eventsRouter } from './events';
 import { forumRouter } from './forum';
@@ -20,4 +21,5 @@ export const contentRouter = router({
   forum: forumRouter,
   places: placesRouter,
   hub: hubRouter,
+  comments: commentsRouter,
 });

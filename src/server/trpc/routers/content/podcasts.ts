@@ -1,22 +1,14 @@
 import { and, desc } from 'drizzle-orm';
-import { podcastComments, podcasts } from '../../../../../db/schema';
+import { podcasts } from '../../../../../db/schema';
 import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
 import { inPage, pageIds } from '../../../domains/paging';
-import { addComment, listComments, type CommentTable } from '../../../services/comments';
+import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
-const commentTable: CommentTable<'podcastId'> = {
-  table: podcastComments,
-  id: podcastComments.id,
-  parentId: podcastComments.podcastId,
-  parentKey: 'podcastId',
-  userId: podcastComments.userId,
-  content: podcastComments.content,
-  createdAt: podcastComments.createdAt,
-};
+const commentTable = COMMENT_TABLES.podcast;
 
 export const podcastsRouter = router({
   /** Podcasts as the API answers them (each with its `iframe`), newest first; the client's own player reads `embedUrl`. */
