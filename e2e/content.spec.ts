@@ -178,3 +178,30 @@ test('the server renders each screen (SSR), so it shows before any script has ru
   await expect(page.locator('#root')).toHaveAttribute('inert');
   await context.close();
 });
+
+test('a member deletes her own comment after confirming, and it is gone for everyone', async ({ page }) => {
+  await signInAs(page, 'member');
+  await page.goto('/blog');
+  await page.getByRole('button', { name: BLOG }).click();
+  const words = `A comment I will take back ${Date.now()}`;
+  await page.getByLabel('Your comment').fill(words);
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  await expectToast(page, 'Success', 'Comment added successfully');
+
+  const mine = page.getByRole('listitem').filter({ hasText: words });
+  await mine.getByRole('button', { name: /^Delete comment by / }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(mine).toBeVisible();
+  await mine.getByRole('button', { name: /^Delete comment by / }).click();
+  await confirm.getByRole('button', { name: 'Delete comment' }).click();
+  await expectToast(page, 'Success', 'Comment deleted');
+  await expect(page.getByText(words)).toHaveCount(0);
+
+  // Signed out, the thread shows no Delete at all, and the comment stays gone.
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Comments' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Delete comment by / })).toHaveCount(0);
+  await expect(page.getByText(words)).toHaveCount(0);
+});

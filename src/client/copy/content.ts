@@ -21,6 +21,15 @@ export const contentCopy = {
     commentBusy: 'Posting...',
     commentSignIn: 'Sign in to join the conversation.',
     noComments: 'No comments yet. Be the first to comment!',
+    deleteComment: {
+      label: (author: string) => `Delete comment by ${author}`,
+      button: 'Delete',
+      title: 'Delete this comment?',
+      body: 'It will be removed for everyone. This can’t be undone.',
+      cancel: 'Cancel',
+      confirm: 'Delete comment',
+      busy: 'Deleting...',
+    },
     imageAlt: (title: string) => title,
     podcasts: {
       title: 'Podcasts & Interviews',

@@ -1,17 +1,95 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { CommentFormSchema } from '../../../shared/schemas/content';
+import { messages } from '../../../shared/messages';
+import { CommentFormSchema, type CommentKind } from '../../../shared/schemas/content';
 import { contentCopy } from '../../copy/content';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { Textarea } from '../ui/textarea';
+import { errorMessage } from '../../lib/errors';
 import { usShortDate } from '../../lib/formats';
-import type { RouterOutputs } from '../../trpc';
+import { useSession } from '../../lib/session';
+import { queryClient, type RouterOutputs, SHORT_STALE_TIME, trpc } from '../../trpc';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../ui/alert-dialog';
+import { toast } from '../ui/toast';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
 
+/** A thread of comments: under which kind of item, and which one. */
+export interface CommentThread {
+  kind: CommentKind;
+  parentId: number;
+}
 
-export function CommentList({ comments, isLoading }: { comments: CommentItem[] | undefined; isLoading: boolean }) {
+/**
+ * Which comments of a thread the viewer may delete: any for an admin, her own for a member
+ * (asked apart, so the thread itself stays the same answer for every reader).
+ */
+export function useMayDeleteComment(thread: CommentThread): (commentId: number) => boolean {
+  const { user } = useSession();
+  const mine = useQuery({ ...trpc.content.comments.mine.queryOptions(thread), enabled: Boolean(user && !user.isAdmin), staleTime: SHORT_STALE_TIME });
+  return (commentId) => Boolean(user?.isAdmin || mine.data?.includes(commentId));
+}
+
+/** Delete, with a confirmation; every content list refetches after, so counts follow. */
+export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: CommentItem }) {
+  const t = contentCopy.deleteComment;
+  const [open, setOpen] = useState(false);
+  const remove = useMutation(
+    trpc.content.comments.delete.mutationOptions({
+      onSuccess: async () => {
+        setOpen(false);
+        toast({ title: messages.comments.successTitle, description: messages.comments.deleted });
+        await queryClient.invalidateQueries(trpc.content.pathFilter());
+      },
+      onError: (failure) => toast({ title: messages.comments.errorTitle, description: errorMessage(failure, messages.comments.deleteFailed), variant: 'destructive' }),
+    }),
+  );
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="ms-auto h-7 px-2 text-destructive hover:bg-destructive/10" aria-label={t.label(`${comment.user.firstName} ${comment.user.lastName}`)}>
+          <Trash2 aria-hidden="true" />
+          {t.button}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t.title}</AlertDialogTitle>
+          <AlertDialogDescription>{t.body}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={remove.isPending}
+            onClick={(event) => {
+              // Keep the dialog open until the server has answered.
+              event.preventDefault();
+              remove.mutate({ kind, id: comment.id });
+            }}
+          >
+            {remove.isPending ? t.busy : t.confirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+export function CommentList({ comments, isLoading, thread }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread }) {
+  const mayDelete = useMayDeleteComment(thread);
   if (isLoading) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -32,6 +110,7 @@ export function CommentList({ comments, isLoading }: { comments: CommentItem[] |
             <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
               {usShortDate(new Date(comment.createdAt))}
             </time>
+            {mayDelete(comment.id) ? <DeleteComment kind={thread.kind} comment={comment} /> : null}
           </p>
           <p className="mt-1 whitespace-pre-line break-words">{comment.content}</p>
         </li>

@@ -31,7 +31,7 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
   return (
     <>
       <div className="max-h-[50vh] overflow-y-auto pe-1">
-        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
+        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} thread={{ kind: 'podcast', parentId: podcast.id }} />
         <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
       </div>
       {signedIn ? (

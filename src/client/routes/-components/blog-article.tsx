@@ -141,7 +141,7 @@ function BlogArticle({ blog }: { blog: Article }) {
         <h2 id="blog-comments" className="text-xl font-semibold">
           {contentCopy.commentsTitle}
         </h2>
-        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} />
+        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} thread={{ kind: 'blog', parentId: blog.id }} />
         <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
         {user ? (
           <CommentForm

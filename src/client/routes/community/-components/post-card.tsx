@@ -28,6 +28,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import type { SessionUser } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '../../../trpc';
+import { DeleteComment, useMayDeleteComment } from '../../../components/content/comment-thread';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 
@@ -170,6 +171,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
   const [error, setError] = useState<string>();
   const listOptions = trpc.content.forum.comments.list.queryOptions({ id: postId });
   const comments = useQuery({ ...listOptions, staleTime: SHORT_STALE_TIME });
+  const mayDelete = useMayDeleteComment({ kind: 'forum', parentId: postId });
 
   const add = useMutation(
     trpc.content.forum.comments.create.mutationOptions({
@@ -217,6 +219,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
                 <time dateTime={isoDate(comment.createdAt)} className="text-xs text-muted-foreground">
                   {relativeTime(comment.createdAt)}
                 </time>
+                {mayDelete(comment.id) ? <DeleteComment kind="forum" comment={comment} /> : null}
               </p>
               <p className="whitespace-pre-line break-words text-sm">{comment.content}</p>
             </li>
