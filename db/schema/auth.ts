@@ -19,6 +19,9 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     isAdmin: boolean('is_admin').notNull().default(false),
     approvalStatus: approvalStatus('approval_status').notNull().default('pending'),
+    /** While in the future, the member can sign in and read but not write; an admin's reason is shown to her. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

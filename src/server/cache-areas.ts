@@ -44,6 +44,9 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   ['admin.audit', []],
   // Approvals and new admins change the members' count.
   ['admin.users.setApproval', ['members']],
+  // A suspension changes what she may do, not what anyone reads.
+  ['admin.users.suspend', []],
+  ['admin.users.unsuspend', []],
   ['admin.admins.create', ['members']],
   // Other account changes rename authors shown everywhere, or delete their posts, comments,
   // likes and RSVPs with the account.

@@ -227,6 +227,14 @@ export const messages = {
     wordNotFound: 'Watched word not found',
     wordAdded: 'Word Added',
     wordRemoved: 'Word Removed',
+    /** Every write of a suspended member; `until` is written out as "Dec 3, 2026". */
+    suspended: (until: string) => `Your account is suspended until ${until}`,
+    suspendDays: 'Days must be a whole number from 1 to 365',
+    suspendReasonRequired: 'Please give a reason',
+    suspendReasonTooLong: 'Reason must be at most 500 characters',
+    adminNotSuspendable: 'Admins can’t be suspended',
+    memberSuspended: 'Member Suspended',
+    suspensionLifted: 'Suspension Lifted',
   },
   http: {
     /** PostgreSQL text can't hold a NUL character; inputs carrying one are refused with this. */

@@ -17,6 +17,11 @@ export const copy = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
   },
+  suspension: {
+    title: (until: string) => `Your account is suspended until ${until}.`,
+    reason: (reason: string) => `Reason: ${reason}`,
+    whatStillWorks: 'You can still read everything. Posting, commenting, liking and RSVPs are paused until then.',
+  },
   footer: {
     tagline: 'A safe space where young women learn, grow and empower each other.',
   },

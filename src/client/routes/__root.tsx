@@ -10,6 +10,8 @@ import { Landing } from './-components/screens';
 
 // Toasts are raised from anywhere at any time; their UI loads just after first paint.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
+// Only a suspended member ever sees it, so it is not in every page's code.
+const SuspensionBanner = lazy(() => import('../components/suspension-banner').then((module) => ({ default: module.SuspensionBanner })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -33,6 +35,11 @@ function RootLayout() {
         {copy.common.skipToContent}
       </a>
       {bare ? null : <TopNav user={user} />}
+      {user?.suspension && !bare ? (
+        <Suspense fallback={null}>
+          <SuspensionBanner suspension={user.suspension} />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

@@ -19,6 +19,8 @@ export interface SessionUser {
   lastName: string;
   profileImageUrl: string | null;
   isAdmin: boolean;
+  /** Set while an admin's suspension runs: she may read but not write. `until` is ISO 8601, as JSON carries it. */
+  suspension: { until: string; reason: string } | null;
 }
 
 export interface Session {
@@ -71,6 +73,8 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
         profileImageUrl: users.profileImageUrl,
         isAdmin: users.isAdmin,
         approvalStatus: users.approvalStatus,
+        suspendedUntil: users.suspendedUntil,
+        suspensionReason: users.suspensionReason,
       },
     })
     .from(sessions)
@@ -89,8 +93,9 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
     session.expiresAt = new Date(now + span);
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, session.id));
   }
-  const { approvalStatus: _status, ...sessionUser } = user;
-  return { session, user: sessionUser };
+  const { approvalStatus: _status, suspendedUntil, suspensionReason, ...sessionUser } = user;
+  const suspension = suspendedUntil && suspendedUntil.getTime() > now ? { until: suspendedUntil.toISOString(), reason: suspensionReason ?? '' } : null;
+  return { session, user: { ...sessionUser, suspension } };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { Context } from './context';
 import { isDatabaseUnavailable } from '../errors';
 import { requireAdmin, requireMember } from '../auth/access';
 import { recordAdminAction } from '../moderation/audit';
+import { assertNotSuspended } from '../moderation/suspension';
 
 /** The one text a client sees for an error: the first zod issue, or the error's own words. */
 export function clientMessage(error: TRPCError): string {
@@ -21,6 +22,8 @@ export interface ProcedureMeta {
    * so the response cache may replay it to signed-in requests too.
    */
   sharedAnswer?: boolean;
+  /** A member write that stays open while she is suspended (reporting). */
+  openWhileSuspended?: boolean;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -83,8 +86,9 @@ export function answerDependsOnViewer(ctx: Context): void {
 }
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
-export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, next }) => {
+export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, meta, type, next }) => {
   const member = requireMember(ctx);
+  if (type === 'mutation' && !meta?.openWhileSuspended) assertNotSuspended(member.user);
   return next({ ctx: { ...ctx, user: member.user, session: member.session } });
 });
 

@@ -26,3 +26,11 @@ export const AuditListSchema = PageSchema.extend({
 });
 
 export const WatchedWordIdSchema = z.object({ id: IdSchema });
+
+/** Suspend a member for a number of days, with the reason she will be shown. */
+export const SuspendSchema = z.object({
+  id: IdSchema,
+  days: z.coerce.number({ error: m.suspendDays }).int(m.suspendDays).min(1, m.suspendDays).max(365, m.suspendDays),
+  reason: z.string({ error: m.suspendReasonRequired }).trim().min(1, m.suspendReasonRequired).max(500, m.suspendReasonTooLong),
+});
+export type SuspendInput = z.input<typeof SuspendSchema>;

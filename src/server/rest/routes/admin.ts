@@ -69,5 +69,7 @@ export const adminRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/admin/watched-words', call: (c) => c.admin.watchedWords.list() },
   { method: 'POST', url: '/api/admin/watched-words', status: 201, call: (c, r) => c.admin.watchedWords.create(r.body as never) },
   { method: 'DELETE', url: '/api/admin/watched-words/:id', call: (c, r) => c.admin.watchedWords.delete(id(r)) },
+  { method: 'POST', url: '/api/admin/users/:id/suspend', call: (c, r) => c.admin.users.suspend(withId(r)) },
+  { method: 'DELETE', url: '/api/admin/users/:id/suspension', call: (c, r) => c.admin.users.unsuspend(id(r)) },
   { method: 'GET', url: '/api/admin/audit', call: (c, r) => c.admin.audit.list(r.query as never) },
 ];

@@ -19,6 +19,8 @@ export const adminUserColumns = {
   bio: users.bio,
   isAdmin: users.isAdmin,
   approvalStatus: users.approvalStatus,
+  suspendedUntil: users.suspendedUntil,
+  suspensionReason: users.suspensionReason,
   createdAt: users.createdAt,
 };
 

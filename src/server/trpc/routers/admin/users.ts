@@ -5,6 +5,8 @@ import { AdminByIdSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSch
 import { PageSchema } from '../../../../shared/schemas/content';
 import { hashPassword } from '../../../auth/password';
 import { likePattern } from '../../../services/content-query';
+import { liftSuspension, suspendMember } from '../../../moderation/suspension';
+import { SuspendSchema } from '../../../../shared/schemas/moderation';
 import { invalidateAllSessions } from '../../../auth/session';
 import { adminProcedure, router } from '../../init';
 import {
@@ -101,6 +103,11 @@ export const adminUsersRouter = router({
     await endOtherSessions(ctx, input.id);
     return { success: true as const, message: messages.admin.passwordUpdated };
   }),
+
+  /** Suspends a member for some days: she can still sign in and read, but not write. */
+  suspend: adminProcedure.input(SuspendSchema).mutation(({ ctx, input }) => suspendMember(ctx.db, input)),
+
+  unsuspend: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) => liftSuspension(ctx.db, input.id)),
 
   /** Deletes the account and, by cascade, her sessions, likes, comments, RSVPs and posts. */
   delete: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) =>

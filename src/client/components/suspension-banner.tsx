@@ -1,0 +1,21 @@
+import { ShieldAlert } from 'lucide-react';
+import { copy } from '../copy';
+import { usShortDate } from '../lib/formats';
+import type { SessionUser } from '../lib/session';
+
+/** Tells a suspended member why her writes are refused, and until when, on every page. */
+export function SuspensionBanner({ suspension }: { suspension: NonNullable<SessionUser['suspension']> }) {
+  const t = copy.suspension;
+  return (
+    <div role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <div className="mx-auto flex max-w-6xl items-start gap-3">
+        <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="grid gap-0.5">
+          <p className="font-semibold">{t.title(usShortDate(new Date(suspension.until)))}</p>
+          <p className="break-words [overflow-wrap:anywhere]">{t.reason(suspension.reason)}</p>
+          <p>{t.whatStillWorks}</p>
+        </div>
+      </div>
+    </div>
+  );
+}

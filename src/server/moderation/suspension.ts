@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import type { SessionUser } from '../auth/session';
+import { conflict, forbidden, notFound } from '../errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const suspensionDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A suspended member can sign in, read and report, but every write is refused with the date
+ * her suspension ends. Admins are never suspended.
+ */
+export function assertNotSuspended(user: SessionUser): void {
+  if (user.isAdmin || !user.suspension) return;
+  throw forbidden(messages.moderation.suspended(suspensionDate.format(new Date(user.suspension.until))));
+}
+
+/** Suspends a member for `days` from now, with the reason she is shown; a new suspension replaces the old. */
+export async function suspendMember(db: Db, input: { id: number; days: number; reason: string }, now = new Date()) {
+  const [target] = await db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, input.id)).limit(1);
+  if (!target) throw notFound(messages.admin.userNotFound);
+  if (target.isAdmin) throw conflict(messages.moderation.adminNotSuspendable);
+  const until = new Date(now.getTime() + input.days * DAY_MS);
+  await db.update(users).set({ suspendedUntil: until, suspensionReason: input.reason }).where(eq(users.id, input.id));
+  return { success: true as const, message: messages.moderation.memberSuspended, id: input.id, suspendedUntil: until };
+}
+
+export async function liftSuspension(db: Db, id: number) {
+  const [row] = await db.update(users).set({ suspendedUntil: null, suspensionReason: null }).where(eq(users.id, id)).returning({ id: users.id });
+  if (!row) throw notFound(messages.admin.userNotFound);
+  return { success: true as const, message: messages.moderation.suspensionLifted, id };
+}
