@@ -15,7 +15,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -24,7 +23,7 @@ import postgres from 'postgres';
 import { createDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { hashPassword } from '../src/server/auth/password';
-import { ALL_CATEGORIES } from '../src/shared/categories';
+import { freePort, homeBatchPath, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -53,21 +52,8 @@ const ADMIN_PAGE = 100;
 /** The server allows 10 comments a minute per member (DEFAULT_RATE_LIMITS); stay under it. */
 const COMMENTS_PER_MINUTE = 8;
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const milliseconds = (ms: number) => (Number.isFinite(ms) ? `${ms} ms` : `> ${DURATION * 1000} ms`);
-
-/** Home's queries for a signed-in member, batched into one request the way httpBatchLink sends them. */
-function homeBatchPath(): string {
-  const calls: [string, unknown][] = [
-    ['content.stats.get', undefined],
-    ['content.podcasts.list', { search: '', category: ALL_CATEGORIES, limit: 3 }],
-    ['content.directory.list', { limit: 4 }],
-    ['content.events.list', { upcoming: true, limit: 2 }],
-  ];
-  const input = Object.fromEntries(calls.map(([, value], index) => [index, value]));
-  return `/trpc/${calls.map(([path]) => path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
-}
 
 // ---------------------------------------------------------------- database
 
@@ -202,17 +188,6 @@ async function describeData(url: string): Promise<Fixtures> {
 }
 
 // ---------------------------------------------------------------- server
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** VmRSS and VmHWM (peak) of a process, in MiB. */
 function memoryOf(pid: number): { rss: number; hwm: number } | null {

@@ -13,31 +13,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../db/seed';
-import { ALL_CATEGORIES } from '../src/shared/categories';
 import { benchWatchedWords, WATCHED_WORDS_TARGET_MS } from './bench-watched-words';
+import { freePort, homeBatchPath, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = 50;
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
-
-/** Home's queries for a signed-in member, batched into one request the way httpBatchLink sends them. */
-function homeBatchPath(): string {
-  const calls: [string, unknown][] = [
-    ['content.stats.get', undefined],
-    ['content.podcasts.list', { search: '', category: ALL_CATEGORIES, limit: 3 }],
-    ['content.directory.list', { limit: 4 }],
-    ['content.events.list', { upcoming: true, limit: 2 }],
-  ];
-  const input = Object.fromEntries(calls.map(([, value], index) => [index, value]));
-  return `/trpc/${calls.map(([path]) => path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
-}
 
 interface Target {
   name: string;
@@ -53,18 +40,6 @@ const targets: Target[] = [
   { name: 'tRPC batch of Home (member)', path: homeBatchPath(), signedIn: true },
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function waitFor(url: string, child: ChildProcess, output: string[]) {
   for (let attempt = 0; attempt < 300; attempt++) {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { AccountService } from '../../../db/seed/accounts';
+import type { AccountService, SeedAccount } from '../../../db/seed/accounts';
 import { users } from '../../../db/schema';
 import { messages } from '../../shared/messages';
 import { hashPassword } from '../auth/password';
@@ -34,17 +34,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export interface NewAccount {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  age?: number | null;
-  interests?: string | null;
-  bio?: string | null;
-  isAdmin?: boolean;
-  approvalStatus?: 'pending' | 'approved' | 'rejected';
-}
+/** A new account's fields: one shape for the server and the demo seed. */
+export type NewAccount = SeedAccount;
 
 /** Creates an account with an argon2id hash; a taken email (any case) is a 409. */
 export async function createAccount(db: Db, account: NewAccount): Promise<{ id: number }> {
