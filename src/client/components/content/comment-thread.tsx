@@ -12,17 +12,7 @@ import { errorMessage } from '../../lib/errors';
 import { usShortDate } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { queryClient, type RouterOutputs, SHORT_STALE_TIME, trpc } from '../../trpc';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../ui/alert-dialog';
+import { ConfirmDelete } from '../confirm-delete';
 import { toast } from '../ui/toast';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
@@ -58,33 +48,19 @@ export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: C
     }),
   );
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDelete
+      texts={t}
+      open={open}
+      onOpenChange={setOpen}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate({ kind, id: comment.id })}
+      trigger={
         <Button variant="ghost" size="sm" className="ms-auto h-7 px-2 text-destructive hover:bg-destructive/10" aria-label={t.label(`${comment.user.firstName} ${comment.user.lastName}`)}>
           <Trash2 aria-hidden="true" />
           {t.button}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t.title}</AlertDialogTitle>
-          <AlertDialogDescription>{t.body}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Keep the dialog open until the server has answered.
-              event.preventDefault();
-              remove.mutate({ kind, id: comment.id });
-            }}
-          >
-            {remove.isPending ? t.busy : t.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }
 

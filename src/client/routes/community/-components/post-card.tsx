@@ -4,17 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '../../../../shared/messages';
 import { contentHref, forumPostAnchor } from '../../../../shared/links';
 import { CommentContentSchema } from '../../../../shared/schemas/content';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
@@ -135,33 +125,19 @@ function DeletePost({ post }: { post: ForumPost }) {
     }),
   );
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDelete
+      texts={{ title: c.deleteTitle, body: c.deleteBody, cancel: c.cancel, confirm: c.deleteConfirm, busy: c.deleteBusy }}
+      open={open}
+      onOpenChange={setOpen}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate({ id: post.id })}
+      trigger={
         <Button variant="ghost" size="sm" className="ms-auto text-destructive hover:bg-destructive/10">
           <Trash2 aria-hidden="true" />
           {c.delete}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{c.deleteTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{c.deleteBody}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{c.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Keep the dialog open until the server has answered.
-              event.preventDefault();
-              remove.mutate({ id: post.id });
-            }}
-          >
-            {remove.isPending ? c.deleteBusy : c.deleteConfirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }
 
