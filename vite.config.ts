@@ -40,12 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Form validation (zod and the shared schemas) is shared by many pages but needed by
+          // Form validation (zod, the shared schemas and the text rules they use) is shared by many pages but needed by
           // none at first paint; its own chunk keeps it out of the landing page's initial load.
           groups: [
             {
               name: 'validation',
-              test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]/,
+              test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/](schemas[\\/]|moderation\.ts|text[\\/])/,
               // Only what the test names: small constants the schemas import stay where they're used.
               includeDependenciesRecursively: false,
             },

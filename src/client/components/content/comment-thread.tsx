@@ -33,6 +33,9 @@ export function useMayDeleteComment(thread: CommentThread): (commentId: number) 
   return (commentId) => Boolean(user?.isAdmin || mine.data?.includes(commentId));
 }
 
+/** After she adds a comment: which comments are hers is asked again, so Delete shows on the new one. */
+export const refreshMyComments = () => queryClient.invalidateQueries({ queryKey: trpc.content.comments.mine.pathKey() });
+
 /** Delete, with a confirmation; every content list refetches after, so counts follow. */
 export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: CommentItem }) {
   const t = contentCopy.deleteComment;

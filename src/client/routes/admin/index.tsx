@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { LogOut, ShieldAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { messages } from '../../../shared/messages';
 import { LogoMark } from '../../components/logo';
 import { Button } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { adminPanelCopy } from '../../copy/admin';
 import { loadSession, signOut, useSession } from '../../lib/session';
 import { useReloginOnExpiredSession } from './-components/admin-kit';
 import { AdminsTab } from './-components/admins-tab';
+import { AuditTab } from './-components/audit-tab';
 import { BlogsTab } from './-components/blogs-tab';
 import { DirectoryTab } from './-components/directory-tab';
 import { EventsTab } from './-components/events-tab';
@@ -20,6 +21,7 @@ import { PendingUsersTab } from './-components/pending-users-tab';
 import { PlacesTab } from './-components/places-tab';
 import { PodcastsTab } from './-components/podcasts-tab';
 import { UsersTab } from './-components/users-tab';
+import { WatchedWordsCount, WatchedWordsTab } from './-components/watched-words-tab';
 
 const t = adminPanelCopy;
 
@@ -46,7 +48,12 @@ const TABS = [
   ['forum', ForumTab],
   ['places', PlacesTab],
   ['newsletter', NewsletterTab],
+  ['watchedWords', WatchedWordsTab],
+  ['audit', AuditTab],
 ] as const;
+
+/** A number shown on a tab's trigger (how many words are watched). */
+const TAB_COUNTS: Partial<Record<(typeof TABS)[number][0], () => ReactNode>> = { watchedWords: WatchedWordsCount };
 
 function AdminPage() {
   const { user } = useSession();
@@ -111,11 +118,15 @@ function AdminPanel({ name }: { name: string }) {
         <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
         <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="mt-6">
           <TabsList aria-label={t.tabsLabel} className="w-full justify-start overflow-x-auto">
-            {TABS.map(([key]) => (
-              <TabsTrigger key={key} value={key}>
-                {t.tabs[key]}
-              </TabsTrigger>
-            ))}
+            {TABS.map(([key]) => {
+              const Count = TAB_COUNTS[key];
+              return (
+                <TabsTrigger key={key} value={key}>
+                  {t.tabs[key]}
+                  {Count ? <Count /> : null}
+                </TabsTrigger>
+              );
+            })}
           </TabsList>
           {TABS.map(([key, Component]) => (
             <TabsContent key={key} value={key}>

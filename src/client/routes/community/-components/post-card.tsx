@@ -18,7 +18,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import type { SessionUser } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '../../../trpc';
-import { DeleteComment, useMayDeleteComment } from '../../../components/content/comment-thread';
+import { DeleteComment, refreshMyComments, useMayDeleteComment } from '../../../components/content/comment-thread';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 
@@ -154,7 +154,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
       onSuccess: async () => {
         setDraft('');
         toast({ title: messages.comments.successTitle, description: messages.comments.added });
-        await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum()]);
+        await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum(), refreshMyComments()]);
       },
       onError: (failure) => {
         if (isUnauthenticated(failure)) return askToSignIn(messages.comments.loginToComment);

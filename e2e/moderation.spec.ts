@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+
+const BLOCKED = 'This contains language that is not allowed in our community';
+const ADMIN_NAME = `${DEMO_ACCOUNTS.admin.firstName} ${DEMO_ACCOUNTS.admin.lastName}`;
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+/** Signs the browser out and in again as someone else. */
+async function switchTo(page: Page, role: keyof typeof DEMO_ACCOUNTS) {
+  await page.context().clearCookies();
+  await signInAs(page, role);
+}
+
+test('an admin blocks a word, a member is refused with it, the admin removes it, and the audit log tells the story', async ({ page }) => {
+  // Letters only, unique per run.
+  const stamp = Date.now()
+    .toString(36)
+    .replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)]!);
+  const word = `gloomword${stamp}`;
+
+  await signInAs(page, 'admin');
+  await page.goto('/admin');
+  await openTab(page, 'Watched Words');
+  await expect(page.getByText('Block: a text containing the word is refused.', { exact: false })).toBeVisible();
+
+  // The shared schema's rule shows at the field, and nothing is sent.
+  const form = page.getByRole('form', { name: 'Add a watched word' });
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByText('Word is required')).toBeVisible();
+  await expect(form.getByLabel('Word or phrase')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Word or phrase').fill(word);
+  await expect(form.getByLabel('When a text contains it')).toHaveText('Block');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expectToast(page, 'Word Added');
+  await expect(form.getByLabel('Word or phrase')).toHaveValue('');
+
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: word, exact: true }) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Block', { exact: true })).toBeVisible();
+  // The tab's trigger counts the words.
+  const listed = await page.getByRole('tabpanel').getByRole('listitem').count();
+  await expect(page.getByRole('tab', { name: 'Watched Words' })).toHaveAccessibleName(`Watched Words (${listed} watched word${listed === 1 ? '' : 's'})`);
+
+  // The same word in other letters is one entry: said at the field.
+  await form.getByLabel('Word or phrase').fill(word.toUpperCase());
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByText('This word is already watched')).toBeVisible();
+  await form.getByLabel('Word or phrase').fill('');
+
+  const words = (await (await page.request.get('/api/admin/watched-words')).json()) as { id: number; word: string }[];
+  const id = words.find((entry) => entry.word === word)!.id;
+
+  // A member's post holding the word is refused, and not published.
+  await switchTo(page, 'member');
+  await page.goto('/community/blog');
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const title = `A question about study groups ${stamp}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill(`Does anyone else think the new timetable is ${word}? Asking for a friend.`);
+  await page.getByRole('button', { name: 'Publish Post' }).click();
+  await expectToast(page, 'Error', BLOCKED);
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+
+  // The admin removes the word, after confirming.
+  await switchTo(page, 'admin');
+  await page.goto('/admin');
+  await openTab(page, 'Watched Words');
+  await page.getByRole('button', { name: `Remove ${word}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this word?' });
+  await expect(confirm).toContainText(`Texts containing “${word}” will no longer be refused`);
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expectToast(page, 'Word Removed');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('heading', { name: word, exact: true })).toHaveCount(0);
+
+  // The audit log shows both changes, newest first, and can be narrowed.
+  await openTab(page, 'Audit Log');
+  const entries = page.getByRole('tabpanel').getByRole('listitem');
+  const added = entries.filter({ has: page.getByText(`${word} #${id}`, { exact: true }) });
+  const removed = entries.filter({ has: page.getByRole('heading', { name: 'Watched words · delete' }) }).filter({ has: page.getByText(`#${id}`, { exact: true }) });
+  await expect(added.getByRole('heading', { name: 'Watched words · create' })).toHaveAttribute('title', 'admin.watchedWords.create');
+  await expect(added.getByText(`by ${ADMIN_NAME}`)).toBeVisible();
+  await expect(removed).toBeVisible();
+  await expect(entries.first()).toContainText(`#${id}`);
+  // No way to change the log from here.
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: /delete|remove|edit/i })).toHaveCount(0);
+
+  const before = await entries.count();
+  await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Watched words · create' });
+  await expect(removed).toHaveCount(0);
+  await expect(added).toBeVisible();
+  await expect.poll(async () => new Set(await entries.getByRole('heading').allTextContents())).toEqual(new Set(['Watched words · create']));
+  expect(await entries.count()).toBeLessThan(before);
+
+  await page.getByLabel('Admin', { exact: true }).selectOption({ label: ADMIN_NAME });
+  await expect(added).toBeVisible();
+  await page.getByLabel('Action', { exact: true }).selectOption({ label: 'All actions' });
+  await expect(removed).toBeVisible();
+});

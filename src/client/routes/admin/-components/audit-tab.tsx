@@ -1,0 +1,104 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Card } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { adminPanelCopy } from '../../../copy/admin';
+import { trpc, type RouterOutputs } from '../../../trpc';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName, TabHeader } from './admin-kit';
+import { AdminList } from './admin-list';
+
+const t = adminPanelCopy.audit;
+
+type AuditEntry = RouterOutputs['admin']['audit']['list'][number];
+
+/** Every admin change elsewhere adds entries: the log reloads each time the tab opens. */
+const auditListOptions = { ...adminListOptions, refetchOnMount: 'always' as const };
+
+/** 'setApproval' → 'set approval'. */
+const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** A procedure path as people read it: 'admin.podcasts.create' → 'Podcasts · create'. */
+function readableAction(path: string): string {
+  const [area = '', ...rest] = path.replace(/^admin\./, '').split('.');
+  const areaWords = words(area);
+  return t.actionLabel(areaWords.charAt(0).toUpperCase() + areaWords.slice(1), rest.map(words).join(' '));
+}
+
+/** The summary without the procedure path it starts with (the entry shows the action already). */
+function summaryText(entry: AuditEntry): string {
+  if (entry.summary === entry.action) return '';
+  const prefix = `${entry.action}: `;
+  return entry.summary.startsWith(prefix) ? entry.summary.slice(prefix.length) : entry.summary;
+}
+
+/** The audit log, read-only: who changed what and when, newest first, filtered by admin or action. */
+export function AuditTab() {
+  const [adminId, setAdminId] = useState('');
+  const [action, setAction] = useState('');
+  const filtered = Boolean(adminId || action);
+  const list = useInfiniteQuery({
+    ...trpc.admin.audit.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE, adminId: adminId ? Number(adminId) : undefined, action: action || undefined }, adminPaging),
+    ...auditListOptions,
+    placeholderData: (previous) => previous,
+  });
+  // The action choices: those in the unfiltered log loaded so far (the same query as the list without filters).
+  const everything = useInfiniteQuery({ ...trpc.admin.audit.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...auditListOptions });
+  const admins = useInfiniteQuery({ ...trpc.admin.admins.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+
+  const actions = [...new Set([...(everything.data?.pages.flat().map((entry) => entry.action) ?? []), ...(action ? [action] : [])])]
+    .map((path) => ({ path, label: readableAction(path) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+
+  return (
+    <section>
+      <TabHeader title={t.title} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      <div role="search" aria-label={t.filtersLabel} className="mb-5 grid gap-3 sm:grid-cols-2 lg:max-w-3xl">
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-admin">{t.admin}</Label>
+          <NativeSelect id="audit-admin" value={adminId} onChange={(e) => setAdminId(e.target.value)}>
+            <option value="">{t.allAdmins}</option>
+            {admins.data?.pages.flat().map((admin) => (
+              <option key={admin.id} value={String(admin.id)}>
+                {fullName(admin)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-action">{t.action}</Label>
+          <NativeSelect id="audit-action" value={action} onChange={(e) => setAction(e.target.value)}>
+            <option value="">{t.allActions}</option>
+            {actions.map(({ path, label }) => (
+              <option key={path} value={path}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <AdminList query={list} empty={filtered ? t.emptyFiltered : t.empty} className="grid gap-3">
+        {(entry) => <AuditRow entry={entry} />}
+      </AdminList>
+    </section>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const summary = summaryText(entry);
+  return (
+    <Card className="grid gap-1 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]" title={entry.action}>
+          {readableAction(entry.action)}
+        </h3>
+        <time dateTime={entry.createdAt} className="text-sm whitespace-nowrap text-muted-foreground">
+          {formatDateTime(entry.createdAt)}
+        </time>
+      </div>
+      <p className="text-sm text-muted-foreground">{t.by(entry.adminName)}</p>
+      {summary ? <p className="text-sm [overflow-wrap:anywhere] text-foreground/90">{summary}</p> : null}
+    </Card>
+  );
+}
