@@ -73,10 +73,11 @@ test('a member subscribes, posts in the forum, comments, shares and suggests a p
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/community\/blog#post-\d+$/);
 
-  // Only her own post offers Delete; deleting asks first.
-  await expect(other.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  // Only her own post offers Delete (and, on someone else's post, only her own comment does); deleting asks first.
+  await expect(other.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expect(other.getByRole('button', { name: /^Delete comment by / })).toHaveCount(1);
   const mine = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
-  await mine.getByRole('button', { name: 'Delete' }).click();
+  await mine.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('alertdialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete Post' }).click();
   await expectToast(page, 'Post Deleted');
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
