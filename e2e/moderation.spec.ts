@@ -102,3 +102,41 @@ test('an admin blocks a word, a member is refused with it, the admin removes it,
   await page.getByLabel('Action', { exact: true }).selectOption({ label: 'All actions' });
   await expect(removed).toBeVisible();
 });
+
+test('an admin suspends a member: she reads with a banner, her writes are refused, and lifting it lets her write again', async ({ page }) => {
+  const member = DEMO_ACCOUNTS.member;
+  const name = `${member.firstName} ${member.lastName}`;
+  await signInAs(page, 'admin');
+  await page.goto('/admin');
+  await openTab(page, 'Community Users');
+  await page.getByRole('button', { name: `Suspend ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Suspend Member' });
+  await dialog.getByLabel('Days').fill('0');
+  await dialog.getByRole('button', { name: 'Suspend' }).click();
+  await expect(dialog.getByText('Days must be a whole number from 1 to 365')).toBeVisible();
+  await dialog.getByLabel('Days').fill('3');
+  await dialog.getByLabel('Reason').fill('Unkind replies in the forum');
+  await dialog.getByRole('button', { name: 'Suspend' }).click();
+  await expectToast(page, 'Member Suspended');
+  await expect(page.getByText(/^Suspended until /).first()).toBeVisible();
+
+  await switchTo(page, 'member');
+  await page.goto('/podcasts');
+  const banner = page.getByRole('status').filter({ hasText: 'Your account is suspended until' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Reason: Unkind replies in the forum');
+  await page.getByRole('button', { name: /^(Like|Unlike) / }).first().click();
+  // The refusal, with the end date, comes as a toast (the banner says it too, in its own words).
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/^Your account is suspended until \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+
+  await switchTo(page, 'admin');
+  await page.goto('/admin');
+  await openTab(page, 'Community Users');
+  await page.getByRole('button', { name: `Lift the suspension of ${name}` }).click();
+  await expectToast(page, 'Suspension Lifted');
+
+  await switchTo(page, 'member');
+  await page.goto('/podcasts');
+  await expect(page.getByRole('heading', { name: 'Podcasts & Interviews' })).toBeVisible();
+  await expect(page.getByText('Your account is suspended until')).toHaveCount(0);
+});

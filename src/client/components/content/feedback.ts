@@ -12,8 +12,12 @@ export function toastSignInRequired(description: string) {
   toast({ title: messages.podcasts.authTitle, description, variant: 'destructive' });
 }
 
-/** Like/comment failure toasts: sign-in needed, or the area's generic failure text. */
+/**
+ * Like/comment failure toasts: sign-in needed; a refusal with the server's reason (403, e.g.
+ * a suspension until a date); or the area's generic failure text.
+ */
 export function toastActionFailure(error: unknown, signInText: string, failureText: string) {
-  if (isAuthFailure(error)) toastSignInRequired(signInText);
-  else toast({ title: messages.comments.errorTitle, description: failureText, variant: 'destructive' });
+  if (isAuthFailure(error)) return toastSignInRequired(signInText);
+  const description = errorStatus(error) === 403 ? (serverMessage(error) ?? failureText) : failureText;
+  toast({ title: messages.comments.errorTitle, description, variant: 'destructive' });
 }

@@ -16,6 +16,7 @@ import { adminPanelCopy } from '../../../copy/admin';
 import { trpc, type RouterOutputs } from '../../../trpc';
 import { fieldA11y, fullName, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { CheckField, TextAreaField, TextField } from './fields';
+import { SuspendSchema } from '../../../../shared/schemas/moderation';
 
 const t = adminPanelCopy;
 
@@ -28,6 +29,7 @@ export type AccountDialogState =
   | { kind: 'addAdmin' }
   | { kind: 'editAdmin'; account: Account }
   | { kind: 'password'; account: Account; asAdmin: boolean }
+  | { kind: 'suspend'; account: Account }
   | null;
 
 /** The open dialog; closing unmounts its form, which resets it. */
@@ -36,7 +38,13 @@ export function AccountDialogs({ state, onClose }: { state: AccountDialogState; 
     <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
       {state ? (
         <DialogContent className="max-w-xl">
-          {state.kind === 'password' ? <PasswordForm account={state.account} asAdmin={state.asAdmin} onDone={onClose} /> : <AccountForm state={state} onDone={onClose} />}
+          {state.kind === 'password' ? (
+            <PasswordForm account={state.account} asAdmin={state.asAdmin} onDone={onClose} />
+          ) : state.kind === 'suspend' ? (
+            <SuspendForm account={state.account} onDone={onClose} />
+          ) : (
+            <AccountForm state={state} onDone={onClose} />
+          )}
         </DialogContent>
       ) : null}
     </Dialog>
@@ -45,7 +53,7 @@ export function AccountDialogs({ state, onClose }: { state: AccountDialogState; 
 
 const emptyAccount = { email: '', firstName: '', lastName: '', age: '', interests: '', bio: '', password: '', isAdmin: false, isApproved: true };
 
-function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, null | { kind: 'password' }>; onDone: () => void }) {
+function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, null | { kind: 'password' } | { kind: 'suspend' }>; onDone: () => void }) {
   const account = 'account' in state ? state.account : undefined;
   const form = useFormValues(
     account
@@ -179,6 +187,52 @@ function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin:
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? t.common.updating : t.password.submit}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Suspend for some days with a reason she is shown; the server's schema checks both. */
+function SuspendForm({ account, onDone }: { account: Account; onDone: () => void }) {
+  const s = t.suspension;
+  const { values, set, errors, setErrors } = useFormValues({ days: '7', reason: '' });
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const suspend = useMutation(
+    trpc.admin.users.suspend.mutationOptions({
+      onError,
+      onSuccess: async () => {
+        onDone();
+        await succeed(messages.moderation.memberSuspended, undefined, trpc.admin.users.pathFilter(), trpc.admin.audit.pathFilter());
+      },
+    }),
+  );
+  const name = fullName(account);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(SuspendSchema, { id: account.id, ...values });
+    if (result.errors) return setErrors(result.errors);
+    suspend.mutate(result.data);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{s.title}</DialogTitle>
+        <DialogDescription>{s.description(name)}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4">
+        <TextField id="suspend-days" label={s.days} hint={s.daysHint} type="number" inputMode="numeric" min={1} max={365} value={values.days} error={errors.days} onChange={(v) => set('days', v)} />
+        <TextAreaField id="suspend-reason" label={s.reason} rows={3} maxLength={500} value={values.reason} error={errors.reason} onChange={(v) => set('reason', v)} />
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={suspend.isPending}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" disabled={suspend.isPending}>
+          {suspend.isPending ? s.submitting : s.submit}
         </Button>
       </DialogFooter>
     </form>

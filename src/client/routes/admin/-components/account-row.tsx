@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -16,6 +16,7 @@ export function AccountRow({
   onEdit,
   onPassword,
   onDelete,
+  suspension,
 }: {
   account: Account;
   dateLabel: (date: string) => string;
@@ -23,8 +24,11 @@ export function AccountRow({
   onEdit: () => void;
   onPassword: () => void;
   onDelete: () => void;
+  /** Community Users only: suspend a member, or lift her suspension. */
+  suspension?: { onSuspend: () => void; onLift: () => void; lifting: boolean };
 }) {
   const name = fullName(account);
+  const suspendedUntil = account.suspendedUntil && new Date(account.suspendedUntil) > new Date() ? account.suspendedUntil : null;
   return (
     <Card className="grid gap-3 p-5 md:grid-cols-[1fr_auto] md:items-start">
       <div className="grid min-w-0 gap-2">
@@ -38,6 +42,7 @@ export function AccountRow({
           ) : (
             <Badge variant="outline">{t.common.badgeRejected}</Badge>
           )}
+          {suspendedUntil ? <Badge variant="outline" className="border-destructive text-destructive">{t.suspension.badge(formatDate(suspendedUntil))}</Badge> : null}
         </div>
         <p className="text-sm break-all">
           {account.email}
@@ -66,6 +71,19 @@ export function AccountRow({
           <KeyRound aria-hidden="true" />
           {t.common.changePassword}
         </Button>
+        {suspension && !account.isAdmin ? (
+          suspendedUntil ? (
+            <Button size="sm" variant="outline" aria-label={t.suspension.liftNamed(name)} disabled={suspension.lifting} onClick={suspension.onLift}>
+              <ShieldCheck aria-hidden="true" />
+              {t.suspension.lift}
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" aria-label={t.suspension.suspendNamed(name)} onClick={suspension.onSuspend}>
+              <ShieldOff aria-hidden="true" />
+              {t.suspension.suspend}
+            </Button>
+          )
+        ) : null}
         <Button size="sm" variant="destructive" aria-label={t.common.deleteNamed(name)} disabled={deleting} onClick={onDelete}>
           <Trash2 aria-hidden="true" />
           {deleting ? t.common.deleting : t.common.delete}

@@ -24,6 +24,7 @@ export function UsersTab() {
   const toDelete = useDeleteTarget<Account>();
   const deleted = useAdminCallbacks(messages.admin.userDeleted, trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter());
   const remove = useMutation(trpc.admin.users.delete.mutationOptions({ ...deleted, onSettled: toDelete.close }));
+  const lift = useMutation(trpc.admin.users.unsuspend.mutationOptions(useAdminCallbacks(messages.moderation.suspensionLifted, trpc.admin.users.pathFilter(), trpc.admin.audit.pathFilter())));
 
   return (
     <section>
@@ -44,6 +45,7 @@ export function UsersTab() {
             onEdit={() => setDialog({ kind: 'editUser', account: user })}
             onPassword={() => setDialog({ kind: 'password', account: user, asAdmin: false })}
             onDelete={() => toDelete.ask(user)}
+            suspension={{ onSuspend: () => setDialog({ kind: 'suspend', account: user }), onLift: () => lift.mutate({ id: user.id }), lifting: isPendingFor(lift, user.id) }}
           />
         )}
       </AdminList>
