@@ -73,6 +73,20 @@ function defaultClientDir(): string | null {
   return candidates.find((dir) => existsSync(resolve(dir, 'index.html')) && existsSync(resolve(dir, 'assets'))) ?? null;
 }
 
+const REDIS_READY_WAIT_MS = 2_000;
+
+/** Resolves once the client is connected; rejects after `ms`. */
+function redisReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis not ready within ${ms} ms`)), ms);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** Builds the whole server: used by main.ts, the tests and the benchmark. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = options;
@@ -156,6 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => {
       redis.disconnect();
     });
+    // The client refuses commands until it is connected (no offline queue), and the rate limits
+    // skip Redis errors: without this wait the first requests after a start would go uncounted.
+    // A Redis that doesn't answer in time is reported, and the server starts anyway.
+    await redisReady(redis, REDIS_READY_WAIT_MS).catch((error: unknown) => app.log.warn({ err: error }, 'redis not ready at start'));
   }
   // Only the limits the procedures ask for; no global limit on page and list traffic.
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
