@@ -13,7 +13,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -22,6 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { DEMO_ACCOUNTS } from '../db/seed';
+import { freePort } from '../src/server/test/free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -48,17 +48,6 @@ function findChrome(): string {
     if (found) return found;
   }
   throw new Error('No Chromium found: set CHROME_PATH');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -1,6 +1,6 @@
 /** Pieces the benchmarks share. */
-import { createServer } from 'node:net';
 import { ALL_CATEGORIES } from '../src/shared/categories';
+export { freePort } from '../src/server/test/free-port';
 
 /** Home's queries for a signed-in member, batched into one request the way httpBatchLink sends them. */
 export function homeBatchPath(): string {
@@ -12,18 +12,6 @@ export function homeBatchPath(): string {
   ];
   const input = Object.fromEntries(calls.map(([, value], index) => [index, value]));
   return `/trpc/${calls.map(([path]) => path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
-}
-
-/** A port nothing listens on now, for a server the benchmark starts. */
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '../shared/messages';
+import { freePort } from './test/free-port';
 
 /**
  * The production entry (main.ts) as a deployment runs it: no environment variable weakens
@@ -14,17 +14,6 @@ import { messages } from '../shared/messages';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 let child: ChildProcess;
 let base = '';

@@ -1,12 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../shared/messages';
 import { sessionIdFromToken } from './auth/session';
+import { freePort } from './test/free-port';
 
 /**
  * Reliability on a real PostgreSQL: a throwaway cluster of its own (never a shared server),
@@ -39,17 +40,6 @@ async function redisAnswers(url: string): Promise<boolean> {
     socket.once('error', () => finish(false));
     socket.connect(Number(port || 6379), hostname, () => socket.write('PING\r\n'));
     socket.once('data', (data) => finish(data.toString().startsWith('+PONG')));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
   });
 }
 
