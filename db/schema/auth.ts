@@ -22,6 +22,14 @@ export const users = pgTable(
     /** While in the future, the member can sign in and read but not write; an admin's reason is shown to her. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     suspensionReason: text('suspension_reason'),
+    /**
+     * Established members publish at once; a new member's first posts and comments wait for
+     * review until enough of them were approved. Admins always publish at once.
+     */
+    established: boolean('established').notNull().default(false),
+    /** The community guidelines version she accepted when applying, and when. */
+    guidelinesVersion: text('guidelines_version'),
+    guidelinesAcceptedAt: timestamp('guidelines_accepted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, searchText, textList, updatedAt } from './columns';
+import { createdAt, id, publicationState, searchText, textList, updatedAt } from './columns';
 
 export const directoryListings = pgTable(
   'directory_listings',
@@ -17,6 +17,8 @@ export const directoryListings = pgTable(
     images: textList('images'),
     tags: textList('tags'),
     searchText: searchText('name', 'description'),
+    /** 'hidden' after reports or a moderator's decision; listings are never held. */
+    state: publicationState('state').notNull().default('published'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

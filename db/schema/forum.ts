@@ -1,6 +1,6 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id } from './columns';
+import { createdAt, heldIndex, id, publication } from './columns';
 import { FORUM_CATEGORIES } from '../../src/shared/categories';
 
 export const forumCategory = pgEnum('forum_category', FORUM_CATEGORIES);
@@ -15,12 +15,14 @@ export const forumPosts = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     category: forumCategory('category').notNull(),
+    ...publication(),
     createdAt: createdAt(),
   },
   (t) => [
     index('forum_posts_created_idx').on(t.createdAt, t.id),
     index('forum_posts_category_created_idx').on(t.category, t.createdAt, t.id),
     index('forum_posts_user_idx').on(t.userId),
+    heldIndex('forum_posts_held_idx', t),
   ],
 );
 
@@ -49,7 +51,8 @@ export const forumComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    ...publication(),
     createdAt: createdAt(),
   },
-  (t) => [index('forum_comments_post_idx').on(t.postId, t.createdAt, t.id), index('forum_comments_user_idx').on(t.userId)],
+  (t) => [index('forum_comments_post_idx').on(t.postId, t.createdAt, t.id), index('forum_comments_user_idx').on(t.userId), heldIndex('forum_comments_held_idx', t)],
 );

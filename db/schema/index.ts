@@ -1,3 +1,4 @@
+export { holdReason, publicationState } from './columns';
 export * from './auth';
 export * from './podcasts';
 export * from './directory';

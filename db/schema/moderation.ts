@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { WATCHED_WORD_ACTIONS } from '../../src/shared/moderation';
+import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, WATCHED_WORD_ACTIONS } from '../../src/shared/moderation';
 import { users } from './auth';
 import { createdAt, id } from './columns';
 
@@ -41,5 +41,62 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_admin_created_idx').on(t.adminId, t.createdAt),
     index('audit_log_action_created_idx').on(t.action, t.createdAt),
+  ],
+);
+
+/**
+ * A member who blocked another. Blocks work both ways: neither sees the other's posts and
+ * comments, nor can comment on the other's posts. The blocked member is never told.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const reportTargetType = pgEnum('report_target_type', REPORT_TARGET_TYPES);
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+export const reportAction = pgEnum('report_action', REPORT_ACTIONS);
+
+/**
+ * A member's report of a post, comment, listing or member. A member has at most one open
+ * report of an item; a moderator resolves all open reports of an item together.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: reportTargetType('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    reason: reportReason('reason').notNull(),
+    details: text('details'),
+    status: reportStatus('status').notNull().default('open'),
+    resolution: reportAction('resolution'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_once_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    index('reports_target_idx').on(t.targetType, t.targetId, t.status),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
   ],
 );

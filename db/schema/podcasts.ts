@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, searchText, textList, updatedAt } from './columns';
+import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt } from './columns';
 
 export const podcasts = pgTable(
   'podcasts',
@@ -48,7 +48,8 @@ export const podcastComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    ...publication(),
     createdAt: createdAt(),
   },
-  (t) => [index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt, t.id), index('podcast_comments_user_idx').on(t.userId)],
+  (t) => [index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt, t.id), index('podcast_comments_user_idx').on(t.userId), heldIndex('podcast_comments_held_idx', t)],
 );

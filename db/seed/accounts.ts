@@ -11,6 +11,8 @@ export interface SeedAccount {
   bio?: string | null;
   isAdmin?: boolean;
   approvalStatus?: 'pending' | 'approved' | 'rejected';
+  /** Publishes at once, without her first posts waiting for review (demo members are). */
+  established?: boolean;
 }
 
 /**

@@ -108,7 +108,7 @@ async function ensureMember(db: Db, { createAccount, findUserByEmail }: AccountS
   if (existing) return existing.id;
   // These demo members never sign in: a random password nobody knows.
   const password = `${randomBytes(18).toString('base64url')}Aa1`;
-  return (await createAccount(db, { ...member, password, approvalStatus: 'approved' })).id;
+  return (await createAccount(db, { ...member, password, approvalStatus: 'approved', established: true })).id;
 }
 
 const COMMUNITY = [

@@ -1,3 +1,39 @@
 /** What a watched word does: refuse the text, or hold it for a moderator's review. */
 export const WATCHED_WORD_ACTIONS = ['block', 'hold'] as const;
 export type WatchedWordAction = (typeof WATCHED_WORD_ACTIONS)[number];
+
+/**
+ * Where a member's post or comment stands: `published` for everyone; `held` until a moderator
+ * approves it (only its author sees it, marked 'Waiting for review'); `hidden` after reports
+ * or a moderator's decision (nobody but the moderators sees it). Listings can only be hidden.
+ */
+export const PUBLICATION_STATES = ['published', 'held', 'hidden'] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
+/** Why an item waits for review: its author is new, or it holds a `hold` watched word. */
+export const HOLD_REASONS = ['new_member', 'watched_word'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** A member's first this-many posts and comments wait for review; after that she is established. */
+export const REVIEWED_CONTRIBUTIONS = 3;
+
+/** What a member can report. Comment kinds are named by their thread. */
+export const REPORT_TARGET_TYPES = ['forum_post', 'podcast_comment', 'blog_comment', 'forum_comment', 'listing', 'member'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** The content a member writes that waits for review: every report target but listings and members. */
+export const REVIEWABLE_KINDS = ['forum_post', 'podcast_comment', 'blog_comment', 'forum_comment'] as const;
+export type ReviewableKind = (typeof REVIEWABLE_KINDS)[number];
+
+export const REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'self-harm', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** An item reported by this many different members is hidden until a moderator decides. */
+export const AUTO_HIDE_REPORTERS = 3;
+
+/** How a moderator closes a report: the item stays, is hidden, is deleted, or its author is suspended. */
+export const REPORT_ACTIONS = ['dismiss', 'hide', 'delete', 'suspend'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];

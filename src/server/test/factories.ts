@@ -14,10 +14,13 @@ export interface TestUser {
   lastName: string;
 }
 
-/** An account in a given state; approved members by default. */
+/**
+ * An account in a given state; approved, established members by default (their posts publish
+ * at once). `established: false` makes a new member, whose first posts wait for review.
+ */
 export async function createUser(
   db: Db,
-  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; firstName?: string; lastName?: string; email?: string; age?: number } = {},
+  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; established?: boolean; firstName?: string; lastName?: string; email?: string; age?: number } = {},
 ): Promise<TestUser> {
   const user = {
     email: options.email ?? `user-${unique()}@example.com`,
@@ -32,6 +35,7 @@ export async function createUser(
     bio: 'I love learning new things with friends.',
     isAdmin: options.isAdmin ?? false,
     approvalStatus: options.status ?? 'approved',
+    established: options.established ?? true,
   });
   return { id, ...user };
 }
