@@ -39,6 +39,13 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   ['auth.joinRequest', []],
   ['admin.users.setPassword', []],
   ['admin.admins.setPassword', []],
+  // A third member's report hides the item: a post, a comment (its parent's count) or a listing.
+  ['content.reports', ['podcasts', 'blogs', 'forum', 'listings']],
+  // Blocks change only what the two members see, and those answers are theirs alone.
+  ['content.blocks', []],
+  // Moderators' decisions publish, hide or delete posts, comments and listings.
+  ['admin.reports', ['podcasts', 'blogs', 'forum', 'listings']],
+  ['admin.moderation', ['podcasts', 'blogs', 'forum']],
   // The moderators' own lists: no shared answer reads them.
   ['admin.watchedWords', []],
   ['admin.audit', []],

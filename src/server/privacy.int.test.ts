@@ -16,7 +16,8 @@ import { createTestDb } from './test/test-db';
 
 /**
  * Privacy of members (13+): no answer a visitor or another member receives carries a
- * member's email, age, last name or approval status, nor (to visitors) her id. This walks
+ * member's email, age, last name or approval status, nor (to visitors) her id; members see
+ * an author's id only as `authorId`, which blocking her takes. This walks
  * every public and member read on both APIs (tRPC and REST), and every page the server
  * renders (SSR), as a visitor and as another member, after one member has written, commented,
  * liked and RSVPed everywhere, and a young applicant is waiting for approval.
@@ -99,9 +100,10 @@ function privateDataIn(body: string, who: Viewer): string[] {
     for (const key of ['age', 'approvalStatus', 'isApproved']) if (key in record) found.push(`a member's ${key}`);
     const isPerson = 'firstName' in record;
     for (const [key, item] of Object.entries(record)) {
-      const isMemberId = key === 'userId' || key === 'authorId' || (isPerson && key === 'id');
+      const isMemberId = typeof item === 'number' && (key === 'userId' || key === 'authorId' || (isPerson && key === 'id'));
       const othersId = item === author.id || item === applicant.id;
-      if (isMemberId && (who === 'visitor' || othersId)) found.push(`a member id (${key}: ${String(item)})`);
+      // Members get an author's id as `authorId` (to block her); visitors never get one.
+      if (isMemberId && (who === 'visitor' || (othersId && key !== 'authorId'))) found.push(`a member id (${key}: ${String(item)})`);
       visit(item);
     }
   };

@@ -15,6 +15,8 @@ export const messages = {
     ageRange: 'Age must be between 13 and 100',
     interestsLength: 'Please tell us about your interests (at least 10 characters)',
     bioLength: 'Please write a brief bio (at least 20 characters)',
+    /** An application without the community guidelines ticked (anything but `true`). */
+    acceptGuidelines: 'Please accept the community guidelines',
     success: (siteName: string) =>
       `Application submitted! Thank you for joining ${siteName}! Our admins will review your application and get back to you soon.`,
     genericFailure: 'Something went wrong. Please try again.',
@@ -235,6 +237,39 @@ export const messages = {
     adminNotSuspendable: 'Admins can’t be suspended',
     memberSuspended: 'Member Suspended',
     suspensionLifted: 'Suspension Lifted',
+  },
+  safety: {
+    /** Shown to a member after any report. */
+    reportThanks: 'Thanks for telling us. A moderator will look at it.',
+    /** A post or comment that waits for a moderator; its author sees it marked so. */
+    heldForReview: 'Thanks! Your post will appear once a moderator has reviewed it.',
+    waitingForReview: 'Waiting for review',
+    reportTargetInvalid: 'Please choose what you are reporting',
+    reportReasonInvalid: 'Please choose a reason: harassment, spam, inappropriate, self-harm or other',
+    reportDetailsTooLong: 'Details must be at most 1000 characters',
+    /** Reporting something that doesn't exist, was removed or isn't visible to her. */
+    reportTargetNotFound: 'This no longer exists',
+    reportSelf: 'You can’t report yourself',
+    blockSelf: 'You can’t block yourself',
+    blockModerator: 'Moderators can’t be blocked: they keep everyone safe',
+    memberNotFound: 'Member not found',
+    blocked: 'Blocked. You won’t see each other’s posts and comments.',
+    unblocked: 'Unblocked',
+    notBlocked: 'This member is not blocked',
+    reportNotFound: 'Report not found',
+    reportsAlreadyResolved: 'These reports were already resolved',
+    actionInvalid: 'Action must be dismiss, hide, delete or suspend',
+    noteTooLong: 'Note must be at most 500 characters',
+    actionNotForMembers: 'A reported member can be dismissed or suspended',
+    actionNotForListings: 'A listing has no author to suspend',
+    /** The reason a member sees when a moderator suspends her from the report queue without a note. */
+    defaultSuspensionReason: 'Breaking the community guidelines',
+    reportResolved: 'Report Resolved',
+    reviewKindInvalid: 'Kind must be forum_post, podcast_comment, blog_comment or forum_comment',
+    reviewItemNotFound: 'This item no longer exists',
+    notWaitingForReview: 'This is no longer waiting for review',
+    approved: 'Approved',
+    rejected: 'Rejected',
   },
   http: {
     /** PostgreSQL text can't hold a NUL character; inputs carrying one are refused with this. */

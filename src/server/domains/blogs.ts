@@ -4,6 +4,7 @@ import { blogComments, blogLikes, blogs, users } from '../../../db/schema';
 import { blogSummary } from '../../shared/blog-summary';
 import { notFound } from '../errors';
 import { countOf } from '../services/content-query';
+import { publishedOnly } from '../moderation/visibility';
 import { publicMemberName } from '../services/public-member';
 
 /**
@@ -24,7 +25,7 @@ const blogColumns = {
   tags: blogs.tags,
   isPublished: blogs.isPublished,
   likesCount: countOf(blogLikes, blogLikes.blogId, blogs.id),
-  commentsCount: countOf(blogComments, blogComments.blogId, blogs.id),
+  commentsCount: countOf(blogComments, blogComments.blogId, blogs.id, publishedOnly(blogComments.state)),
   createdAt: blogs.createdAt,
 };
 

@@ -1,18 +1,20 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { forumComments, forumPostLikes, forumPosts, users } from '../../../db/schema';
 import { countOf, qualified } from '../services/content-query';
+import { publishedOnly, visibleTo, type ContentViewer } from '../moderation/visibility';
 import { publicMemberName, type PublicMemberName } from '../services/public-member';
 
 /** Who is reading: her own posts and likes are marked, admins may delete any post. */
-export type ForumViewer = { id: number; isAdmin: boolean } | null;
+export type ForumViewer = ContentViewer;
 
 /** The one rule for deleting a post: its author or an admin. */
 export const mayDeletePost = (viewer: ForumViewer, authorId: number) => viewer !== null && (viewer.id === authorId || viewer.isAdmin);
 
 /**
- * The forum post read model. The author is named as others see her, without her id;
- * likedByMe, isMine and canDelete are the viewer's own (false for visitors).
+ * The forum post read model, for the posts this viewer may see (visibleTo). The author is
+ * named as others see her; her id goes to signed-in members only (to block her), never to
+ * visitors. likedByMe, isMine, canDelete and waitingForReview are the viewer's own.
  */
 export interface ForumPostView {
   id: number;
@@ -21,19 +23,23 @@ export interface ForumPostView {
   category: (typeof forumPosts.$inferSelect)['category'];
   createdAt: Date;
   author: PublicMemberName;
+  authorId: number | null;
   likes: number;
   comments: number;
   likedByMe: boolean;
   isMine: boolean;
   canDelete: boolean;
+  /** Her own post, not yet approved by a moderator: only she sees it. */
+  waitingForReview: boolean;
 }
 
 const postCounts = {
   likes: countOf(forumPostLikes, forumPostLikes.postId, forumPosts.id),
-  comments: countOf(forumComments, forumComments.postId, forumPosts.id),
+  // Comments everyone sees: held and hidden ones are not counted.
+  comments: countOf(forumComments, forumComments.postId, forumPosts.id, publishedOnly(forumComments.state)),
 };
 
-/** Posts newest first (ties broken by id), with author, counts and the viewer's own state. */
+/** The posts this viewer may see, newest first (ties broken by id), with author, counts and the viewer's own state. */
 export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | undefined, limit: number): Promise<ForumPostView[]> {
   const likedByMe =
     viewer === null
@@ -46,6 +52,7 @@ export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | unde
       content: forumPosts.content,
       category: forumPosts.category,
       createdAt: forumPosts.createdAt,
+      state: forumPosts.state,
       authorId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -54,12 +61,14 @@ export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | unde
     })
     .from(forumPosts)
     .innerJoin(users, eq(users.id, forumPosts.userId))
-    .where(where)
+    .where(and(visibleTo(viewer, forumPosts), where))
     .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
     .limit(limit);
-  return rows.map(({ authorId, firstName, lastName, ...post }) => ({
+  return rows.map(({ authorId, firstName, lastName, state, ...post }) => ({
     ...post,
     author: publicMemberName({ firstName, lastName }),
+    authorId: viewer ? authorId : null,
+    waitingForReview: state === 'held',
     isMine: viewer !== null && authorId === viewer.id,
     canDelete: mayDeletePost(viewer, authorId),
   }));
@@ -75,5 +84,6 @@ export const adminForumPostColumns = {
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
   authorEmail: users.email,
+  state: forumPosts.state,
   ...postCounts,
 };

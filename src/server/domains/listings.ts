@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { directoryLikes, directoryListings, directoryReviews } from '../../../db/schema';
 import { notFound } from '../errors';
@@ -24,12 +24,16 @@ export const listingColumns = {
   likes: countOf(directoryLikes, directoryLikes.listingId, directoryListings.id),
 };
 
-export const adminListingColumns = { ...listingColumns, createdAt: directoryListings.createdAt };
+export const adminListingColumns = { ...listingColumns, createdAt: directoryListings.createdAt, state: directoryListings.state };
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 
+/** Listings members and visitors see: none hidden after reports or by a moderator. */
+export const listingVisible = eq(directoryListings.state, 'published');
+
+/** A listing members and visitors may see; a hidden one is a 404 for them. */
 export async function requireListing(db: Db, id: number, message = LISTING_NOT_FOUND) {
-  const [row] = await db.select({ id: directoryListings.id }).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);
+  const [row] = await db.select({ id: directoryListings.id }).from(directoryListings).where(and(eq(directoryListings.id, id), listingVisible)).limit(1);
   if (!row) throw notFound(message);
   return row;
 }

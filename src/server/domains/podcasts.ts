@@ -4,6 +4,7 @@ import { podcastComments, podcastLikes, podcasts } from '../../../db/schema';
 import { withIframe } from '../../shared/embed';
 import { notFound } from '../errors';
 import { countOf } from '../services/content-query';
+import { publishedOnly } from '../moderation/visibility';
 
 /**
  * The podcast read model: one select list and one way to count likes and comments, for the
@@ -18,7 +19,8 @@ export const podcastColumns = {
   tags: podcasts.tags,
   embedUrl: podcasts.embedUrl,
   likes: countOf(podcastLikes, podcastLikes.podcastId, podcasts.id),
-  comments: countOf(podcastComments, podcastComments.podcastId, podcasts.id),
+  // Comments everyone sees: held and hidden ones are not counted.
+  comments: countOf(podcastComments, podcastComments.podcastId, podcasts.id, publishedOnly(podcastComments.state)),
 };
 
 /** What the admin panel adds: when it was published. */

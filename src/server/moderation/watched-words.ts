@@ -31,12 +31,22 @@ export function forgetWatchedWords(db: Db): void {
 }
 
 /**
- * Refuses a member's text that holds a blocked word (400, nothing stored). Every text a
- * member writes goes through here: posts, comments, suggestions, applications.
+ * Screens the texts a member writes: refuses any that holds a blocked word (400, nothing
+ * stored) and answers 'hold' when one holds a word moderators want to review first. Every
+ * text a member writes goes through here: posts, comments, suggestions, applications.
  */
-export async function assertNoBlockedWords(db: Db, ...texts: (string | null | undefined)[]): Promise<void> {
+export async function screenMemberText(db: Db, ...texts: (string | null | undefined)[]): Promise<'hold' | null> {
   const matcher = await matcherFor(db);
+  let hold = false;
   for (const text of texts) {
-    if (text && matcher.verdict(text) === 'block') throw badRequest(messages.moderation.blockedLanguage);
+    const verdict = text ? matcher.verdict(text) : null;
+    if (verdict === 'block') throw badRequest(messages.moderation.blockedLanguage);
+    if (verdict === 'hold') hold = true;
   }
+  return hold ? 'hold' : null;
+}
+
+/** For texts that reach only moderators anyway (suggestions, applications): only blocked words matter. */
+export async function assertNoBlockedWords(db: Db, ...texts: (string | null | undefined)[]): Promise<void> {
+  await screenMemberText(db, ...texts);
 }

@@ -8,7 +8,9 @@ import { forbidden, notFound } from '../errors';
 import { recordAdminAction } from '../moderation/audit';
 import type { RateLimiter } from '../auth/rate-limit';
 import { inPage, pageIds } from '../domains/paging';
-import { assertNoBlockedWords } from '../moderation/watched-words';
+import { publicationOf } from '../moderation/publication';
+import { visibleTo, type ContentViewer } from '../moderation/visibility';
+import type { PublicationState } from '../../shared/moderation';
 import { publicMemberName, type PublicMemberName } from './public-member';
 
 /**
@@ -24,6 +26,8 @@ export interface CommentTable<ParentKey extends string> {
   userId: PgColumn;
   content: PgColumn;
   createdAt: PgColumn;
+  state: PgColumn;
+  holdReason: PgColumn;
 }
 
 /** The comment table of each kind of thread. */
@@ -36,6 +40,8 @@ export const COMMENT_TABLES = {
     userId: podcastComments.userId,
     content: podcastComments.content,
     createdAt: podcastComments.createdAt,
+    state: podcastComments.state,
+    holdReason: podcastComments.holdReason,
   },
   blog: {
     table: blogComments,
@@ -45,6 +51,8 @@ export const COMMENT_TABLES = {
     userId: blogComments.userId,
     content: blogComments.content,
     createdAt: blogComments.createdAt,
+    state: blogComments.state,
+    holdReason: blogComments.holdReason,
   },
   forum: {
     table: forumComments,
@@ -54,6 +62,8 @@ export const COMMENT_TABLES = {
     userId: forumComments.userId,
     content: forumComments.content,
     createdAt: forumComments.createdAt,
+    state: forumComments.state,
+    holdReason: forumComments.holdReason,
   },
 } as const satisfies Record<CommentKind, CommentTable<string>>;
 
@@ -78,66 +88,83 @@ export async function deleteComment(db: Db, viewer: { id: number; isAdmin: boole
   return { success: true as const, message: messages.comments.deleted };
 }
 
-/** The ids of the viewer's own comments in one thread: what she may delete when she isn't an admin. */
-export async function myCommentIds(db: Db, kind: CommentKind, parentId: number, userId: number): Promise<number[]> {
-  const t = COMMENT_TABLES[kind];
-  const rows = await db.select({ id: t.id }).from(t.table).where(and(eq(t.parentId, parentId), eq(t.userId, userId)));
-  return rows.map((row) => row.id as number);
-}
-
-/** A podcast or blog comment as the API answers it; the author as others see her. */
+/**
+ * A comment as the API answers it; the author as others see her. `authorId` goes to signed-in
+ * members only (to block her), never to visitors; `isMine` and `waitingForReview` are the
+ * viewer's own (her comment not yet approved by a moderator).
+ */
 export interface CommentView {
   id: number;
   content: string;
   createdAt: Date;
   user: PublicMemberName;
+  authorId: number | null;
+  isMine: boolean;
+  waitingForReview: boolean;
 }
 
-/** A parent's comments, oldest first so a conversation reads top to bottom. */
+/** A parent's comments that this viewer may see (visibleTo), oldest first so a conversation reads top to bottom. */
 export async function listComments(
   db: Db,
+  viewer: ContentViewer,
   t: CommentTable<string>,
   parentId: number,
   page: { limit: number; offset: number; cursor?: number | null },
 ): Promise<CommentView[]> {
   const order = [asc(t.createdAt), asc(t.id)];
   // The page first (an index walk on the parent and date), then its authors' names.
-  const ids = pageIds(db, t.table, t.id, eq(t.parentId, parentId), order, { limit: page.limit, offset: page.cursor ?? page.offset });
+  const where = and(eq(t.parentId, parentId), visibleTo(viewer, t));
+  const ids = pageIds(db, t.table, t.id, where, order, { limit: page.limit, offset: page.cursor ?? page.offset });
   const rows = await db
-    .select({ id: t.id, content: t.content, createdAt: t.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: t.id, content: t.content, createdAt: t.createdAt, state: t.state, authorId: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(t.table)
     .innerJoin(ids, inPage(ids, t.id))
     .innerJoin(users, eq(users.id, t.userId))
     .orderBy(...order);
-  return rows.map((row) => ({
-    id: row.id as number,
-    content: row.content as string,
-    createdAt: row.createdAt as Date,
+  return rows.map((row) => toCommentView(viewer, row as CommentRow));
+}
+
+interface CommentRow {
+  id: number;
+  content: string;
+  createdAt: Date;
+  state: PublicationState;
+  authorId: number;
+  firstName: string;
+  lastName: string;
+}
+
+function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.createdAt,
     user: publicMemberName(row),
-  }));
+    authorId: viewer ? row.authorId : null,
+    isMine: viewer?.id === row.authorId,
+    waitingForReview: row.state === 'held',
+  };
 }
 
 /**
  * Stores a comment by a member (content already trimmed and checked by the input schema)
- * and returns it in the list's shape. Counted against the member's comment rate limit.
+ * and returns it in the list's shape. Counted against the member's comment rate limit;
+ * a blocked word refuses it, and a new member's comment or one holding a `hold` word waits
+ * for review (publicationOf).
  */
 export async function addComment<ParentKey extends string>(
-  deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; firstName: string; lastName: string } },
+  deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; isAdmin: boolean; firstName: string; lastName: string } },
   t: CommentTable<ParentKey>,
   parentId: number,
   content: string,
-): Promise<CommentView> {
+): Promise<CommentView & { message: string | null }> {
   await deps.rateLimiter.consume('comment', `user:${deps.user.id}`);
-  await assertNoBlockedWords(deps.db, content);
-  const values = { [t.parentKey]: parentId, userId: deps.user.id, content };
+  const publication = await publicationOf(deps.db, deps.user, content);
+  const values = { [t.parentKey]: parentId, userId: deps.user.id, content, ...publication };
   const [row] = await deps.db
     .insert(t.table)
     .values(values as never)
     .returning({ id: t.id, createdAt: t.createdAt });
-  return {
-    id: row!.id as number,
-    content,
-    createdAt: row!.createdAt as Date,
-    user: publicMemberName(deps.user),
-  };
+  const view = toCommentView(deps.user, { ...deps.user, id: row!.id as number, content, createdAt: row!.createdAt as Date, state: publication.state, authorId: deps.user.id });
+  return { ...view, message: publication.state === 'held' ? messages.safety.heldForReview : null };
 }

@@ -14,8 +14,11 @@ export interface TestApp {
   db: DbHandle['db'];
   /** app.inject with an optional session cookie. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
-  /** Creates a user in the given state and, unless it can't sign in, returns her session cookie. */
-  signInAs(role: Exclude<Role, 'visitor'>): Promise<{ user: TestUser; cookie: string }>;
+  /**
+   * Creates a user in the given state and, unless it can't sign in, returns her session cookie.
+   * Members are established (they publish at once) unless `established: false`.
+   */
+  signInAs(role: Exclude<Role, 'visitor'>, options?: { established?: boolean; firstName?: string }): Promise<{ user: TestUser; cookie: string }>;
   close(): Promise<void>;
 }
 
@@ -41,9 +44,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 
-  const signInAs: TestApp['signInAs'] = async (role) => {
+  const signInAs: TestApp['signInAs'] = async (role, options = {}) => {
     const status = role === 'pending' || role === 'rejected' ? role : 'approved';
-    const user = await createUser(database.db, { status, isAdmin: role === 'admin' });
+    const user = await createUser(database.db, { status, isAdmin: role === 'admin', ...options });
     if (status !== 'approved') return { user, cookie: '' };
     const response = await request({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);

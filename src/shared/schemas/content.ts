@@ -85,6 +85,3 @@ const CommentKindSchema = z.enum(COMMENT_KINDS, { error: 'kind must be podcast, 
 
 /** One comment, to delete it. */
 export const CommentRefSchema = z.object({ kind: CommentKindSchema, id: IdSchema });
-
-/** A thread: the comments under one podcast, article or post. */
-export const CommentThreadSchema = z.object({ kind: CommentKindSchema, parentId: IdSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { WATCHED_WORD_ACTIONS } from '../moderation';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES, REVIEWABLE_KINDS, WATCHED_WORD_ACTIONS } from '../moderation';
 import { watchedWordTokens } from '../text/watched-words';
 import { IdSchema } from './fields';
 import { PageSchema } from './content';
@@ -34,3 +34,32 @@ export const SuspendSchema = z.object({
   reason: z.string({ error: m.suspendReasonRequired }).trim().min(1, m.suspendReasonRequired).max(500, m.suspendReasonTooLong),
 });
 export type SuspendInput = z.input<typeof SuspendSchema>;
+
+const s = messages.safety;
+
+/** POST /api/reports: what is reported, why, and optionally a few words more. */
+export const ReportSchema = z.object({
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: s.reportTargetInvalid }),
+  targetId: IdSchema,
+  reason: z.enum(REPORT_REASONS, { error: s.reportReasonInvalid }),
+  details: z.string({ error: s.reportDetailsTooLong }).trim().max(1000, s.reportDetailsTooLong).optional(),
+});
+export type ReportInput = z.input<typeof ReportSchema>;
+
+/** A moderator's decision on a reported item; `days` is needed to suspend its author, the note is shown to her as the reason. */
+export const ResolveReportSchema = z.object({
+  id: IdSchema,
+  action: z.enum(REPORT_ACTIONS, { error: s.actionInvalid }),
+  days: z.coerce.number({ error: m.suspendDays }).int(m.suspendDays).min(1, m.suspendDays).max(365, m.suspendDays).optional(),
+  note: z.string({ error: s.noteTooLong }).trim().max(500, s.noteTooLong).optional(),
+});
+export type ResolveReportInput = z.input<typeof ResolveReportSchema>;
+
+/** One item of the review queue: which kind of content, and which one. */
+export const ReviewItemSchema = z.object({
+  kind: z.enum(REVIEWABLE_KINDS, { error: s.reviewKindInvalid }),
+  id: IdSchema,
+});
+
+/** POST /api/blocks, DELETE /api/blocks/{userId}. */
+export const BlockSchema = z.object({ userId: IdSchema });

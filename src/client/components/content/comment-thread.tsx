@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
@@ -11,7 +11,7 @@ import { Textarea } from '../ui/textarea';
 import { errorMessage } from '../../lib/errors';
 import { usShortDate } from '../../lib/formats';
 import { useSession } from '../../lib/session';
-import { queryClient, type RouterOutputs, SHORT_STALE_TIME, trpc } from '../../trpc';
+import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { ConfirmDelete } from '../confirm-delete';
 import { toast } from '../ui/toast';
 
@@ -23,18 +23,11 @@ export interface CommentThread {
   parentId: number;
 }
 
-/**
- * Which comments of a thread the viewer may delete: any for an admin, her own for a member
- * (asked apart, so the thread itself stays the same answer for every reader).
- */
-export function useMayDeleteComment(thread: CommentThread): (commentId: number) => boolean {
+/** Which comments the viewer may delete: any for an admin, her own (marked by the server) for a member. */
+export function useMayDeleteComment(): (comment: Pick<CommentItem, 'isMine'>) => boolean {
   const { user } = useSession();
-  const mine = useQuery({ ...trpc.content.comments.mine.queryOptions(thread), enabled: Boolean(user && !user.isAdmin), staleTime: SHORT_STALE_TIME });
-  return (commentId) => Boolean(user?.isAdmin || mine.data?.includes(commentId));
+  return (comment) => Boolean(user?.isAdmin || comment.isMine);
 }
-
-/** After she adds a comment: which comments are hers is asked again, so Delete shows on the new one. */
-export const refreshMyComments = () => queryClient.invalidateQueries({ queryKey: trpc.content.comments.mine.pathKey() });
 
 /** Delete, with a confirmation; every content list refetches after, so counts follow. */
 export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: CommentItem }) {
@@ -68,7 +61,7 @@ export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: C
 }
 
 export function CommentList({ comments, isLoading, thread }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread }) {
-  const mayDelete = useMayDeleteComment(thread);
+  const mayDelete = useMayDeleteComment();
   if (isLoading) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -89,7 +82,7 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
             <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
               {usShortDate(new Date(comment.createdAt))}
             </time>
-            {mayDelete(comment.id) ? <DeleteComment kind={thread.kind} comment={comment} /> : null}
+            {mayDelete(comment) ? <DeleteComment kind={thread.kind} comment={comment} /> : null}
           </p>
           <p className="mt-1 whitespace-pre-line break-words">{comment.content}</p>
         </li>

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
 import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
 import { toast } from '../ui/toast';
-import { CommentForm, CommentList, refreshMyComments } from './comment-thread';
+import { CommentForm, CommentList } from './comment-thread';
 import { toastActionFailure } from './feedback';
 import { LoadMore } from './list-states';
 import type { PodcastItem } from './podcast-card';
@@ -22,7 +22,6 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
       onSuccess: () => {
         toast({ title: messages.comments.successTitle, description: messages.comments.added });
         void queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.comments.infiniteQueryKey(commentsInput) });
-        void refreshMyComments();
         void refreshPodcastLists();
       },
       onError: (error) => toastActionFailure(error, messages.podcasts.loginToComment, messages.comments.addFailed),

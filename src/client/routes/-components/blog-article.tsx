@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { messages } from '../../../shared/messages';
-import { CommentForm, CommentList, refreshMyComments } from '../../components/content/comment-thread';
+import { CommentForm, CommentList } from '../../components/content/comment-thread';
 import { toastActionFailure, toastSignInRequired } from '../../components/content/feedback';
 import { blogDate } from '../../components/content/format';
 import { LoadMore } from '../../components/content/list-states';
@@ -90,7 +90,6 @@ function BlogArticle({ blog }: { blog: Article }) {
       onSuccess: () => {
         toast({ title: messages.comments.successTitle, description: messages.comments.added });
         void queryClient.invalidateQueries({ queryKey: trpc.content.blogs.comments.infiniteQueryKey(commentsInput) });
-        void refreshMyComments();
         void refreshBlog();
       },
       onError: (error) => toastActionFailure(error, messages.comments.loginToComment, messages.comments.addFailed),

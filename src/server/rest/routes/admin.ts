@@ -71,5 +71,11 @@ export const adminRoutes: RestRoute[] = [
   { method: 'DELETE', url: '/api/admin/watched-words/:id', call: (c, r) => c.admin.watchedWords.delete(id(r)) },
   { method: 'POST', url: '/api/admin/users/:id/suspend', call: (c, r) => c.admin.users.suspend(withId(r)) },
   { method: 'DELETE', url: '/api/admin/users/:id/suspension', call: (c, r) => c.admin.users.unsuspend(id(r)) },
+  { method: 'GET', url: '/api/admin/reports', call: (c, r) => c.admin.reports.list(r.query as never) },
+  { method: 'POST', url: '/api/admin/reports/:id/resolve', call: (c, r) => c.admin.reports.resolve(withId(r)) },
+  { method: 'GET', url: '/api/admin/moderation', call: (c, r) => c.admin.moderation.list(r.query as never) },
+  { method: 'GET', url: '/api/admin/moderation/waiting', call: (c) => c.admin.moderation.waiting() },
+  { method: 'POST', url: '/api/admin/moderation/:kind/:id/approve', call: (c, r) => c.admin.moderation.approve({ kind: r.params.kind, id: r.params.id } as never) },
+  { method: 'POST', url: '/api/admin/moderation/:kind/:id/reject', call: (c, r) => c.admin.moderation.reject({ kind: r.params.kind, id: r.params.id } as never) },
   { method: 'GET', url: '/api/admin/audit', call: (c, r) => c.admin.audit.list(r.query as never) },
 ];

@@ -9,6 +9,11 @@ export const contentRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/podcasts/:id/like', call: (c, r) => c.content.podcasts.like({ id: r.params.id } as never) },
   { method: 'GET', url: '/api/podcasts/:id/comments', call: (c, r) => c.content.podcasts.comments({ ...r.query, id: r.params.id } as never) },
   { method: 'POST', url: '/api/podcasts/:id/comments', status: 201, call: (c, r) => c.content.podcasts.addComment({ ...(r.body as object), id: r.params.id } as never) },
+  { method: 'POST', url: '/api/reports', status: 201, call: (c, r) => c.content.reports.create(r.body as never) },
+  { method: 'GET', url: '/api/reports/mine', call: (c, r) => c.content.reports.mine(r.query as never) },
+  { method: 'GET', url: '/api/blocks', call: (c) => c.content.blocks.list() },
+  { method: 'POST', url: '/api/blocks', status: 201, call: (c, r) => c.content.blocks.create(r.body as never) },
+  { method: 'DELETE', url: '/api/blocks/:userId', call: (c, r) => c.content.blocks.delete({ userId: r.params.userId } as never) },
   { method: 'DELETE', url: '/api/comments/:kind/:id', call: (c, r) => c.content.comments.delete({ kind: r.params.kind, id: r.params.id } as never) },
 
   { method: 'GET', url: '/api/directory', call: (c, r) => c.content.directory.list(r.query as never) },

@@ -18,7 +18,7 @@ import { relativeTime } from '../../../lib/relative-time';
 import type { SessionUser } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '../../../trpc';
-import { DeleteComment, refreshMyComments, useMayDeleteComment } from '../../../components/content/comment-thread';
+import { DeleteComment, useMayDeleteComment } from '../../../components/content/comment-thread';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 
@@ -147,14 +147,14 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
   const [error, setError] = useState<string>();
   const listOptions = trpc.content.forum.comments.list.queryOptions({ id: postId });
   const comments = useQuery({ ...listOptions, staleTime: SHORT_STALE_TIME });
-  const mayDelete = useMayDeleteComment({ kind: 'forum', parentId: postId });
+  const mayDelete = useMayDeleteComment();
 
   const add = useMutation(
     trpc.content.forum.comments.create.mutationOptions({
       onSuccess: async () => {
         setDraft('');
         toast({ title: messages.comments.successTitle, description: messages.comments.added });
-        await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum(), refreshMyComments()]);
+        await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum()]);
       },
       onError: (failure) => {
         if (isUnauthenticated(failure)) return askToSignIn(messages.comments.loginToComment);
@@ -195,7 +195,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
                 <time dateTime={isoDate(comment.createdAt)} className="text-xs text-muted-foreground">
                   {relativeTime(comment.createdAt)}
                 </time>
-                {mayDelete(comment.id) ? <DeleteComment kind="forum" comment={comment} /> : null}
+                {mayDelete(comment) ? <DeleteComment kind="forum" comment={comment} /> : null}
               </p>
               <p className="whitespace-pre-line break-words text-sm">{comment.content}</p>
             </li>

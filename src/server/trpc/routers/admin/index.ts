@@ -4,7 +4,7 @@ import { adminBlogsRouter } from './blogs';
 import { adminDirectoryRouter } from './directory';
 import { adminEventsRouter } from './events';
 import { adminForumRouter } from './forum';
-import { adminAuditRouter, adminWatchedWordsRouter } from './moderation';
+import { adminAuditRouter, adminReportsRouter, adminReviewRouter, adminWatchedWordsRouter } from './moderation';
 import { adminNewsletterRouter } from './newsletter';
 import { adminPlacesRouter } from './places';
 import { adminPodcastsRouter } from './podcasts';
@@ -25,4 +25,6 @@ export const adminRouter = router({
   uploads: adminUploadsRouter,
   watchedWords: adminWatchedWordsRouter,
   audit: adminAuditRouter,
+  reports: adminReportsRouter,
+  moderation: adminReviewRouter,
 });

@@ -1,7 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { auditLog, watchedWords } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { AuditListSchema, WatchedWordIdSchema, WatchedWordSchema } from '../../../../shared/schemas/moderation';
+import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, WatchedWordIdSchema, WatchedWordSchema } from '../../../../shared/schemas/moderation';
+import { PageSchema } from '../../../../shared/schemas/content';
+import { openReportedItems, reportQueue, resolveReport } from '../../../moderation/reports';
+import { approveHeld, heldCount, rejectHeld, reviewQueue } from '../../../moderation/review';
 import { conflict, notFound } from '../../../errors';
 import { forgetWatchedWords } from '../../../moderation/watched-words';
 import { isUniqueViolation } from '../../../services/accounts';
@@ -59,5 +62,28 @@ export const adminAuditRouter = router({
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(limit)
       .offset(offset);
+  }),
+});
+
+/** Reported items, grouped, open first; a decision closes all of an item's open reports. */
+export const adminReportsRouter = router({
+  /** GET /api/admin/reports */
+  list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
+  /** POST /api/admin/reports/{id}/resolve */
+  resolve: adminProcedure.input(ResolveReportSchema).mutation(({ ctx, input }) => resolveReport(ctx.db, ctx.user, input)),
+});
+
+/** Posts and comments waiting for review (new members' first ones, and `hold` words). */
+export const adminReviewRouter = router({
+  /** GET /api/admin/moderation: oldest first. */
+  list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
+  /** POST /api/admin/moderation/{kind}/{id}/approve */
+  approve: adminProcedure.input(ReviewItemSchema).mutation(({ ctx, input }) => approveHeld(ctx.db, input.kind, input.id)),
+  /** POST /api/admin/moderation/{kind}/{id}/reject: deletes it. */
+  reject: adminProcedure.input(ReviewItemSchema).mutation(({ ctx, input }) => rejectHeld(ctx.db, input.kind, input.id)),
+  /** The admin panel's badges: where moderators' work waits. */
+  waiting: adminProcedure.query(async ({ ctx }) => {
+    const [reports, review] = await Promise.all([openReportedItems(ctx.db), heldCount(ctx.db)]);
+    return { reports, review };
   }),
 });

@@ -1,7 +1,7 @@
 import { and, desc } from 'drizzle-orm';
 import { directoryInterest, directoryListings } from '../../../../../db/schema';
 import { ByIdSchema, DirectoryListSchema, pageOffset } from '../../../../shared/schemas/content';
-import { listingColumns, requireListing } from '../../../domains/listings';
+import { listingColumns, listingVisible, requireListing } from '../../../domains/listings';
 import { inPage, pageIds } from '../../../domains/paging';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, toggleLike } from '../../../services/likes';
@@ -11,6 +11,7 @@ export const directoryRouter = router({
   /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. */
   list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
+      listingVisible,
       searchCondition(input.search, directoryListings.searchText),
       categoryCondition(input.category, directoryListings.category),
     );

@@ -6,7 +6,8 @@ import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '.
 import { AddCommentSchema, CommentListSchema } from '../../../../shared/schemas/content';
 import { forbidden, notFound } from '../../../errors';
 import { mayDeletePost, selectPosts } from '../../../domains/forum-posts';
-import { assertNoBlockedWords } from '../../../moderation/watched-words';
+import { publicationOf } from '../../../moderation/publication';
+import { visibleTo, type ContentViewer } from '../../../moderation/visibility';
 import { qualified } from '../../../services/content-query';
 import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { likeCount, toggleLike } from '../../../services/likes';
@@ -14,8 +15,13 @@ import { memberProcedure, publicProcedure, router } from '../../init';
 
 const commentTable = COMMENT_TABLES.forum;
 
-async function requirePost(db: Db, id: number) {
-  const [post] = await db.select({ id: forumPosts.id, userId: forumPosts.userId }).from(forumPosts).where(eq(forumPosts.id, id)).limit(1);
+/** A post this viewer may see (visibleTo); any other is a 404, as if it did not exist. */
+async function requirePost(db: Db, viewer: ContentViewer, id: number) {
+  const [post] = await db
+    .select({ id: forumPosts.id, userId: forumPosts.userId })
+    .from(forumPosts)
+    .where(and(eq(forumPosts.id, id), visibleTo(viewer, forumPosts)))
+    .limit(1);
   if (!post) throw notFound(messages.forum.notFound);
   return post;
 }
@@ -42,18 +48,18 @@ export const forumRouter = router({
 
   create: memberProcedure.input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('post', `user:${ctx.user.id}`);
-    await assertNoBlockedWords(ctx.db, input.title, input.content);
+    const publication = await publicationOf(ctx.db, ctx.user, input.title, input.content);
     const [row] = await ctx.db
       .insert(forumPosts)
-      .values({ ...input, userId: ctx.user.id })
+      .values({ ...input, ...publication, userId: ctx.user.id })
       .returning({ id: forumPosts.id });
     const [post] = await selectPosts(ctx.db, ctx.user, eq(forumPosts.id, row!.id), 1);
-    return post!;
+    return { ...post!, message: publication.state === 'held' ? messages.safety.heldForReview : null };
   }),
 
   /** The author or an admin; likes and comments go with the post (cascade). */
   delete: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
-    const post = await requirePost(ctx.db, input.id);
+    const post = await requirePost(ctx.db, ctx.user, input.id);
     if (!mayDeletePost(ctx.user, post.userId)) throw forbidden(messages.forum.deleteForbidden);
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
     return { success: true as const };
@@ -61,18 +67,18 @@ export const forumRouter = router({
 
   /** Toggles the member's like and answers the new state with the new count. */
   like: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
-    await requirePost(ctx.db, input.id);
+    await requirePost(ctx.db, ctx.user, input.id);
     const liked = await toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id);
     return { liked, likes: await likeCount(ctx.db, 'forumPost', input.id) };
   }),
 
   comments: router({
     list: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
-      await requirePost(ctx.db, input.id);
-      return listComments(ctx.db, commentTable, input.id, input);
+      await requirePost(ctx.db, ctx.user, input.id);
+      return listComments(ctx.db, ctx.user, commentTable, input.id, input);
     }),
     create: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-      await requirePost(ctx.db, input.id);
+      await requirePost(ctx.db, ctx.user, input.id);
       return addComment(ctx, commentTable, input.id, input.content);
     }),
   }),

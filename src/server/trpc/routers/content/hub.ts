@@ -3,7 +3,8 @@ import { blogs, events, forumPosts, places, podcasts } from '../../../../../db/s
 import { contentHref, type ContentType } from '../../../../shared/links';
 import { ActivitySchema, HubSearchSchema } from '../../../../shared/schemas/community';
 import { searchCondition } from '../../../services/content-query';
-import { router, sharedReadProcedure } from '../../init';
+import { publicProcedure, router, sharedReadProcedure } from '../../init';
+import { visibleTo } from '../../../moderation/visibility';
 
 /** Each group of the hub's search answer holds at most this many items. */
 const SEARCH_GROUP_SIZE = 5;
@@ -47,8 +48,11 @@ export const hubRouter = router({
     };
   }),
 
-  /** GET /api/activity: the newest blogs (published), podcasts, forum posts and events, together. */
-  activity: sharedReadProcedure.input(ActivitySchema).query(async ({ ctx, input }) => {
+  /**
+   * GET /api/activity: the newest blogs (published), podcasts, forum posts and events, together.
+   * Per viewer, since the forum posts are those she may see (no one's she blocked).
+   */
+  activity: publicProcedure.input(ActivitySchema).query(async ({ ctx, input }) => {
     const latest = (type: ContentType, rows: { id: number; title: string; createdAt: Date }[]): ActivityItem[] =>
       rows.map((row) => ({ type, ...row, href: contentHref(type, row.id) }));
     const columns = <T extends typeof blogs | typeof podcasts | typeof events | typeof forumPosts>(table: T) => ({
@@ -59,7 +63,7 @@ export const hubRouter = router({
     const [blogRows, podcastRows, forumRows, eventRows] = await Promise.all([
       ctx.db.select(columns(blogs)).from(blogs).where(eq(blogs.isPublished, true)).orderBy(desc(blogs.createdAt)).limit(input.limit),
       ctx.db.select(columns(podcasts)).from(podcasts).orderBy(desc(podcasts.createdAt)).limit(input.limit),
-      ctx.db.select(columns(forumPosts)).from(forumPosts).orderBy(desc(forumPosts.createdAt)).limit(input.limit),
+      ctx.db.select(columns(forumPosts)).from(forumPosts).where(visibleTo(ctx.user, forumPosts)).orderBy(desc(forumPosts.createdAt)).limit(input.limit),
       ctx.db.select(columns(events)).from(events).orderBy(desc(events.createdAt)).limit(input.limit),
     ]);
     return [...latest('blog', blogRows), ...latest('podcast', podcastRows), ...latest('forum', forumRows), ...latest('event', eventRows)]
@@ -70,7 +74,7 @@ export const hubRouter = router({
   /** Counts only the community area has; the hub shows them beside content.stats. */
   stats: sharedReadProcedure.query(async ({ ctx }) => {
     const [[posts], [placeCount]] = await Promise.all([
-      ctx.db.select({ n: count() }).from(forumPosts),
+      ctx.db.select({ n: count() }).from(forumPosts).where(eq(forumPosts.state, 'published')),
       ctx.db.select({ n: count() }).from(places),
     ]);
     return { forumPostCount: posts?.n ?? 0, placeCount: placeCount?.n ?? 0 };

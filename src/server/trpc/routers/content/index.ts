@@ -8,6 +8,7 @@ import { hubRouter } from './hub';
 import { newsletterRouter } from './newsletter';
 import { placesRouter } from './places';
 import { podcastsRouter } from './podcasts';
+import { blocksRouter, reportsRouter } from './safety';
 import { statsRouter } from './stats';
 
 /** Public content, community and member actions. Each area adds its router here. */
@@ -22,4 +23,6 @@ export const contentRouter = router({
   places: placesRouter,
   hub: hubRouter,
   comments: commentsRouter,
+  reports: reportsRouter,
+  blocks: blocksRouter,
 });

@@ -6,7 +6,7 @@ import { inPage, pageIds } from '../../../domains/paging';
 import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, toggleLike } from '../../../services/likes';
-import { memberProcedure, router, sharedReadProcedure } from '../../init';
+import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '../../init';
 
 const commentTable = COMMENT_TABLES.podcast;
 
@@ -34,9 +34,10 @@ export const podcastsRouter = router({
     return { liked: await toggleLike(ctx.db, 'podcast', input.id, ctx.user.id) };
   }),
 
-  comments: sharedReadProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
+  /** Per viewer: her own comments waiting for review show, and blocked members' don't. */
+  comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
     await requirePodcast(ctx.db, input.id);
-    return listComments(ctx.db, commentTable, input.id, input);
+    return listComments(ctx.db, ctx.user, commentTable, input.id, input);
   }),
 
   addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {

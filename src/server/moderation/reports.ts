@@ -1,0 +1,311 @@
+import { and, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { directoryListings, reports, users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import {
+  AUTO_HIDE_REPORTERS,
+  REVIEWABLE_KINDS,
+  type ReportAction,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetType,
+  type ReviewableKind,
+} from '../../shared/moderation';
+import { badRequest, conflict, notFound } from '../errors';
+import { publicMemberName, type PublicMemberName } from '../services/public-member';
+import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
+import { suspendMember } from './suspension';
+import { visibleTo, type ContentViewer } from './visibility';
+
+const m = messages.safety;
+
+const isReviewable = (type: ReportTargetType): type is ReviewableKind => (REVIEWABLE_KINDS as readonly string[]).includes(type);
+
+/**
+ * Whether the reporter can see what she reports: a post or comment she may see (visibleTo),
+ * a published listing, or an approved member other than herself. Anything else is a 404,
+ * as if it did not exist: reporting tells nobody what is hidden.
+ */
+async function assertReportable(db: Db, reporter: NonNullable<ContentViewer>, type: ReportTargetType, id: number): Promise<void> {
+  if (type === 'member') {
+    if (id === reporter.id) throw badRequest(m.reportSelf);
+    const [member] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.approvalStatus, 'approved'))).limit(1);
+    if (!member) throw notFound(m.reportTargetNotFound);
+    return;
+  }
+  if (type === 'listing') {
+    const [listing] = await db.select({ id: directoryListings.id }).from(directoryListings).where(and(eq(directoryListings.id, id), eq(directoryListings.state, 'published'))).limit(1);
+    if (!listing) throw notFound(m.reportTargetNotFound);
+    return;
+  }
+  const c = MEMBER_CONTENT[type];
+  const [item] = await db.select({ id: c.id }).from(c.table).where(and(eq(c.id, id), visibleTo(reporter, c))).limit(1);
+  if (!item) throw notFound(m.reportTargetNotFound);
+}
+
+/** Hides a post, comment or listing until a moderator decides; members have nothing to hide. */
+async function setHidden(db: Db, type: ReportTargetType, id: number, hidden: boolean): Promise<void> {
+  const [from, to] = hidden ? (['published', 'hidden'] as const) : (['hidden', 'published'] as const);
+  if (type === 'listing') {
+    await db.update(directoryListings).set({ state: to }).where(and(eq(directoryListings.id, id), eq(directoryListings.state, from)));
+  } else if (isReviewable(type)) {
+    const c = MEMBER_CONTENT[type];
+    await db.update(c.table).set({ state: to } as never).where(and(eq(c.id, id), eq(c.state, from)));
+  }
+}
+
+/**
+ * A member reports something. Her second report of the same open item changes nothing and
+ * answers the first one's id. Once AUTO_HIDE_REPORTERS different members reported it, the item
+ * is hidden from everyone until a moderator decides.
+ */
+export async function createReport(
+  db: Db,
+  reporter: NonNullable<ContentViewer>,
+  input: { targetType: ReportTargetType; targetId: number; reason: ReportReason; details?: string | null },
+) {
+  await assertReportable(db, reporter, input.targetType, input.targetId);
+  const target = and(eq(reports.targetType, input.targetType), eq(reports.targetId, input.targetId), eq(reports.status, 'open'));
+  return db.transaction(async (tx) => {
+    // The partial unique index keeps one open report per member and item; a repeat does nothing.
+    await tx
+      .insert(reports)
+      .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, details: input.details || null })
+      .onConflictDoNothing();
+    const [mine] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(and(target, eq(reports.reporterId, reporter.id)))
+      .limit(1);
+    const [reporters] = await tx.select({ n: countDistinct(reports.reporterId) }).from(reports).where(target);
+    if ((reporters?.n ?? 0) >= AUTO_HIDE_REPORTERS) await setHidden(tx, input.targetType, input.targetId, true);
+    return { id: mine!.id, message: m.reportThanks };
+  });
+}
+
+/** What a member sees of her own reports: what she reported, when, and whether a moderator has looked at it. */
+export interface MyReport {
+  id: number;
+  targetType: ReportTargetType;
+  reason: ReportReason;
+  details: string | null;
+  status: ReportStatus;
+  createdAt: Date;
+  /** A few words naming what she reported, while it is still there: a title, a comment's start, a name. */
+  label: string | null;
+}
+
+export async function myReports(db: Db, reporterId: number, page: { limit: number; offset: number }): Promise<MyReport[]> {
+  const rows = await db
+    .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, details: reports.details, status: reports.status, createdAt: reports.createdAt })
+    .from(reports)
+    .where(eq(reports.reporterId, reporterId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const labels = await labelsOf(db, rows);
+  return rows.map(({ targetId, ...row }) => ({ ...row, label: labels.get(`${row.targetType}:${targetId}`) ?? null }));
+}
+
+const shorten = (text: string, length = 80) => (text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text);
+
+/** Names of reported items as a member may see them: never a hidden item's text, a member as first name and initial. */
+async function labelsOf(db: Db, rows: { targetType: ReportTargetType; targetId: number }[]): Promise<Map<string, string>> {
+  const labels = new Map<string, string>();
+  const idsOf = (type: ReportTargetType) => [...new Set(rows.filter((row) => row.targetType === type).map((row) => row.targetId))];
+  for (const kind of REVIEWABLE_KINDS) {
+    for (const item of (await moderatedItemsById(db, kind, idsOf(kind))).values()) {
+      if (item.state === 'published') labels.set(`${kind}:${item.id}`, shorten(item.title ?? item.text));
+    }
+  }
+  const listingIds = idsOf('listing');
+  if (listingIds.length) {
+    const listings = await db.select({ id: directoryListings.id, name: directoryListings.name }).from(directoryListings).where(and(inArray(directoryListings.id, listingIds), eq(directoryListings.state, 'published')));
+    for (const listing of listings) labels.set(`listing:${listing.id}`, listing.name);
+  }
+  const memberIds = idsOf('member');
+  if (memberIds.length) {
+    const members = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, memberIds));
+    for (const member of members) {
+      const name: PublicMemberName = publicMemberName(member);
+      labels.set(`member:${member.id}`, `${name.firstName} ${name.lastName}`.trim());
+    }
+  }
+  return labels;
+}
+
+/** One reported item in the moderators' queue, with every report made of it. */
+export interface ReportGroup {
+  /** The newest report's id: the queue resolves an item through any of its reports. */
+  reportId: number;
+  targetType: ReportTargetType;
+  targetId: number;
+  openReports: number;
+  reporters: number;
+  latestAt: Date;
+  /** What was reported, as moderators see it; null once it was deleted. */
+  item: {
+    title: string | null;
+    text: string;
+    state: 'published' | 'held' | 'hidden' | 'approved';
+    author: { id: number; firstName: string; lastName: string; email: string } | null;
+    context: { title: string; href: string } | null;
+  } | null;
+  reports: {
+    id: number;
+    reason: ReportReason;
+    details: string | null;
+    status: ReportStatus;
+    resolution: ReportAction | null;
+    resolutionNote: string | null;
+    createdAt: Date;
+    reporter: { id: number; firstName: string; lastName: string };
+  }[];
+}
+
+/** The report queue: items with open reports first (newest report first), then resolved ones. */
+export async function reportQueue(db: Db, page: { limit: number; offset: number }): Promise<ReportGroup[]> {
+  const openCount = sql<number>`count(*) filter (where ${reports.status} = 'open')`.mapWith(Number);
+  const groups = await db
+    .select({
+      targetType: reports.targetType,
+      targetId: reports.targetId,
+      openReports: openCount,
+      reporters: countDistinct(reports.reporterId),
+      latestAt: max(reports.createdAt),
+      reportId: sql<number>`max(${reports.id})`.mapWith(Number),
+    })
+    .from(reports)
+    .groupBy(reports.targetType, reports.targetId)
+    .orderBy(sql`${openCount} > 0 desc`, desc(max(reports.createdAt)), desc(sql`max(${reports.id})`))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (groups.length === 0) return [];
+
+  const keys = groups.map((group) => sql`(${group.targetType}::report_target_type, ${group.targetId}::integer)`);
+  const reportRows = await db
+    .select({
+      id: reports.id,
+      targetType: reports.targetType,
+      targetId: reports.targetId,
+      reason: reports.reason,
+      details: reports.details,
+      status: reports.status,
+      resolution: reports.resolution,
+      resolutionNote: reports.resolutionNote,
+      createdAt: reports.createdAt,
+      reporterId: users.id,
+      reporterFirstName: users.firstName,
+      reporterLastName: users.lastName,
+    })
+    .from(reports)
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(sql`(${reports.targetType}, ${reports.targetId}) in (${sql.join(keys, sql`, `)})`)
+    .orderBy(desc(reports.createdAt), desc(reports.id));
+  const items = await reportedItems(db, groups);
+
+  return groups.map((group) => {
+    const key = `${group.targetType}:${group.targetId}`;
+    return {
+      ...group,
+      latestAt: group.latestAt!,
+      item: items.get(key) ?? null,
+      reports: reportRows
+        .filter((row) => row.targetType === group.targetType && row.targetId === group.targetId)
+        .map(({ reporterId, reporterFirstName, reporterLastName, targetType: _type, targetId: _id, ...row }) => ({
+          ...row,
+          reporter: { id: reporterId, firstName: reporterFirstName, lastName: reporterLastName },
+        })),
+    };
+  });
+}
+
+/** The reported items in full, as moderators see them, by "type:id". */
+async function reportedItems(db: Db, targets: { targetType: ReportTargetType; targetId: number }[]): Promise<Map<string, NonNullable<ReportGroup['item']>>> {
+  const items = new Map<string, NonNullable<ReportGroup['item']>>();
+  const idsOf = (type: ReportTargetType) => targets.filter((target) => target.targetType === type).map((target) => target.targetId);
+  for (const kind of REVIEWABLE_KINDS) {
+    for (const item of (await moderatedItemsById(db, kind, idsOf(kind))).values()) {
+      items.set(`${kind}:${item.id}`, { title: item.title, text: item.text, state: item.state, author: item.author, context: item.context });
+    }
+  }
+  const listingIds = idsOf('listing');
+  if (listingIds.length) {
+    const listings = await db
+      .select({ id: directoryListings.id, name: directoryListings.name, description: directoryListings.description, state: directoryListings.state })
+      .from(directoryListings)
+      .where(inArray(directoryListings.id, listingIds));
+    for (const listing of listings) {
+      items.set(`listing:${listing.id}`, { title: listing.name, text: listing.description, state: listing.state, author: null, context: { title: listing.name, href: '/directory' } });
+    }
+  }
+  const memberIds = idsOf('member');
+  if (memberIds.length) {
+    const members = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, bio: users.bio })
+      .from(users)
+      .where(inArray(users.id, memberIds));
+    for (const member of members) {
+      const { bio, ...author } = member;
+      items.set(`member:${member.id}`, { title: `${member.firstName} ${member.lastName}`, text: bio ?? '', state: 'approved', author, context: null });
+    }
+  }
+  return items;
+}
+
+/** The open reports' count of items, for the admin panel's badge. */
+export async function openReportedItems(db: Db): Promise<number> {
+  const [row] = await db.select({ n: countDistinct(sql`(${reports.targetType}, ${reports.targetId})`) }).from(reports).where(eq(reports.status, 'open'));
+  return row?.n ?? 0;
+}
+
+/**
+ * A moderator decides on a reported item, closing all its open reports together:
+ * `dismiss` leaves it (and shows it again if reports had hidden it), `hide` hides it,
+ * `delete` deletes it, `suspend` suspends its author for `days` (the note is the reason she
+ * is shown) and hides it.
+ */
+export async function resolveReport(
+  db: Db,
+  admin: { id: number },
+  input: { id: number; action: ReportAction; days?: number; note?: string },
+) {
+  const [report] = await db.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(eq(reports.id, input.id)).limit(1);
+  if (!report) throw notFound(m.reportNotFound);
+  const { targetType: type, targetId: id } = report;
+  if (type === 'member' && (input.action === 'hide' || input.action === 'delete')) throw badRequest(m.actionNotForMembers);
+  if (type === 'listing' && input.action === 'suspend') throw badRequest(m.actionNotForListings);
+  if (input.action === 'suspend' && input.days === undefined) throw badRequest(messages.moderation.suspendDays);
+
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(reports)
+      .set({ status: 'resolved', resolution: input.action, resolutionNote: input.note || null, resolvedBy: admin.id, resolvedAt: new Date() })
+      .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open')))
+      .returning({ id: reports.id });
+    if (closed.length === 0) throw conflict(m.reportsAlreadyResolved);
+
+    if (input.action === 'dismiss') await setHidden(tx, type, id, false);
+    if (input.action === 'hide') await setHidden(tx, type, id, true);
+    if (input.action === 'delete') await deleteTarget(tx, type, id);
+    if (input.action === 'suspend') {
+      const authorId = type === 'member' ? id : await authorOf(tx, type, id);
+      if (authorId === null) throw notFound(m.reportTargetNotFound);
+      await suspendMember(tx, { id: authorId, days: input.days!, reason: input.note || m.defaultSuspensionReason });
+      await setHidden(tx, type, id, true);
+    }
+    return { success: true as const, message: m.reportResolved, id: input.id, targetType: type, targetId: id, action: input.action, resolvedReports: closed.length };
+  });
+}
+
+async function authorOf(db: Db, type: ReportTargetType, id: number): Promise<number | null> {
+  if (!isReviewable(type)) return null;
+  const c = MEMBER_CONTENT[type];
+  const [row] = await db.select({ userId: c.userId }).from(c.table).where(eq(c.id, id)).limit(1);
+  return (row?.userId as number | undefined) ?? null;
+}
+
+async function deleteTarget(db: Db, type: ReportTargetType, id: number): Promise<void> {
+  if (type === 'listing') await db.delete(directoryListings).where(eq(directoryListings.id, id));
+  else if (isReviewable(type)) await db.delete(MEMBER_CONTENT[type].table).where(eq(MEMBER_CONTENT[type].id, id));
+}

@@ -1,0 +1,39 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { blocks } from '../../../db/schema';
+import { qualified } from '../services/content-query';
+
+/** Who reads member-written content: a signed-in member (admins included) or a visitor (null). */
+export type ContentViewer = { id: number; isAdmin: boolean } | null;
+
+/** A table of member-written content: its author and where it stands (see PUBLICATION_STATES). */
+export interface MemberContent {
+  userId: PgColumn;
+  state: PgColumn;
+}
+
+/**
+ * Rows whose author and the viewer have no block between them, either way: a block hides
+ * each one's posts and comments from the other. Visitors have no blocks.
+ */
+export function noBlockBetween(viewer: ContentViewer, authorId: PgColumn): SQL | undefined {
+  if (!viewer) return undefined;
+  const author = qualified(authorId);
+  return sql`not exists (select 1 from ${blocks} where (${qualified(blocks.blockerId)} = ${viewer.id} and ${qualified(blocks.blockedId)} = ${author}) or (${qualified(blocks.blockerId)} = ${author} and ${qualified(blocks.blockedId)} = ${viewer.id}))`;
+}
+
+/**
+ * What this viewer may see of member-written content (forum posts, comments of every kind),
+ * the one rule every list, page, count and lookup for members and visitors goes through:
+ * published items, and her own items waiting for review; nothing hidden by moderators; and
+ * nothing by a member she blocked or who blocked her. Moderators see held and hidden items
+ * in the admin panel's queues, not here.
+ */
+export function visibleTo(viewer: ContentViewer, t: MemberContent): SQL {
+  const published = eq(t.state, 'published');
+  const stateVisible = viewer ? or(published, and(eq(t.state, 'held'), eq(t.userId, viewer.id)))! : published;
+  return and(stateVisible, noBlockBetween(viewer, t.userId))!;
+}
+
+/** Only what everyone sees: for counts shown to all (a post's comment count, the hub's post count). */
+export const publishedOnly = (state: PgColumn) => sql`${qualified(state)} = 'published'`;

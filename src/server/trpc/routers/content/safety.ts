@@ -1,0 +1,29 @@
+import { BlockSchema, ReportSchema } from '../../../../shared/schemas/moderation';
+import { PageSchema, pageOffset } from '../../../../shared/schemas/content';
+import { blockMember, myBlocks, unblockMember } from '../../../moderation/blocks';
+import { createReport, myReports } from '../../../moderation/reports';
+import { memberProcedure, router } from '../../init';
+
+/** A member tells the moderators about a post, comment, listing or member; reporting stays open while she is suspended. */
+export const reportsRouter = router({
+  /** POST /api/reports */
+  create: memberProcedure
+    .meta({ access: 'member', openWhileSuspended: true })
+    .input(ReportSchema)
+    .mutation(({ ctx, input }) => createReport(ctx.db, ctx.user, input)),
+
+  /** GET /api/reports/mine: her own reports, newest first, and whether a moderator has looked at each. */
+  mine: memberProcedure.input(PageSchema.optional()).query(({ ctx, input }) =>
+    myReports(ctx.db, ctx.user.id, { limit: input?.limit ?? 50, offset: input ? pageOffset(input) : 0 }),
+  ),
+});
+
+/** Her blocks: silent, both ways, site-wide. */
+export const blocksRouter = router({
+  /** GET /api/blocks */
+  list: memberProcedure.query(({ ctx }) => myBlocks(ctx.db, ctx.user.id)),
+  /** POST /api/blocks */
+  create: memberProcedure.input(BlockSchema).mutation(({ ctx, input }) => blockMember(ctx.db, ctx.user.id, input.userId)),
+  /** DELETE /api/blocks/{userId} */
+  delete: memberProcedure.input(BlockSchema).mutation(({ ctx, input }) => unblockMember(ctx.db, ctx.user.id, input.userId)),
+});
