@@ -20,6 +20,7 @@ test('a visitor applies, waits for approval, is approved by an admin, signs in a
   await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters');
 
   await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('I agree to the community guidelines').check();
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Application submitted! Thank you for joining Bloom Circle! Our admins will review your application and get back to you soon.',

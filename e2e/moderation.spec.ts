@@ -103,6 +103,39 @@ test('an admin blocks a word, a member is refused with it, the admin removes it,
   await expect(removed).toBeVisible();
 });
 
+test('a blocked Arabic word is refused however it is written: with diacritics, tatweel and another alef', async ({ page }) => {
+  // A word of Arabic letters, unique per run (the list keeps each word once).
+  const letters = 'بتثجحخدذرزسشصضطظعغفقكلمنهو';
+  const stamp = Date.now().toString(36);
+  const word = `أ${[...stamp].map((char) => letters[parseInt(char, 36) % letters.length]).join('')}`;
+  await signInAs(page, 'admin');
+  const added = await page.request.post('/api/admin/watched-words', { data: { word, action: 'block' } });
+  expect(added.status()).toBe(201);
+
+  // The member writes it with fatha and shadda on every letter, a tatweel and a bare alef.
+  const [, ...rest] = [...word];
+  const disguised = `ا${rest.map((letter) => `${letter}\u064e\u0651`).join('ـ')}`;
+  await switchTo(page, 'member');
+  await page.goto('/community/blog');
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const title = `سؤال عن المذاكرة ${stamp}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill(`هل تظنون أن الجدول الجديد ${disguised} حقاً؟ أسأل لصديقتي.`);
+  await page.getByRole('button', { name: 'Publish Post' }).click();
+  await expectToast(page, 'Error', BLOCKED);
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+
+  // Text that merely shares letters with no word of the list goes through.
+  await page.getByLabel('Message').fill('هل تظنون أن الجدول الجديد مناسب؟ أسأل لصديقتي.');
+  await page.getByRole('button', { name: 'Publish Post' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  await switchTo(page, 'admin');
+  const words = (await (await page.request.get('/api/admin/watched-words')).json()) as { id: number; word: string }[];
+  const id = words.find((entry) => entry.word === word)!.id;
+  expect((await page.request.delete(`/api/admin/watched-words/${id}`)).status()).toBe(200);
+});
+
 test('an admin suspends a member: she reads with a banner, her writes are refused, and lifting it lets her write again', async ({ page }) => {
   const member = DEMO_ACCOUNTS.member;
   const name = `${member.firstName} ${member.lastName}`;

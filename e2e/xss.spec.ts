@@ -74,6 +74,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     age: 18,
     interests: payload('interests'),
     bio: payload('bio'),
+    acceptGuidelines: true,
   });
   const users = await (await admin.get(`/api/admin/users?search=${encodeURIComponent(applicant.email)}`)).json();
   const user = find(users, (item) => item.email === applicant.email);

@@ -56,6 +56,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** 'Keep me logged in for 30 days' */
     persistent: boolean('persistent').notNull().default(false),
+    /** The browser that signed in, so she can tell her devices apart in her account. */
+    userAgent: text('user_agent'),
+    /** Refreshed at most every few minutes, not on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

@@ -10,3 +10,4 @@ export * from './places';
 export * from './uploads';
 export * from './counts';
 export * from './moderation';
+export * from './mail';

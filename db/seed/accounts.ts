@@ -13,6 +13,9 @@ export interface SeedAccount {
   approvalStatus?: 'pending' | 'approved' | 'rejected';
   /** Publishes at once, without her first posts waiting for review (demo members are). */
   established?: boolean;
+  /** The community guidelines version she accepted when applying, and when (none for seeded or admin-made accounts). */
+  guidelinesVersion?: string | null;
+  guidelinesAcceptedAt?: Date | null;
 }
 
 /**

@@ -14,6 +14,7 @@ import { Route as BlogRouteImport } from './routes/blog'
 import { Route as CommunityHubRouteImport } from './routes/community-hub'
 import { Route as DirectoryRouteImport } from './routes/directory'
 import { Route as EventsRouteImport } from './routes/events'
+import { Route as GuidelinesRouteImport } from './routes/guidelines'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PodcastsRouteImport } from './routes/podcasts'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -23,6 +24,7 @@ import { Route as CommunityIndexRouteImport } from './routes/community/index'
 import { Route as CommunityBlogRouteImport } from './routes/community/blog'
 import { Route as CommunityNewsletterRouteImport } from './routes/community/newsletter'
 import { Route as CommunityPlacesToGoRouteImport } from './routes/community/places-to-go'
+import { Route as SettingsSafetyRouteImport } from './routes/settings/safety'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -47,6 +49,11 @@ const DirectoryRoute = DirectoryRouteImport.update({
 const EventsRoute = EventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuidelinesRoute = GuidelinesRouteImport.update({
+  id: '/guidelines',
+  path: '/guidelines',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -94,6 +101,11 @@ const CommunityPlacesToGoRoute = CommunityPlacesToGoRouteImport.update({
   path: '/community/places-to-go',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsSafetyRoute = SettingsSafetyRouteImport.update({
+  id: '/settings/safety',
+  path: '/settings/safety',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -101,6 +113,7 @@ export interface FileRoutesByFullPath {
   '/community-hub': typeof CommunityHubRoute
   '/directory': typeof DirectoryRoute
   '/events': typeof EventsRoute
+  '/guidelines': typeof GuidelinesRoute
   '/login': typeof LoginRoute
   '/podcasts': typeof PodcastsRoute
   '/signup': typeof SignupRoute
@@ -108,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
+  '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
 }
@@ -117,6 +131,7 @@ export interface FileRoutesByTo {
   '/community-hub': typeof CommunityHubRoute
   '/directory': typeof DirectoryRoute
   '/events': typeof EventsRoute
+  '/guidelines': typeof GuidelinesRoute
   '/login': typeof LoginRoute
   '/podcasts': typeof PodcastsRoute
   '/signup': typeof SignupRoute
@@ -124,6 +139,7 @@ export interface FileRoutesByTo {
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
+  '/settings/safety': typeof SettingsSafetyRoute
   '/admin': typeof AdminIndexRoute
   '/community': typeof CommunityIndexRoute
 }
@@ -134,6 +150,7 @@ export interface FileRoutesById {
   '/community-hub': typeof CommunityHubRoute
   '/directory': typeof DirectoryRoute
   '/events': typeof EventsRoute
+  '/guidelines': typeof GuidelinesRoute
   '/login': typeof LoginRoute
   '/podcasts': typeof PodcastsRoute
   '/signup': typeof SignupRoute
@@ -141,6 +158,7 @@ export interface FileRoutesById {
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
+  '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
 }
@@ -152,6 +170,7 @@ export interface FileRouteTypes {
     | '/community-hub'
     | '/directory'
     | '/events'
+    | '/guidelines'
     | '/login'
     | '/podcasts'
     | '/signup'
@@ -159,6 +178,7 @@ export interface FileRouteTypes {
     | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
+    | '/settings/safety'
     | '/admin/'
     | '/community/'
   fileRoutesByTo: FileRoutesByTo
@@ -168,6 +188,7 @@ export interface FileRouteTypes {
     | '/community-hub'
     | '/directory'
     | '/events'
+    | '/guidelines'
     | '/login'
     | '/podcasts'
     | '/signup'
@@ -175,6 +196,7 @@ export interface FileRouteTypes {
     | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
+    | '/settings/safety'
     | '/admin'
     | '/community'
   id:
@@ -184,6 +206,7 @@ export interface FileRouteTypes {
     | '/community-hub'
     | '/directory'
     | '/events'
+    | '/guidelines'
     | '/login'
     | '/podcasts'
     | '/signup'
@@ -191,6 +214,7 @@ export interface FileRouteTypes {
     | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
+    | '/settings/safety'
     | '/admin/'
     | '/community/'
   fileRoutesById: FileRoutesById
@@ -201,6 +225,7 @@ export interface RootRouteChildren {
   CommunityHubRoute: typeof CommunityHubRoute
   DirectoryRoute: typeof DirectoryRoute
   EventsRoute: typeof EventsRoute
+  GuidelinesRoute: typeof GuidelinesRoute
   LoginRoute: typeof LoginRoute
   PodcastsRoute: typeof PodcastsRoute
   SignupRoute: typeof SignupRoute
@@ -208,6 +233,7 @@ export interface RootRouteChildren {
   CommunityBlogRoute: typeof CommunityBlogRoute
   CommunityNewsletterRoute: typeof CommunityNewsletterRoute
   CommunityPlacesToGoRoute: typeof CommunityPlacesToGoRoute
+  SettingsSafetyRoute: typeof SettingsSafetyRoute
   AdminIndexRoute: typeof AdminIndexRoute
   CommunityIndexRoute: typeof CommunityIndexRoute
 }
@@ -247,6 +273,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guidelines': {
+      id: '/guidelines'
+      path: '/guidelines'
+      fullPath: '/guidelines'
+      preLoaderRoute: typeof GuidelinesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -312,6 +345,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityPlacesToGoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings/safety': {
+      id: '/settings/safety'
+      path: '/settings/safety'
+      fullPath: '/settings/safety'
+      preLoaderRoute: typeof SettingsSafetyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -321,6 +361,7 @@ const rootRouteChildren: RootRouteChildren = {
   CommunityHubRoute: CommunityHubRoute,
   DirectoryRoute: DirectoryRoute,
   EventsRoute: EventsRoute,
+  GuidelinesRoute: GuidelinesRoute,
   LoginRoute: LoginRoute,
   PodcastsRoute: PodcastsRoute,
   SignupRoute: SignupRoute,
@@ -328,6 +369,7 @@ const rootRouteChildren: RootRouteChildren = {
   CommunityBlogRoute: CommunityBlogRoute,
   CommunityNewsletterRoute: CommunityNewsletterRoute,
   CommunityPlacesToGoRoute: CommunityPlacesToGoRoute,
+  SettingsSafetyRoute: SettingsSafetyRoute,
   AdminIndexRoute: AdminIndexRoute,
   CommunityIndexRoute: CommunityIndexRoute,
 }

@@ -9,6 +9,8 @@ import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { Redis } from 'ioredis';
+import { smtpTransport, startMailWorker, type MailWorkerOptions } from './mail/worker';
+import type { MailSite } from './mail/templates';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../shared/messages';
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** How long a client may take; production uses DEFAULT_TIMEOUTS, tests shorter ones. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The mail worker's pace (tests retry in milliseconds, not minutes); false runs no worker. */
+  mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'claimMs'>> | false;
 }
 
 export interface ServerTimeouts {
@@ -182,7 +186,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', createOriginCheck(env.PUBLIC_URL));
   if (redis) responseCache?.useRedis(redis);
 
-  const deps: ContextDeps = { db, env, rateLimiter };
+  const mailWorker = options.mailWorker === false ? undefined : startMailWorkerFor(app, db, env, options.mailWorker ?? {});
+  app.addHook('onClose', async () => {
+    await mailWorker?.stop();
+  });
+  const mail = {
+    site: mailSite(env),
+    sendSoon: () => void mailWorker?.runOnce().catch((error: unknown) => app.log.warn({ err: error }, 'mail worker: run failed')),
+  };
+  const deps: ContextDeps = { db, env, rateLimiter, mail };
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -237,4 +249,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+/** The address links in mails point to: PUBLIC_URL, else this server on localhost (never the request's Host, which a client writes). */
+export function mailSite(env: Env): MailSite {
+  return { name: env.SITE_NAME, url: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+}
+
+/**
+ * Every server process sends mail: over SMTP when SMTP_URL is set; without it, mail stays in
+ * the outbox and, outside production, each one is printed to the log.
+ */
+function startMailWorkerFor(app: FastifyInstance, db: Db, env: Env, pace: NonNullable<Exclude<BuildAppOptions['mailWorker'], false>>) {
+  const from = env.MAIL_FROM ?? `"${env.SITE_NAME.replace(/["\\]/g, '')}" <no-reply@localhost>`;
+  return startMailWorker({
+    db,
+    transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL, from) : null,
+    print: env.NODE_ENV === 'production' ? undefined : (mail) => app.log.info({ mail: { to: mail.recipient, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL: kept in the outbox)'),
+    log: app.log,
+    ...pace,
+  });
 }

@@ -37,6 +37,10 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   ['auth.logout', []],
   ['auth.adminLogout', []],
   ['auth.joinRequest', []],
+  // Her own account: only a new name (shown as an author) or a deleted account changes shared answers.
+  ['auth.account', []],
+  ['auth.account.updateProfile', ALL_AREAS],
+  ['auth.account.deleteAccount', ALL_AREAS],
   ['admin.users.setPassword', []],
   ['admin.admins.setPassword', []],
   // A third member's report hides the item: a post, a comment (its parent's count) or a listing.
@@ -49,6 +53,7 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   // The moderators' own lists: no shared answer reads them.
   ['admin.watchedWords', []],
   ['admin.audit', []],
+  ['admin.mail', []],
   // Approvals and new admins change the members' count.
   ['admin.users.setApproval', ['members']],
   // A suspension changes what she may do, not what anyone reads.

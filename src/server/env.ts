@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   SITE_NAME: z.string().min(1).default(DEFAULT_SITE_NAME),
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   REDIS_URL: z.string().optional().transform((value) => value || undefined),
+  /** The mail server, e.g. smtp://user:password@mail.example.org:587; unset keeps mail in the outbox. */
+  SMTP_URL: z.string().optional().transform((value) => value || undefined),
+  /** The sender; defaults to "<SITE_NAME>" <no-reply@localhost>. */
+  MAIL_FROM: z.string().optional().transform((value) => value || undefined),
   /**
    * Which X-Forwarded-For entries to believe, as Fastify's trustProxy. A hop count: '1' (or
    * 'true') for one proxy in front, '2' for two; the address used is the one the outermost

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlog, createPodcast } from './test/content-factories';
 import { createTestApp, type TestApp } from './test/test-app';
 import { countRows, countRowsAtOnce, fillParams, listProcedures, listRestRoutes, trpcRequest, type RestRouteInfo } from './test/procedures';
 
@@ -47,6 +48,7 @@ const fieldNames = fc.constantFrom(
   'id', 'userId', 'limit', 'offset', 'cursor', 'search', 'q', 'category', 'published', 'upcoming', 'title', 'content', 'description',
   'email', 'password', 'firstName', 'lastName', 'username', 'age', 'bio', 'interests', 'name', 'frequency', 'text', 'rating',
   'isApproved', 'isAdmin', 'dateTime', 'maxAttendees', 'tags', 'url', 'embed', 'coverImage', 'format', 'status', 'keepLoggedIn',
+  'targetType', 'targetId', 'reason', 'details', 'action', 'days', 'note', 'kind', 'word', 'acceptGuidelines',
 );
 const leaf = fc.oneof(nastyString, nastyId, fc.boolean(), fc.constant(null), fc.array(nastyString, { maxLength: 3 }));
 /** Objects with the field names procedures read, holding wrong or hostile values, or any JSON at all. */
@@ -209,6 +211,54 @@ describe('robustness of every tRPC procedure', () => {
           );
         }),
         fastCheckOptions,
+      );
+    }
+  }, 120_000);
+});
+
+describe('robustness of the watched-word filter on every write path', () => {
+  /** Watched words with their disguises (letters spaced or repeated, diacritics, look-alikes) inside generated text, in English and Arabic. */
+  const disguise = (word: string) =>
+    fc.constantFrom(
+      word,
+      word.toUpperCase(),
+      [...word].join('.'),
+      [...word].join(' '),
+      word.replace(/[aeiou]/g, (letter) => letter.repeat(4)),
+      word.replace(/a/g, '4').replace(/i/g, '1').replace(/o/g, '0'),
+      `${word}\u200b`,
+      [...word].map((letter) => `${letter}\u064e`).join(''),
+    );
+  const watched = ['rude', 'meet me alone', 'غبي'];
+  const text = fc
+    .tuple(fc.string({ maxLength: 200 }), fc.constantFrom(...watched).chain(disguise), fc.string({ unit: fc.constantFrom(...'abc ءاأإآىيةه ًٌٍَُِّْ ـ 0123@$.'), maxLength: 300 }), fc.boolean())
+    .map(([before, word, after, withWord]) => (withWord ? `${before} ${word} ${after}` : `${before} ${after}`));
+
+  it('never answers 5xx or hangs, and a refusal (a blocked word) changes nothing', async () => {
+    await t.request({ method: 'POST', url: '/api/admin/watched-words', cookie: cookies.admin, payload: { word: 'rude', action: 'block' } });
+    await t.request({ method: 'POST', url: '/api/admin/watched-words', cookie: cookies.admin, payload: { word: 'meet me alone', action: 'hold' } });
+    await t.request({ method: 'POST', url: '/api/admin/watched-words', cookie: cookies.admin, payload: { word: 'غبي', action: 'block' } });
+    await ensureSignedIn('member');
+    const post = await t.request({ method: 'POST', url: '/api/forum/posts', cookie: cookies.member, payload: { title: 'A thread to answer', content: 'Twenty characters of content here.', category: 'general' } });
+    const postId = (post.json() as { id: number }).id;
+    const podcast = await createPodcast(t.db);
+    const blog = await createBlog(t.db);
+    expect(post.statusCode, post.body).toBe(201);
+    const writes: { label: string; url: string; payload: (text: string) => object; as: Role }[] = [
+      { label: 'forum post', url: '/api/forum/posts', payload: (text) => ({ title: `Post ${text.slice(0, 100)}`, content: `${text} and twenty more characters`, category: 'general' }), as: 'member' },
+      { label: 'forum comment', url: `/api/forum/posts/${postId}/comments`, payload: (text) => ({ content: text }), as: 'member' },
+      { label: 'podcast comment', url: `/api/podcasts/${podcast.id}/comments`, payload: (text) => ({ content: text }), as: 'member' },
+      { label: 'blog comment', url: `/api/blogs/${blog.id}/comments`, payload: (text) => ({ content: text }), as: 'member' },
+      { label: 'place suggestion', url: '/api/places/suggestions', payload: (text) => ({ name: text.slice(0, 100) || 'A place', description: `${text} and more words`, category: 'cafe', address: '1 Nile St' }), as: 'member' },
+      { label: 'report details', url: '/api/reports', payload: (text) => ({ targetType: 'forum_post', targetId: postId, reason: 'other', details: text }), as: 'member' },
+      { label: 'application', url: '/api/join-request', payload: (text) => ({ firstName: 'Sara', lastName: 'Nour', email: `gen-${Math.random().toString(36).slice(2)}@example.com`, password: 'Bloom2024x', age: 16, interests: text.slice(0, 200), bio: text, acceptGuidelines: true }), as: 'visitor' },
+    ];
+    for (const write of writes) {
+      await fc.assert(
+        fc.asyncProperty(text, async (generated) => {
+          await probe(`${write.label} ${JSON.stringify(generated).slice(0, 80)}`, write.as, (cookie) => t.request({ method: 'POST', url: write.url, cookie, payload: write.payload(generated) }));
+        }),
+        { ...fastCheckOptions, numRuns: RUNS * 2 },
       );
     }
   }, 120_000);

@@ -76,9 +76,9 @@ describe('the router declares who may call each procedure', () => {
     expect(open).toEqual([]);
   });
 
-  it('lets visitors change state only to sign in, apply, sign out or subscribe', () => {
+  it('lets visitors change state only to sign in, apply, sign out, subscribe, or follow a mailed link', () => {
     // A new public mutation is a security decision: this list is the policy, not an inventory.
-    const allowed = /^(auth\.(login|adminLogin|joinRequest|logout|adminLogout)|content\.newsletter\.subscribe)$/;
+    const allowed = /^(auth\.(login|adminLogin|joinRequest|logout|adminLogout)|auth\.account\.(requestPasswordReset|confirmPasswordReset|confirmEmailChange)|content\.newsletter\.subscribe)$/;
     const publicWrites = procedures.filter((p) => p.type === 'mutation' && p.access === 'public').map((p) => p.path);
     expect(publicWrites.filter((path) => !allowed.test(path))).toEqual([]);
   });
@@ -271,7 +271,7 @@ describe('secrets never leave the server', () => {
     // Fill the lists admins read with accounts in every state, then read every admin and auth query.
     await createUser(t.db, { status: 'pending' });
     await createUser(t.db, { status: 'rejected' });
-    await t.request({ method: 'POST', url: '/api/join-request', payload: { firstName: 'Ana', lastName: 'Lee', email: 'leak-check@example.com', password: 'Bloom2024x', age: 17, interests: 'Reading and art', bio: 'I like quiet evenings with books.' } });
+    await t.request({ method: 'POST', url: '/api/join-request', payload: { firstName: 'Ana', lastName: 'Lee', email: 'leak-check@example.com', password: 'Bloom2024x', age: 17, interests: 'Reading and art', bio: 'I like quiet evenings with books.', acceptGuidelines: true } });
     for (const procedure of procedures.filter((p) => p.type === 'query')) await callProcedure(procedure, admin.cookie);
     for (const row of restRows.filter((r) => r.method === 'GET')) await callRest(row, admin.cookie);
 

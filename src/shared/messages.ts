@@ -125,6 +125,7 @@ export const messages = {
     passwordMin: 'Password must be at least 6 characters',
     passwordsDontMatch: "Passwords don't match",
     isApprovedRequired: 'isApproved must be true or false',
+    approvalReasonTooLong: 'Reason must be at most 500 characters',
     // Rules the server enforces
     selfDelete: "You can't delete your own account",
     lastAdminDelete: "The last admin can't be deleted",
@@ -237,6 +238,27 @@ export const messages = {
     adminNotSuspendable: 'Admins can’t be suspended',
     memberSuspended: 'Member Suspended',
     suspensionLifted: 'Suspension Lifted',
+  },
+  account: {
+    /** The same answer whether or not the email has an account. */
+    resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',
+    resetInvalid: 'This reset link is invalid or has expired',
+    passwordChanged: 'Your password was changed. You can sign in with it now.',
+    currentPasswordWrong: 'Current password is incorrect',
+    currentPasswordRequired: 'Please enter your current password',
+    profileSaved: 'Profile Saved',
+    passwordUpdated: 'Password Updated',
+    emailLinkSent: (email: string) => `We sent a link to ${email}. Your email changes once you open it.`,
+    emailSame: 'This is already your email',
+    emailConfirmInvalid: 'This confirmation link is invalid or has expired',
+    emailChanged: 'Your email was changed.',
+    sessionNotFound: 'Session not found',
+    signedOutDevice: 'Signed out of that device',
+    signedOutOthers: 'Signed out of every other device',
+    newsletterSaved: 'Newsletter settings saved',
+    accountDeleted: 'Your account was deleted',
+    passwordRequired: 'Please enter your password',
+    lastAdmin: 'You are the last admin: make someone else an admin before deleting your account',
   },
   safety: {
     /** Shown to a member after any report. */

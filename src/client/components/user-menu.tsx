@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
-import { LogOut, Mail, UserRound } from 'lucide-react';
+import { LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { copy } from '../copy';
 import { profileCopy } from '../copy/profile';
+import { safetyCopy } from '../copy/safety';
 import { signOut, type SessionUser } from '../lib/session';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from './ui/dialog';
@@ -20,7 +21,7 @@ function Avatar({ user }: { user: SessionUser }) {
   );
 }
 
-/** The top bar's avatar and name, with Profile Settings, Newsletter Settings and Sign Out. */
+/** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Reports and blocks, and Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const [profileOpen, setProfileOpen] = useState(false);
@@ -51,6 +52,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => void navigate({ to: '/community/newsletter' })}>
             <Mail aria-hidden="true" /> {copy.nav.newsletterSettings}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
+            <ShieldCheck aria-hidden="true" /> {safetyCopy.page.menuLink}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => void signOut({ admin: user.isAdmin })}>

@@ -29,6 +29,9 @@ export const signupCopy = {
     interestsPlaceholder: 'What do you love doing? (at least 10 characters)',
     bio: 'Brief bio',
     bioPlaceholder: 'Tell us about yourself and what you hope to find here (at least 20 characters)',
+    /** The label reads 'I agree to the community guidelines'; its last words link to them. */
+    acceptGuidelinesLead: 'I agree to the ',
+    acceptGuidelinesLink: 'community guidelines',
     submit: 'Submit Application',
     busy: 'Submitting Application...',
     backToLogin: 'Back to Login',

@@ -24,6 +24,7 @@ export const copy = {
   },
   footer: {
     tagline: 'A safe space where young women learn, grow and empower each other.',
+    guidelines: 'Community Guidelines',
   },
   nav: {
     home: 'Home',

@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { LoadingView } from '../components/loading-view';
 import { NotFound } from '../components/not-found';
@@ -47,6 +47,11 @@ function RootLayout() {
         <footer className="mt-16 border-t border-border py-8 text-center text-sm text-muted-foreground">
           <p>
             © {new Date().getFullYear()} {siteName}. {copy.footer.tagline}
+          </p>
+          <p className="mt-3">
+            <Link to="/guidelines" className="font-semibold text-primary underline-offset-4 hover:underline">
+              {copy.footer.guidelines}
+            </Link>
           </p>
         </footer>
       )}

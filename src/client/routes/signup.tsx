@@ -1,13 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '../../shared/messages';
 import { SIGNUP_AGE } from '../../shared/limits';
 import { AuthCard } from '../components/auth-card';
 import { Field } from '../components/field';
 import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
+import { Checkbox } from '../components/ui/checkbox';
 import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
 import { Textarea } from '../components/ui/textarea';
 import { siteName } from '../copy';
 import { signupCopy } from '../copy/auth';
@@ -21,6 +23,14 @@ export const Route = createFileRoute('/signup')({
 
 const EMPTY_FORM = { firstName: '', lastName: '', email: '', password: '', age: String(SIGNUP_AGE.default), interests: '', bio: '' };
 type FormState = typeof EMPTY_FORM;
+type Draft = Omit<FormState, 'password'> & { acceptGuidelines: boolean };
+
+/**
+ * The unsent application, so reading the guidelines (their link opens in this tab) and coming
+ * back keeps what she typed. Only in memory, only in the browser (effects don't run on the
+ * server), and never the password.
+ */
+let draft: Draft | undefined;
 
 /** An age that is not a number falls back to 18. */
 function parseAge(value: string): number {
@@ -29,14 +39,23 @@ function parseAge(value: string): number {
 }
 
 function SignupPage() {
-  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [form, setForm] = useState<FormState>(() => ({ ...EMPTY_FORM, ...draft }));
+  const [acceptGuidelines, setAcceptGuidelines] = useState(draft?.acceptGuidelines ?? false);
   const [alert, setAlert] = useState<{ kind: 'error' | 'success'; text: string }>();
+  // Shown under the checkbox rather than in the alert above the form.
+  const [guidelinesError, setGuidelinesError] = useState<string>();
+
+  useEffect(() => {
+    const { password: _password, ...fields } = form;
+    draft = { ...fields, acceptGuidelines };
+  }, [form, acceptGuidelines]);
 
   const apply = useMutation(
     trpc.auth.joinRequest.mutationOptions({
       onSuccess: () => {
         setAlert({ kind: 'success', text: messages.signup.success(siteName) });
         setForm(EMPTY_FORM);
+        setAcceptGuidelines(false);
       },
       onError: (failure) => setAlert({ kind: 'error', text: serverMessage(failure) || messages.signup.genericFailure }),
     }),
@@ -48,12 +67,16 @@ function SignupPage() {
     event.preventDefault();
     const { JoinRequestSchema } = await loadAuthSchemas();
     // The same schema as the server, so the first failing rule reads the same here and there.
-    const parsed = JoinRequestSchema.safeParse({ ...form, age: parseAge(form.age) });
+    const parsed = JoinRequestSchema.safeParse({ ...form, age: parseAge(form.age), acceptGuidelines });
     if (!parsed.success) {
-      setAlert({ kind: 'error', text: parsed.error.issues[0]?.message ?? messages.signup.genericFailure });
+      const issue = parsed.error.issues[0];
+      const onCheckbox = issue?.path[0] === 'acceptGuidelines';
+      setAlert(onCheckbox ? undefined : { kind: 'error', text: issue?.message ?? messages.signup.genericFailure });
+      setGuidelinesError(onCheckbox ? issue.message : undefined);
       return;
     }
     setAlert(undefined);
+    setGuidelinesError(undefined);
     apply.mutate(parsed.data);
   }
 
@@ -120,6 +143,33 @@ function SignupPage() {
             <Textarea id="bio" name="bio" rows={4} required placeholder={signupCopy.bioPlaceholder} value={form.bio} onChange={update('bio')} />
           </Field>
         </fieldset>
+        <div className="grid gap-2">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="acceptGuidelines"
+              name="acceptGuidelines"
+              className="mt-px aria-[invalid=true]:border-destructive"
+              checked={acceptGuidelines}
+              aria-invalid={guidelinesError ? true : undefined}
+              aria-describedby={guidelinesError ? 'acceptGuidelines-error' : undefined}
+              onCheckedChange={(value) => {
+                setAcceptGuidelines(value === true);
+                if (value === true) setGuidelinesError(undefined);
+              }}
+            />
+            <Label htmlFor="acceptGuidelines" className="font-normal">
+              {signupCopy.acceptGuidelinesLead}
+              <Link to="/guidelines" className="font-semibold text-primary underline underline-offset-4 hover:text-primary-hover">
+                {signupCopy.acceptGuidelinesLink}
+              </Link>
+            </Label>
+          </div>
+          {guidelinesError ? (
+            <p id="acceptGuidelines-error" role="alert" className="text-sm font-medium text-destructive">
+              {guidelinesError}
+            </p>
+          ) : null}
+        </div>
         <Button type="submit" size="lg" disabled={apply.isPending}>
           {apply.isPending ? signupCopy.busy : signupCopy.submit}
         </Button>

@@ -4,9 +4,10 @@ import { messages } from '../../shared/messages';
 
 /**
  * What is counted: wrong sign-in passwords per address and per account from an address,
- * applications per IP and per email, posts and comments per member.
+ * applications per IP and per email, posts and comments per member, password resets per
+ * address and per email.
  */
-export type RateLimitBucket = 'signIn' | 'apply' | 'comment' | 'post' | 'subscribe' | 'suggest';
+export type RateLimitBucket = 'signIn' | 'apply' | 'comment' | 'post' | 'subscribe' | 'suggest' | 'passwordReset';
 
 export type RateLimitSettings = Record<RateLimitBucket, { max: number; windowMs: number }>;
 
@@ -18,6 +19,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   post: { max: 5, windowMs: MINUTE },
   subscribe: { max: 10, windowMs: MINUTE },
   suggest: { max: 5, windowMs: MINUTE },
+  // Like sign-in: reset requests per address and per email, reset attempts per address.
+  passwordReset: { max: 10, windowMs: MINUTE },
 };
 
 /** For tests and end-to-end runs, which sign in many times from one address. */

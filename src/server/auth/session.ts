@@ -44,16 +44,19 @@ export function sessionIdFromToken(token: string): string {
 
 const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
 
-export async function createSession(db: Db, token: string, userId: number, persistent: boolean): Promise<Session> {
+export async function createSession(db: Db, token: string, userId: number, persistent: boolean, userAgent: string | null = null): Promise<Session> {
   const session: Session = {
     id: sessionIdFromToken(token),
     userId,
     expiresAt: new Date(Date.now() + lifetime(persistent)),
     persistent,
   };
-  await db.insert(sessions).values(session);
+  await db.insert(sessions).values({ ...session, userAgent: userAgent?.slice(0, 300) ?? null });
   return session;
 }
+
+/** How stale a session's "last used" may get before a request refreshes it: one write per session per window, not per request. */
+const LAST_USED_WINDOW_MS = 10 * 60_000;
 
 /**
  * Finds the session and its user. Only approved users keep a working session: an admin
@@ -65,6 +68,7 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
   const [row] = await db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, persistent: sessions.persistent },
+      lastUsedAt: sessions.lastUsedAt,
       user: {
         id: users.id,
         email: users.email,
@@ -82,16 +86,17 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row) return { session: null, user: null };
-  const { session, user } = row;
+  const { session, user, lastUsedAt } = row;
   const now = Date.now();
   if (now >= session.expiresAt.getTime() || user.approvalStatus !== 'approved') {
     await db.delete(sessions).where(eq(sessions.id, session.id));
     return { session: null, user: null };
   }
   const span = lifetime(session.persistent);
-  if (now >= session.expiresAt.getTime() - span / 2) {
-    session.expiresAt = new Date(now + span);
-    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, session.id));
+  const extend = now >= session.expiresAt.getTime() - span / 2;
+  if (extend) session.expiresAt = new Date(now + span);
+  if (extend || now - lastUsedAt.getTime() >= LAST_USED_WINDOW_MS) {
+    await db.update(sessions).set({ expiresAt: session.expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, session.id));
   }
   const { approvalStatus: _status, suspendedUntil, suspensionReason, ...sessionUser } = user;
   const suspension = suspendedUntil && suspendedUntil.getTime() > now ? { until: suspendedUntil.toISOString(), reason: suspensionReason ?? '' } : null;

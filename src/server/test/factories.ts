@@ -48,4 +48,5 @@ export const validApplication = () => ({
   age: 17,
   interests: 'Poetry, football and coding',
   bio: 'I am a high-school student who wants a kind community.',
+  acceptGuidelines: true as const,
 });

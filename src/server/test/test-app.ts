@@ -22,12 +22,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp's options but the database and the environment, which the test app makes. */
-export type TestAppOptions = Partial<Omit<BuildAppOptions, 'db' | 'env'>>;
+/** buildApp's options but the database and the environment, which the test app makes; `env` adds variables (SMTP_URL). */
+export type TestAppOptions = Partial<Omit<BuildAppOptions, 'db' | 'env'>> & { env?: Record<string, string> };
 
-export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env: extraEnv, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDb();
-  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_NAME: 'Bloom Circle' });
+  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SITE_NAME: 'Bloom Circle', ...extraEnv });
   const app = await buildApp({
     db: database.db,
     env,

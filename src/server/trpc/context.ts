@@ -8,6 +8,7 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth
 import { type Session, type SessionUser, type SessionValidationResult, validateSessionToken } from '../auth/session';
 import { isDatabaseUnavailable } from '../errors';
 import { type AnswerScope, answerScopeOf } from '../response-cache';
+import type { MailSite } from '../mail/templates';
 
 /** What every procedure may use; built the same way for /trpc and for the /api adapters. */
 export interface Context {
@@ -17,8 +18,12 @@ export interface Context {
   user: SessionUser | null;
   session: Session | null;
   ip: string;
+  /** The browser's User-Agent, stored with a new session so she can tell her devices apart. */
+  userAgent: string | null;
   /** Procedures report here whether their answer may be shared with every viewer. */
   answer: AnswerScope;
+  /** The site as mails name and link it, and a nudge for the mail worker once a mail is queued and committed. */
+  mail: MailContext;
   /** Cookie writes go through here so procedures never touch Fastify directly. */
   cookies: {
     setSession(token: string, session: Session): void;
@@ -30,6 +35,13 @@ export interface ContextDeps {
   db: Db;
   env: Env;
   rateLimiter: RateLimiter;
+  mail: MailContext;
+}
+
+export interface MailContext {
+  site: MailSite;
+  /** Sends what the outbox holds now, without waiting for the worker's next round. */
+  sendSoon(): void;
 }
 
 /**
@@ -55,6 +67,7 @@ export async function createContext(deps: ContextDeps, request: FastifyRequest, 
     user,
     session,
     ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
     answer: answerScopeOf(request),
     cookies: {
       setSession: (newToken, newSession) => setSessionCookie(request, reply, newToken, newSession),

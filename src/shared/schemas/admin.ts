@@ -82,6 +82,8 @@ export const AdminByIdSchema = z.object({ id: IdSchema });
 export const ApprovalSchema = z.object({
   userId: IdSchema,
   isApproved: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: m.isApprovedRequired }),
+  /** Told to an applicant who is not approved, in her mail. */
+  reason: z.string({ error: m.approvalReasonTooLong }).trim().max(500, m.approvalReasonTooLong).optional(),
 });
 
 const accountFields = {

@@ -10,6 +10,7 @@ const valid = {
   age: 16,
   interests: 'Poetry and football',
   bio: 'A student looking for a kind community.',
+  acceptGuidelines: true,
 };
 const firstError = (input: unknown) => {
   const result = JoinRequestSchema.safeParse(input);
@@ -49,6 +50,11 @@ describe('JoinRequestSchema', () => {
   it('accepts the age bounds 13 and 100', () => {
     expect(firstError({ ...valid, age: 13 })).toBeUndefined();
     expect(firstError({ ...valid, age: 100 })).toBeUndefined();
+  });
+
+  it.each([undefined, false, 'true', 1, null])('refuses the guidelines box as %s, and checks it last', (acceptGuidelines) => {
+    expect(firstError({ ...valid, acceptGuidelines })).toBe(messages.signup.acceptGuidelines);
+    expect(firstError({ ...valid, bio: 'short', acceptGuidelines })).toBe(messages.signup.bioLength);
   });
 
   it('counts interests and bio after trimming', () => {

@@ -33,6 +33,8 @@ export const JoinRequestSchema = z.object({
     .default(SIGNUP_AGE.default),
   interests: z.string({ error: m.interestsLength }).trim().min(10, m.interestsLength).max(1000, 'Interests must be at most 1000 characters'),
   bio: z.string({ error: m.bioLength }).trim().min(20, m.bioLength).max(2000, 'Bio must be at most 2000 characters'),
+  // Only the boolean true: a missing box, false or the string "true" is not an agreement.
+  acceptGuidelines: z.literal(true, { error: m.acceptGuidelines }),
 });
 export type JoinRequestInput = z.input<typeof JoinRequestSchema>;
 

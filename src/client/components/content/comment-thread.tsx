@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import { CommentFormSchema, type CommentKind } from '../../../shared/schemas/content';
 import { contentCopy } from '../../copy/content';
+import { safetyCopy } from '../../copy/safety';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
@@ -13,6 +14,8 @@ import { usShortDate } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { ConfirmDelete } from '../confirm-delete';
+import { MoreActions } from '../safety/more-actions';
+import { WaitingBadge } from '../safety/waiting-badge';
 import { toast } from '../ui/toast';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
@@ -21,6 +24,11 @@ export type CommentItem = RouterOutputs['content']['podcasts']['comments'][numbe
 export interface CommentThread {
   kind: CommentKind;
   parentId: number;
+}
+
+/** After she adds a comment: 'added', or the server's words when it waits for a moderator. */
+export function toastCommentAdded(result: { message: string | null }) {
+  toast(result.message ? { title: safetyCopy.held.title, description: result.message } : { title: messages.comments.successTitle, description: messages.comments.added });
 }
 
 /** Which comments the viewer may delete: any for an admin, her own (marked by the server) for a member. */
@@ -60,8 +68,44 @@ export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: C
   );
 }
 
+/**
+ * What the viewer can do with a comment: Delete (hers, or any for an admin) and, on someone
+ * else's comment, the menu to report it or its author, or block her (members only).
+ */
+export function CommentActions({ kind, comment }: { kind: CommentKind; comment: CommentItem }) {
+  const { user } = useSession();
+  const mayDelete = useMayDeleteComment()(comment);
+  const othersId = user && !comment.isMine ? comment.authorId : null;
+  if (!mayDelete && othersId === null) return null;
+  return (
+    <span className="-mt-0.5 flex shrink-0 items-center gap-1">
+      {mayDelete ? <DeleteComment kind={kind} comment={comment} /> : null}
+      {othersId !== null ? (
+        <MoreActions type={`${kind}_comment`} id={comment.id} author={{ id: othersId, name: `${comment.user.firstName} ${comment.user.lastName}` }} className="-me-1 size-7" />
+      ) : null}
+    </span>
+  );
+}
+
+/** The line above a comment: author, date, 'Waiting for review' on her own held comment, actions. */
+export function CommentMeta({ kind, comment, date }: { kind: CommentKind; comment: CommentItem; date: string }) {
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <p className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+        <span dir="auto" className="font-semibold">
+          {comment.user.firstName} {comment.user.lastName}
+        </span>
+        <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
+          {date}
+        </time>
+        {comment.waitingForReview ? <WaitingBadge /> : null}
+      </p>
+      <CommentActions kind={kind} comment={comment} />
+    </div>
+  );
+}
+
 export function CommentList({ comments, isLoading, thread }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread }) {
-  const mayDelete = useMayDeleteComment();
   if (isLoading) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -75,16 +119,10 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
     <ul className="grid gap-3">
       {comments.map((comment) => (
         <li key={comment.id} className="rounded-2xl bg-muted/60 px-4 py-3">
-          <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            <span className="font-semibold">
-              {comment.user.firstName} {comment.user.lastName}
-            </span>
-            <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
-              {usShortDate(new Date(comment.createdAt))}
-            </time>
-            {mayDelete(comment) ? <DeleteComment kind={thread.kind} comment={comment} /> : null}
+          <CommentMeta kind={thread.kind} comment={comment} date={usShortDate(new Date(comment.createdAt))} />
+          <p dir="auto" className="mt-1 whitespace-pre-line break-words text-start">
+            {comment.content}
           </p>
-          <p className="mt-1 whitespace-pre-line break-words">{comment.content}</p>
         </li>
       ))}
     </ul>
@@ -117,6 +155,7 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
       <Textarea
         id={id}
         rows={3}
+        dir="auto"
         value={draft}
         placeholder={contentCopy.commentPlaceholder}
         aria-invalid={error ? true : undefined}

@@ -2,11 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Heart, MapPin, Phone, Star } from 'lucide-react';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
+import { safetyCopy } from '../../copy/safety';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { pageQueries } from '../../lib/page-queries';
+import { ReportButton } from '../safety/report-button';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -67,8 +69,15 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
         className={compact ? 'w-28 shrink-0 self-stretch min-[480px]:aspect-[16/10] min-[480px]:w-full min-[480px]:self-auto' : 'aspect-[16/10] w-full'}
       />
       <div className={cn('flex min-w-0 flex-1 flex-col', compact ? 'gap-1.5 p-4' : 'gap-2.5 p-5')}>
-        <div className="flex items-start justify-between gap-2">
-          <Badge className={categoryColour(listing.category)}>{listing.category}</Badge>
+        <div className="flex items-start gap-2">
+          <Badge className={cn('me-auto', categoryColour(listing.category))}>{listing.category}</Badge>
+          {user ? (
+            <ReportButton
+              target={{ type: 'listing', id: listing.id, title: safetyCopy.report.titles.listing }}
+              label={safetyCopy.report.listingLabel(listing.name)}
+              className="-mt-2 size-9"
+            />
+          ) : null}
           <Button
             variant="ghost"
             size="icon"

@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
 import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
-import { toast } from '../ui/toast';
-import { CommentForm, CommentList } from './comment-thread';
+import { CommentForm, CommentList, toastCommentAdded } from './comment-thread';
 import { toastActionFailure } from './feedback';
 import { LoadMore } from './list-states';
 import type { PodcastItem } from './podcast-card';
@@ -19,8 +18,8 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
   );
   const add = useMutation(
     trpc.content.podcasts.addComment.mutationOptions({
-      onSuccess: () => {
-        toast({ title: messages.comments.successTitle, description: messages.comments.added });
+      onSuccess: (result) => {
+        toastCommentAdded(result);
         void queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.comments.infiniteQueryKey(commentsInput) });
         void refreshPodcastLists();
       },

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { messages } from '../../../shared/messages';
-import { CommentForm, CommentList } from '../../components/content/comment-thread';
+import { CommentForm, CommentList, toastCommentAdded } from '../../components/content/comment-thread';
 import { toastActionFailure, toastSignInRequired } from '../../components/content/feedback';
 import { blogDate } from '../../components/content/format';
 import { LoadMore } from '../../components/content/list-states';
@@ -12,7 +12,6 @@ import { Markdown } from '../../components/markdown';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
 import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { errorStatus } from '../../lib/errors';
@@ -87,8 +86,8 @@ function BlogArticle({ blog }: { blog: Article }) {
 
   const addComment = useMutation(
     trpc.content.blogs.addComment.mutationOptions({
-      onSuccess: () => {
-        toast({ title: messages.comments.successTitle, description: messages.comments.added });
+      onSuccess: (result) => {
+        toastCommentAdded(result);
         void queryClient.invalidateQueries({ queryKey: trpc.content.blogs.comments.infiniteQueryKey(commentsInput) });
         void refreshBlog();
       },

@@ -16,10 +16,13 @@ import { BlogsTab } from './-components/blogs-tab';
 import { DirectoryTab } from './-components/directory-tab';
 import { EventsTab } from './-components/events-tab';
 import { ForumTab } from './-components/forum-tab';
+import { WaitingCount } from './-components/moderation-kit';
 import { NewsletterTab } from './-components/newsletter-tab';
 import { PendingUsersTab } from './-components/pending-users-tab';
 import { PlacesTab } from './-components/places-tab';
 import { PodcastsTab } from './-components/podcasts-tab';
+import { ReportsTab } from './-components/reports-tab';
+import { ReviewTab } from './-components/review-tab';
 import { UsersTab } from './-components/users-tab';
 import { WatchedWordsCount, WatchedWordsTab } from './-components/watched-words-tab';
 
@@ -48,12 +51,18 @@ const TABS = [
   ['forum', ForumTab],
   ['places', PlacesTab],
   ['newsletter', NewsletterTab],
+  ['reports', ReportsTab],
+  ['review', ReviewTab],
   ['watchedWords', WatchedWordsTab],
   ['audit', AuditTab],
 ] as const;
 
-/** A number shown on a tab's trigger (how many words are watched). */
-const TAB_COUNTS: Partial<Record<(typeof TABS)[number][0], () => ReactNode>> = { watchedWords: WatchedWordsCount };
+/** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */
+const TAB_COUNTS: Partial<Record<(typeof TABS)[number][0], () => ReactNode>> = {
+  reports: () => <WaitingCount of="reports" />,
+  review: () => <WaitingCount of="review" />,
+  watchedWords: WatchedWordsCount,
+};
 
 function AdminPage() {
   const { user } = useSession();

@@ -1,14 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../../db/schema';
+import { GUIDELINES_VERSION } from '../../../shared/guidelines';
 import { messages } from '../../../shared/messages';
 import { AdminLoginSchema, JoinRequestSchema, LoginSchema } from '../../../shared/schemas/auth';
-import { dummyPasswordHash, verifyPassword } from '../../auth/password';
+import { TRPCError } from '@trpc/server';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
+import { queueMail } from '../../mail/outbox';
+import { mails } from '../../mail/templates';
 import { createSession, generateSessionToken, invalidateSession } from '../../auth/session';
 import { createAccount, currentUserColumns, findUserByEmail } from '../../services/accounts';
 import { forbidden, unauthorized } from '../../errors';
 import { assertNoBlockedWords } from '../../moderation/watched-words';
 import type { Context } from '../context';
+import { accountRouter } from './account';
 import { memberProcedure, publicProcedure, router } from '../init';
+
+/** Mails the owner of an email someone applied with; hashing as an application does keeps both answers equally slow. */
+async function tellOwnerOfKnownEmail(ctx: Context, owner: { email: string; firstName: string }) {
+  await hashPassword(crypto.randomUUID());
+  await queueMail(ctx.db, mails.applicationWithKnownEmail(ctx.mail.site, owner.email, owner.firstName));
+  ctx.mail.sendSoon();
+}
+
+const isConflict = (error: unknown) => error instanceof TRPCError && error.code === 'CONFLICT';
 
 /**
  * Checks the password first and only then the account's state, so a wrong password never
@@ -36,7 +50,7 @@ async function signIn(ctx: Context, email: string, password: string, persistent:
   // A new token on every sign-in; a session the browser already had is ended.
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   const token = generateSessionToken();
-  const session = await createSession(ctx.db, token, user.id, persistent);
+  const session = await createSession(ctx.db, token, user.id, persistent, ctx.userAgent);
   ctx.cookies.setSession(token, session);
   return { success: true as const, message: messages.login.serverSuccess, user: { firstName: user.firstName, email: user.email } };
 }
@@ -48,6 +62,8 @@ async function signOut(ctx: Context) {
 }
 
 export const authRouter = router({
+  /** Her own account: password reset, profile, devices, newsletter, her data. */
+  account: accountRouter,
   /** The signed-in user, or null: what the client's session query reads. */
   session: publicProcedure.query(({ ctx }) => ctx.user),
 
@@ -65,10 +81,38 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => signIn(ctx, input.username, input.password, input.saveLogin, true)),
 
   joinRequest: publicProcedure.input(JoinRequestSchema).mutation(async ({ ctx, input }) => {
-    await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${input.email}`);
-    await assertNoBlockedWords(ctx.db, input.firstName, input.lastName, input.interests, input.bio);
-    await createAccount(ctx.db, { ...input, approvalStatus: 'pending', isAdmin: false });
-    return { message: messages.signup.success(ctx.env.SITE_NAME) };
+    // The schema lets no application through without the guidelines accepted.
+    const { acceptGuidelines: _accepted, ...application } = input;
+    await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${application.email}`);
+    await assertNoBlockedWords(ctx.db, application.firstName, application.lastName, application.interests, application.bio);
+    const answer = { message: messages.signup.success(ctx.env.SITE_NAME) };
+    // No answer tells a stranger whether an email has an account (members are 13+): a known
+    // email gets the same answer, creates nothing, and its owner gets a mail instead.
+    const known = await findUserByEmail(ctx.db, application.email);
+    if (known) {
+      await tellOwnerOfKnownEmail(ctx, known);
+      return answer;
+    }
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const { id: _id } = await createAccount(tx, {
+          ...application,
+          approvalStatus: 'pending',
+          isAdmin: false,
+          // The version the site shows now; the form sends none of its own to trust.
+          guidelinesVersion: GUIDELINES_VERSION,
+          guidelinesAcceptedAt: new Date(),
+        });
+        await queueMail(tx, mails.applicationReceived(ctx.mail.site, application.email.toLowerCase(), application.firstName));
+      });
+    } catch (error) {
+      // Two applications racing for one email: the second is told the same as the first.
+      const owner = isConflict(error) ? await findUserByEmail(ctx.db, application.email) : undefined;
+      if (!owner) throw error;
+      await tellOwnerOfKnownEmail(ctx, owner);
+    }
+    ctx.mail.sendSoon();
+    return answer;
   }),
 
   logout: publicProcedure.mutation(({ ctx }) => signOut(ctx)),

@@ -10,6 +10,7 @@ import { OptionSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { communityCopy } from '../../../copy/community';
+import { safetyCopy } from '../../../copy/safety';
 import { errorMessage, isUnauthenticated } from '../../../lib/errors';
 import { trpc } from '../../../trpc';
 import { refreshForum } from './forum-cache';
@@ -26,8 +27,9 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
 
   const create = useMutation(
     trpc.content.forum.create.mutationOptions({
-      onSuccess: async () => {
-        toast({ title: messages.forum.publishedTitle, description: messages.forum.publishedBody });
+      onSuccess: async (post) => {
+        // A post that waits for a moderator says so (the server's words) instead of 'published'.
+        toast(post.message ? { title: safetyCopy.held.title, description: post.message } : { title: messages.forum.publishedTitle, description: messages.forum.publishedBody });
         await refreshForum();
         onDone();
       },
@@ -62,13 +64,13 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
             </p>
           ) : null}
           <Field id="post-title" label={c.postTitle}>
-            <Input id="post-title" value={title} placeholder={c.postTitlePlaceholder} maxLength={150} autoFocus onChange={(e) => setTitle(e.target.value)} />
+            <Input id="post-title" value={title} dir="auto" placeholder={c.postTitlePlaceholder} maxLength={150} autoFocus onChange={(e) => setTitle(e.target.value)} />
           </Field>
           <Field id="post-category" label={c.category}>
             <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={setCategory} />
           </Field>
           <Field id="post-content" label={c.message}>
-            <Textarea id="post-content" rows={5} value={content} placeholder={c.messagePlaceholder} maxLength={5000} onChange={(e) => setContent(e.target.value)} />
+            <Textarea id="post-content" rows={5} dir="auto" value={content} placeholder={c.messagePlaceholder} maxLength={5000} onChange={(e) => setContent(e.target.value)} />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={onDone}>

@@ -18,7 +18,9 @@ import { relativeTime } from '../../../lib/relative-time';
 import type { SessionUser } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '../../../trpc';
-import { DeleteComment, useMayDeleteComment } from '../../../components/content/comment-thread';
+import { CommentMeta, toastCommentAdded } from '../../../components/content/comment-thread';
+import { MoreActions } from '../../../components/safety/more-actions';
+import { WaitingBadge } from '../../../components/safety/waiting-badge';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 
@@ -31,7 +33,8 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
   const titleId = useId();
   const commentsId = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const author = post.isMine ? c.you : `${post.author.firstName} ${post.author.lastName}`;
+  const authorName = `${post.author.firstName} ${post.author.lastName}`;
+  const author = post.isMine ? c.you : authorName;
 
   const like = useMutation(
     trpc.content.forum.like.mutationOptions({
@@ -71,18 +74,31 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           {post.isMine ? c.you[0] : post.author.firstName[0]}
         </span>
         <div className="grid min-w-0 flex-1">
-          <span className="truncate font-semibold">{author}</span>
-          <time dateTime={isoDate(post.createdAt)} className="text-sm text-muted-foreground">
-            {relativeTime(post.createdAt)}
-          </time>
+          <span dir="auto" className="truncate text-start font-semibold">
+            {author}
+          </span>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <time dateTime={isoDate(post.createdAt)} className="text-sm text-muted-foreground">
+              {relativeTime(post.createdAt)}
+            </time>
+            {post.waitingForReview ? <WaitingBadge /> : null}
+          </span>
         </div>
-        <Badge className={categoryColour(post.category)}>{c.categories[post.category]}</Badge>
+        <div className="flex items-center gap-1">
+          <Badge className={categoryColour(post.category)}>{c.categories[post.category]}</Badge>
+          {/* Someone else's post, for members: report it or its author, or block her. */}
+          {viewer && !post.isMine && post.authorId !== null ? (
+            <MoreActions type="forum_post" id={post.id} author={{ id: post.authorId, name: authorName }} className="-me-2" />
+          ) : null}
+        </div>
       </header>
       <div className="grid gap-2">
-        <h2 id={titleId} className="text-xl font-semibold">
+        <h2 id={titleId} dir="auto" className="text-start text-xl font-semibold">
           {post.title}
         </h2>
-        <p className="whitespace-pre-line break-words text-foreground/90">{post.content}</p>
+        <p dir="auto" className="whitespace-pre-line break-words text-start text-foreground/90">
+          {post.content}
+        </p>
       </div>
       <footer className="flex flex-wrap items-center gap-1 border-t border-border pt-3">
         <Button
@@ -147,13 +163,12 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
   const [error, setError] = useState<string>();
   const listOptions = trpc.content.forum.comments.list.queryOptions({ id: postId });
   const comments = useQuery({ ...listOptions, staleTime: SHORT_STALE_TIME });
-  const mayDelete = useMayDeleteComment();
 
   const add = useMutation(
     trpc.content.forum.comments.create.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (result) => {
         setDraft('');
-        toast({ title: messages.comments.successTitle, description: messages.comments.added });
+        toastCommentAdded(result);
         await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum()]);
       },
       onError: (failure) => {
@@ -188,16 +203,10 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
         <ul className="grid gap-3">
           {comments.data.map((comment) => (
             <li key={comment.id} className="grid gap-1 rounded-xl bg-card p-3">
-              <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                <span className="font-semibold">
-                  {comment.user.firstName} {comment.user.lastName}
-                </span>
-                <time dateTime={isoDate(comment.createdAt)} className="text-xs text-muted-foreground">
-                  {relativeTime(comment.createdAt)}
-                </time>
-                {mayDelete(comment) ? <DeleteComment kind="forum" comment={comment} /> : null}
+              <CommentMeta kind="forum" comment={comment} date={relativeTime(comment.createdAt)} />
+              <p dir="auto" className="whitespace-pre-line break-words text-start text-sm">
+                {comment.content}
               </p>
-              <p className="whitespace-pre-line break-words text-sm">{comment.content}</p>
             </li>
           ))}
         </ul>
@@ -208,6 +217,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
           <Textarea
             id={fieldId}
             rows={2}
+            dir="auto"
             value={draft}
             placeholder={c.commentPlaceholder}
             maxLength={2000}

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { communityCopy } from '../../../copy/community';
 
-/** A quiet line for visitors with the way to sign in. */
-export function SignInNotice() {
+/** A quiet line for visitors with the way to sign in; a member page passes its own words. */
+export function SignInNotice({ prompt = communityCopy.signInPrompt }: { prompt?: string }) {
   return (
     <p className="rounded-2xl bg-secondary px-4 py-3 text-sm text-secondary-foreground">
-      {communityCopy.signInPrompt}{' '}
-      <Link to="/login" className="font-semibold underline underline-offset-4">
+      {prompt}{' '}
+      <Link to="/login" className="whitespace-nowrap font-semibold underline underline-offset-4">
         {communityCopy.signInLink}
       </Link>
     </p>

@@ -54,6 +54,9 @@ export function withActiveAdminsLocked<T>(db: Db, work: (tx: Db, activeAdminIds:
 
 const othersThan = (activeAdminIds: ReadonlySet<number>, id: number) => [...activeAdminIds].filter((adminId) => adminId !== id).length;
 
+/** Whether this account is the only admin who can still sign in. */
+export const isLastActiveAdmin = (activeAdminIds: ReadonlySet<number>, id: number) => activeAdminIds.has(id) && othersThan(activeAdminIds, id) === 0;
+
 /** No self-deletion, and the last admin stays (409). Read the target inside withActiveAdminsLocked. */
 export function assertCanDelete(activeAdminIds: ReadonlySet<number>, actingUserId: number, target: AccountRow) {
   if (target.id === actingUserId) throw conflict(messages.admin.selfDelete);

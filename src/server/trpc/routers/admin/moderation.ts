@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { auditLog, watchedWords } from '../../../../../db/schema';
+import { auditLog, mailOutbox, watchedWords } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, WatchedWordIdSchema, WatchedWordSchema } from '../../../../shared/schemas/moderation';
 import { PageSchema } from '../../../../shared/schemas/content';
@@ -85,5 +85,32 @@ export const adminReviewRouter = router({
   waiting: adminProcedure.query(async ({ ctx }) => {
     const [reports, review] = await Promise.all([openReportedItems(ctx.db), heldCount(ctx.db)]);
     return { reports, review };
+  }),
+});
+
+/**
+ * The outbox as admins see it: recipient, subject, status and times, newest first. Never a
+ * body: a reset or confirmation mail holds a secret link.
+ */
+export const adminMailRouter = router({
+  /** GET /api/admin/mail */
+  list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => {
+    const { limit, offset } = pageOf(input);
+    return ctx.db
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        recipient: mailOutbox.recipient,
+        subject: mailOutbox.subject,
+        status: mailOutbox.status,
+        attempts: mailOutbox.attempts,
+        lastError: mailOutbox.lastError,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(limit)
+      .offset(offset);
   }),
 });

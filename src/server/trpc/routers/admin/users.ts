@@ -8,6 +8,8 @@ import { likePattern } from '../../../services/content-query';
 import { liftSuspension, suspendMember } from '../../../moderation/suspension';
 import { SuspendSchema } from '../../../../shared/schemas/moderation';
 import { invalidateAllSessions } from '../../../auth/session';
+import { queueMail } from '../../../mail/outbox';
+import { mails } from '../../../mail/templates';
 import { adminProcedure, router } from '../../init';
 import {
   adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
@@ -64,16 +66,25 @@ export const adminUsersRouter = router({
   }),
 
   /** Approve or reject an application; a rejected account loses its sessions at once. */
-  setApproval: adminProcedure.input(ApprovalSchema).mutation(({ ctx, input }) =>
-    withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
+  setApproval: adminProcedure.input(ApprovalSchema).mutation(async ({ ctx, input }) => {
+    const account = await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.userId);
       assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: target.isAdmin, approved: input.isApproved });
       const approvalStatus = input.isApproved ? 'approved' : 'rejected';
       await tx.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
       if (!input.isApproved) await invalidateAllSessions(tx, target.id);
+      // She hears of the decision when it changes her standing, in the same transaction.
+      if (approvalStatus !== target.approvalStatus) {
+        const mail = input.isApproved
+          ? mails.applicationApproved(ctx.mail.site, target.email, target.firstName)
+          : mails.applicationRejected(ctx.mail.site, target.email, target.firstName, input.reason || null);
+        await queueMail(tx, mail);
+      }
       return toAccount({ ...target, approvalStatus });
-    }),
-  ),
+    });
+    ctx.mail.sendSoon();
+    return account;
+  }),
 
   /** Edit User: every field of the dialog; isApproved and isAdmin included. */
   update: adminProcedure.input(UserUpdateSchema).mutation(({ ctx, input }) =>

@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { safetyCopy } from '../../copy/safety';
+import { errorMessage } from '../../lib/errors';
+import { queryClient, trpc } from '../../trpc';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../ui/alert-dialog';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast';
+import { focusBack, type BlockTarget, type SafetyDialogProps } from './types';
+
+const t = safetyCopy.block;
+
+/**
+ * Asks before blocking, saying what it does. The dialog stays open until the server answers,
+ * then closes and says how it went in a toast (a moderator can't be blocked: that refusal
+ * too); after a block every content list is asked again, so her posts and comments go.
+ */
+export default function BlockDialog({ member, open, onOpenChange, returnFocus }: SafetyDialogProps & { member: BlockTarget }) {
+  const block = useMutation(
+    trpc.content.blocks.create.mutationOptions({
+      onSuccess: async (result) => {
+        onOpenChange(false);
+        toast({ title: t.doneTitle, description: result.message });
+        // Her blocks list is a content query too.
+        await queryClient.invalidateQueries(trpc.content.pathFilter());
+      },
+      // Closed first, so the toast isn't behind the modal (a moderator's refusal is final anyway).
+      onError: (failure) => {
+        onOpenChange(false);
+        toast({ title: t.failedTitle, description: errorMessage(failure), variant: 'destructive' });
+      },
+    }),
+  );
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent onCloseAutoFocus={focusBack(returnFocus)}>
+        <AlertDialogHeader>
+          <AlertDialogTitle dir="auto">{t.title(member.name)}</AlertDialogTitle>
+          <AlertDialogDescription>{t.body}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
+          <Button variant="destructive" disabled={block.isPending} onClick={() => block.mutate({ userId: member.userId })}>
+            {block.isPending ? t.busy : t.confirm}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMutation } from '@tanstack/react-query';
+import { LifeBuoy } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import { REPORT_REASONS, type ReportReason } from '../../../shared/moderation';
+import { ReportSchema } from '../../../shared/schemas/moderation';
+import { safetyCopy } from '../../copy/safety';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { Button } from '../ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Label } from '../ui/label';
+import { Textarea } from '../ui/textarea';
+import { toast } from '../ui/toast';
+import { focusBack, type ReportTarget, type SafetyDialogProps } from './types';
+
+const t = safetyCopy.report;
+const DETAILS_MAX = 1000;
+
+/** Report a post, comment, listing or member: a reason, a few optional words, then the moderators' queue. */
+export default function ReportDialog({ target, open, onOpenChange, returnFocus }: SafetyDialogProps & { target: ReportTarget }) {
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason>();
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string>();
+
+  function close(next: boolean) {
+    if (!next) {
+      setReason(undefined);
+      setDetails('');
+      setError(undefined);
+    }
+    onOpenChange(next);
+  }
+
+  const report = useMutation(
+    trpc.content.reports.create.mutationOptions({
+      onSuccess: (result) => {
+        toast({ title: t.sentTitle, description: result.message });
+        close(false);
+      },
+      // Stays open so nothing she wrote is lost; the reason shows in the dialog too, since the modal hides the toast from screen readers.
+      onError: (failure) => {
+        setError(errorMessage(failure));
+        toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) return setError(t.reasonRequired);
+    const parsed = ReportSchema.safeParse({ targetType: target.type, targetId: target.id, reason, details });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    report.mutate(parsed.data);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent onCloseAutoFocus={focusBack(returnFocus)}>
+        <DialogHeader>
+          <DialogTitle>{target.title}</DialogTitle>
+          <DialogDescription>{t.description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <fieldset className="grid gap-1.5" aria-describedby={error ? `${id}-error` : undefined}>
+            <legend className="mb-2 text-sm font-semibold">{t.reasonLegend}</legend>
+            {REPORT_REASONS.map((value) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-secondary/60 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-reason`}
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => {
+                    setReason(value);
+                    setError(undefined);
+                  }}
+                  className="size-4 shrink-0 accent-primary focus-visible:outline-none"
+                />
+                {t.reasons[value]}
+              </label>
+            ))}
+          </fieldset>
+          {/* Said as soon as it is chosen: where to get help now, before any form. */}
+          <div aria-live="polite">
+            {reason === 'self-harm' ? (
+              <p className="flex gap-2.5 rounded-xl bg-accent px-3 py-2.5 text-sm text-accent-foreground">
+                <LifeBuoy className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {t.selfHarmHelp}
+              </p>
+            ) : null}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-details`}>{t.details}</Label>
+            <Textarea
+              id={`${id}-details`}
+              rows={3}
+              dir="auto"
+              maxLength={DETAILS_MAX}
+              value={details}
+              aria-describedby={`${id}-count`}
+              onChange={(e) => setDetails(e.target.value)}
+            />
+            <p id={`${id}-count`} className="justify-self-end text-xs text-muted-foreground">
+              {t.detailsCount(details.length, DETAILS_MAX)}
+            </p>
+          </div>
+          {error ? (
+            <p id={`${id}-error`} role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <DialogFooter className="mt-0">
+            <DialogClose asChild>
+              <Button variant="outline">{t.cancel}</Button>
+            </DialogClose>
+            <Button type="submit" disabled={report.isPending}>
+              {report.isPending ? t.busy : t.submit}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

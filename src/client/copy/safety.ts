@@ -1,0 +1,90 @@
+import type { ReportReason, ReportTargetType } from '../../shared/moderation';
+
+/** Screen copy of reporting and blocking; loaded with the menus, dialogs and page that use it. */
+export const safetyCopy = {
+  more: {
+    /** The "more" button's label: "More actions for Zeina F.'s post". */
+    label: (name: string, what: string) => `More actions for ${name}'s ${what}`,
+    post: 'post',
+    comment: 'comment',
+    reportPost: 'Report post',
+    reportComment: 'Report comment',
+    reportMember: (name: string) => `Report ${name}`,
+    blockMember: (name: string) => `Block ${name}`,
+  },
+  report: {
+    titles: {
+      post: 'Report this post',
+      comment: 'Report this comment',
+      listing: 'Report this listing',
+      member: (name: string) => `Report ${name}`,
+    },
+    /** The listing card's button. */
+    listingLabel: (name: string) => `Report ${name}`,
+    description: 'Tell our moderators what’s wrong. Only they see your report, and nobody else is told who sent it.',
+    reasonLegend: 'What’s wrong?',
+    reasons: {
+      harassment: 'Harassment or bullying',
+      spam: 'Spam',
+      inappropriate: 'Inappropriate content',
+      'self-harm': 'Self-harm or someone in danger',
+      other: 'Something else',
+    } satisfies Record<ReportReason, string>,
+    reasonRequired: 'Please choose a reason',
+    selfHarmHelp: 'If someone is in danger right now, please contact local emergency services or a trusted adult.',
+    details: 'Anything else we should know? (optional)',
+    detailsCount: (length: number, max: number) => `${length}/${max}`,
+    cancel: 'Cancel',
+    submit: 'Send Report',
+    busy: 'Sending...',
+    sentTitle: 'Report sent',
+  },
+  block: {
+    title: (name: string) => `Block ${name}?`,
+    body: 'You won’t see each other’s posts and comments anywhere on Bloom Circle, and neither of you can comment on the other’s posts. She won’t be told. You can unblock her any time from Reports and blocks.',
+    cancel: 'Cancel',
+    confirm: 'Block',
+    busy: 'Blocking...',
+    doneTitle: 'Member blocked',
+    failedTitle: 'Could not block',
+  },
+  held: {
+    /** The toast's title when her post or comment waits for a moderator (the server gives the text). */
+    title: 'Sent for review',
+  },
+  page: {
+    title: 'Reports and blocks',
+    subtitle: 'What you’ve reported and who you’ve blocked. Only you can see this page.',
+    menuLink: 'Reports and blocks',
+    signInTitle: 'Sign in to see your reports and blocks.',
+    reportsTitle: 'Your reports',
+    reportsEmpty: 'You haven’t reported anything.',
+    reportsEmptyHint: 'If something feels wrong, use the ⋯ menu on a post or comment to tell a moderator.',
+    targetTypes: {
+      forum_post: 'Forum post',
+      forum_comment: 'Comment on a forum post',
+      podcast_comment: 'Comment on a podcast',
+      blog_comment: 'Comment on an article',
+      listing: 'Directory listing',
+      member: 'Member',
+    } satisfies Record<ReportTargetType, string>,
+    /** What she reported is gone, hidden or was removed: its words are no longer shown. */
+    labelGone: 'No longer available',
+    reason: 'Reason',
+    yourNote: 'Your note',
+    reported: 'Reported',
+    status: { open: 'Open', resolved: 'Reviewed' },
+    blocksTitle: 'Members you blocked',
+    blocksEmpty: 'You haven’t blocked anyone.',
+    blocksHint: 'Blocked members don’t see your posts and comments, and you don’t see theirs.',
+    blockedOn: (date: string) => `Blocked ${date}`,
+    unblock: 'Unblock',
+    unblockLabel: (name: string) => `Unblock ${name}`,
+    unblockBusy: 'Unblocking...',
+    failedTitle: 'Something went wrong',
+    loadFailed: 'Could not load this. Please try again.',
+    retry: 'Try again',
+    loadMore: 'Load more',
+    loadingMore: 'Loading...',
+  },
+};

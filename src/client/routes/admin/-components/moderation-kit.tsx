@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ReportTargetType } from '../../../../shared/moderation';
+import { Badge } from '../../../components/ui/badge';
+import { adminPanelCopy } from '../../../copy/admin';
+import { trpc } from '../../../trpc';
+import { adminListOptions, fullName } from './admin-kit';
+
+/** What the Reports and Review Queue tabs share: the badges' count, and a member's text shown in its context. */
+
+const t = adminPanelCopy.queues;
+
+/** Every kind with its label (the type makes the copy name each one). */
+export const KIND_LABELS: Record<ReportTargetType, string> = t.kinds;
+
+/** New work arrives from members while the panel is open: the counts look again every minute. */
+const WAITING_REFRESH_MS = 60_000;
+
+/** Both counts in one call; each tab's trigger reads its own. */
+export const waitingQuery = () => ({ ...trpc.admin.moderation.waiting.queryOptions(), ...adminListOptions, refetchInterval: WAITING_REFRESH_MS });
+
+/** A queue's number on its tab's trigger, only while work waits; read after the tab's name ('Reports (3 waiting)'). */
+export function WaitingCount({ of }: { of: 'reports' | 'review' }) {
+  const waiting = useQuery(waitingQuery());
+  const n = waiting.data?.[of] ?? 0;
+  if (n === 0) return null;
+  return (
+    <Badge variant="default" className="ms-2 tabular-nums">
+      <span aria-hidden="true">{n}</span>
+      <span className="sr-only">{` (${t.tabCount(n)})`}</span>
+    </Badge>
+  );
+}
+
+type Person = { firstName: string; lastName: string; email: string };
+
+/** The words naming an item in buttons' labels: a post or listing by its title, a comment by its author, a member by her name. */
+export function subjectOf(kind: ReportTargetType, item: { title: string | null; author: Person | null } | null): string {
+  if (kind === 'member' && item?.author) return fullName(item.author);
+  if (item?.title) return t.subjectTitled(item.title);
+  return item?.author ? t.subjectBy(KIND_LABELS[kind], fullName(item.author)) : KIND_LABELS[kind].toLowerCase();
+}
+
+/** A card's heading when the item has no title: 'Forum comment by Hana Yusuf'. */
+export function headingOf(kind: ReportTargetType, author: Person | null): string {
+  if (!author) return KIND_LABELS[kind];
+  const words = t.subjectBy(KIND_LABELS[kind], fullName(author));
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A member's title and text, as text (never HTML), each in its own direction; then where it was
+ * written (opened in a new tab, so the queue keeps its place) and who wrote it (name and email:
+ * moderators reach or suspend her from here).
+ */
+export function MemberText({
+  title,
+  heading,
+  text,
+  emptyText,
+  context,
+  author,
+  authorLabel = t.author,
+}: {
+  title: string | null;
+  /** The card's heading for screen readers when the item has no title of its own (a comment). */
+  heading: string;
+  text: string;
+  emptyText?: string;
+  context: { title: string; href: string } | null;
+  author: Person | null;
+  /** 'By' for what she wrote; a reported profile names her 'Member'. */
+  authorLabel?: string;
+}) {
+  // A forum post's thread is itself, a listing's page is the directory: no title to repeat.
+  const ownPage = context !== null && context.title === title;
+  return (
+    <div className="grid min-w-0 content-start gap-2">
+      {title ? (
+        <h3 dir="auto" className="text-lg leading-snug font-semibold [overflow-wrap:anywhere]">
+          {title}
+        </h3>
+      ) : (
+        <h3 className="sr-only">{heading}</h3>
+      )}
+      {text ? (
+        <p dir="auto" className="text-sm whitespace-pre-line [overflow-wrap:anywhere] text-foreground/90">
+          {text}
+        </p>
+      ) : emptyText ? (
+        <p className="text-sm text-muted-foreground italic">{emptyText}</p>
+      ) : null}
+      <dl className="grid gap-1 text-sm">
+        {context ? (
+          <Detail label={ownPage ? t.link : t.thread}>
+            <a href={context.href} target="_blank" rel="noopener noreferrer" className="font-medium [overflow-wrap:anywhere] text-primary underline-offset-4 hover:underline">
+              {ownPage ? t.onSite : <bdi>{context.title}</bdi>}
+              <ExternalLink className="ms-1 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
+              <span className="sr-only">{` ${t.opensInNewTab}`}</span>
+            </a>
+          </Detail>
+        ) : null}
+        {author ? (
+          <Detail label={authorLabel}>
+            <bdi className="font-medium">{fullName(author)}</bdi>
+            <span className="text-muted-foreground"> · </span>
+            <span className="[overflow-wrap:anywhere] text-muted-foreground">{author.email}</span>
+          </Detail>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+/** A label and its value in one run of text, so a long value wraps under the label on a phone. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="inline text-muted-foreground">{label}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import type { ReviewableKind } from '../../../../shared/moderation';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { adminPanelCopy } from '../../../copy/admin';
+import { trpc, type RouterOutputs } from '../../../trpc';
+import {
+  ADMIN_PAGE_SIZE,
+  adminListOptions,
+  adminPaging,
+  ConfirmDelete,
+  EmptyState,
+  formatDateTime,
+  ListError,
+  ListSkeleton,
+  TabHeader,
+  useAdminErrorHandler,
+  useAdminSuccess,
+} from './admin-kit';
+import { LoadMore } from './admin-list';
+import { headingOf, KIND_LABELS, MemberText, subjectOf, waitingQuery } from './moderation-kit';
+
+const t = adminPanelCopy.review;
+
+type HeldItem = RouterOutputs['admin']['moderation']['list'][number];
+type ItemKey = { kind: ReviewableKind; id: number };
+
+/** Ids repeat across kinds (forum post 3 and forum comment 3). */
+const keyOf = (item: ItemKey) => `${item.kind}:${item.id}`;
+// A call's input types its id loosely (the server coerces it), hence `unknown`.
+const same = (a: { kind: ReviewableKind; id: unknown } | undefined, b: ItemKey) => a?.kind === b.kind && a.id === b.id;
+
+/** Members add to the queue while the panel is open: it loads afresh each time the tab opens. */
+const queueOptions = { ...adminListOptions, refetchOnMount: 'always' as const };
+
+/** A decision changes the queue, the badges, the audit log and the public lists. */
+const changedLists = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit.pathFilter()];
+
+/** Held posts and comments, oldest first: approve publishes one, reject deletes it. */
+export function ReviewTab() {
+  const list = useInfiniteQuery({ ...trpc.admin.moderation.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...queueOptions });
+  const waiting = useQuery(waitingQuery());
+  const [toReject, setToReject] = useState<HeldItem | null>(null);
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const queryClient = useQueryClient();
+  const callbacks = (description: string) => ({
+    onError: (error: unknown) => {
+      onError(error);
+      // Gone or decided by another moderator meanwhile (404, 409): show the queue as it is now.
+      for (const filter of changedLists()) void queryClient.invalidateQueries(filter);
+    },
+    onSuccess: (result: { message: string }) => succeed(result.message, description, ...changedLists()),
+  });
+  const approve = useMutation(trpc.admin.moderation.approve.mutationOptions(callbacks(t.approved)));
+  const reject = useMutation(trpc.admin.moderation.reject.mutationOptions({ ...callbacks(t.rejected), onSettled: () => setToReject(null) }));
+  const items = list.data?.pages.flat() ?? [];
+
+  return (
+    <section>
+      <TabHeader title={t.title} count={waiting.data?.review ? <Badge variant="secondary">{t.count(waiting.data.review)}</Badge> : null} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      {list.isPending ? (
+        <ListSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {items.map((item) => (
+            <li key={keyOf(item)}>
+              <HeldCard
+                item={item}
+                approving={approve.isPending && same(approve.variables, item)}
+                rejecting={reject.isPending && same(reject.variables, item)}
+                onApprove={() => approve.mutate({ kind: item.kind, id: item.id })}
+                onReject={() => setToReject(item)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore list={list} />
+      <ConfirmDelete
+        open={toReject !== null}
+        onOpenChange={(open) => !open && setToReject(null)}
+        title={toReject ? t.rejectTitle(KIND_LABELS[toReject.kind]) : ''}
+        description={toReject ? t.rejectBody(KIND_LABELS[toReject.kind]) : ''}
+        confirmLabel={t.reject}
+        pending={reject.isPending}
+        onConfirm={() => toReject && reject.mutate({ kind: toReject.kind, id: toReject.id })}
+      />
+    </section>
+  );
+}
+
+function HeldCard({ item, approving, rejecting, onApprove, onReject }: { item: HeldItem; approving: boolean; rejecting: boolean; onApprove: () => void; onReject: () => void }) {
+  const subject = subjectOf(item.kind, item);
+  const busy = approving || rejecting;
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline">{KIND_LABELS[item.kind]}</Badge>
+          {item.holdReason ? (
+            <Badge variant="muted">
+              <span className="sr-only">{`${t.heldBecause}: `}</span>
+              {t.holdReasons[item.holdReason]}
+            </Badge>
+          ) : null}
+        </div>
+        <time dateTime={item.createdAt} className="text-sm text-muted-foreground">
+          {t.written(formatDateTime(item.createdAt))}
+        </time>
+      </div>
+      <MemberText title={item.title} heading={headingOf(item.kind, item.author)} text={item.text} context={item.context} author={item.author} />
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Button size="sm" aria-label={t.approveNamed(subject)} disabled={busy} onClick={onApprove}>
+          <Check aria-hidden="true" />
+          {approving ? t.approving : t.approve}
+        </Button>
+        <Button size="sm" variant="outline" className="text-destructive" aria-label={t.rejectNamed(subject)} disabled={busy} onClick={onReject}>
+          <X aria-hidden="true" />
+          {t.reject}
+        </Button>
+      </div>
+    </Card>
+  );
+}

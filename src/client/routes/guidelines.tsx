@@ -1,0 +1,98 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Ban, EyeOff, Flag, Heart, LifeBuoy, LockKeyhole, Megaphone, Scale, type LucideIcon } from 'lucide-react';
+import { GUIDELINES_VERSION } from '../../shared/guidelines';
+import { Button } from '../components/ui/button';
+import { guidelinesCopy, type GuidelinesSection, type LinkedPoint } from '../copy/guidelines';
+import { usLongDateUtc } from '../lib/formats';
+import { useSession } from '../lib/session';
+
+export const Route = createFileRoute('/guidelines')({
+  component: GuidelinesPage,
+});
+
+const SECTION_ICONS: Record<GuidelinesSection['id'], LucideIcon> = {
+  kind: Heart,
+  privacy: LockKeyhole,
+  bullying: Ban,
+  'sexual-content': EyeOff,
+  spam: Megaphone,
+  'self-harm': LifeBuoy,
+  reporting: Flag,
+  consequences: Scale,
+};
+
+const linkClasses = 'font-semibold text-primary underline underline-offset-4 hover:text-primary-hover';
+
+function Point({ point }: { point: string | LinkedPoint }) {
+  if (typeof point === 'string') return point;
+  return (
+    <>
+      {point.before}
+      <a href={point.href} rel="noreferrer" className={linkClasses}>
+        {point.link}
+      </a>
+      {point.after}
+    </>
+  );
+}
+
+/** The community guidelines: public, and what every applicant agrees to. */
+function GuidelinesPage() {
+  const t = guidelinesCopy;
+  const { user } = useSession();
+  // The version is a UTC day; written out in UTC so every time zone shows the same date.
+  const updated = usLongDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`));
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <header className="mb-8 grid gap-3">
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{t.title}</h1>
+        <p className="text-lg text-muted-foreground">{t.intro}</p>
+        <p className="text-sm text-muted-foreground">
+          {t.lastUpdated} <time dateTime={GUIDELINES_VERSION}>{updated}</time>
+        </p>
+      </header>
+      <div className="grid gap-5">
+        {t.sections.map((section: GuidelinesSection) => {
+          const Icon = SECTION_ICONS[section.id];
+          // Getting help stands out: it is the one section someone may need in a hurry.
+          const help = section.id === 'self-harm';
+          return (
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className={`scroll-mt-24 rounded-[var(--radius-card)] border p-5 shadow-sm sm:p-6 ${help ? 'border-accent-foreground/20 bg-accent' : 'border-border bg-card'}`}
+            >
+              <div className="flex items-center gap-3">
+                <span
+                  className={`flex size-10 shrink-0 items-center justify-center rounded-2xl ${help ? 'bg-card text-accent-foreground' : 'bg-secondary text-secondary-foreground'}`}
+                >
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <h2 id={`${section.id}-title`} className="text-xl font-semibold sm:text-2xl">
+                  {section.title}
+                </h2>
+              </div>
+              {section.lead ? <p className="mt-4 font-semibold">{section.lead}</p> : null}
+              <ul className="mt-4 grid list-disc gap-2 ps-6 marker:text-primary">
+                {section.points.map((point) => (
+                  <li key={typeof point === 'string' ? point : point.link}>
+                    <Point point={point} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      <div className="mt-10 flex flex-col items-center gap-5 text-center">
+        <p className="text-lg font-semibold">{t.closing}</p>
+        {user ? null : (
+          <Button asChild size="lg">
+            <Link to="/signup">{t.join}</Link>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

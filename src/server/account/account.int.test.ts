@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTokens, forumPosts, sessions, users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories';
+import { trpcRequest } from '../test/procedures';
+import { startTestMailServer, type TestMailServer } from '../test/smtp';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
+
+/** Her own account, through both doors, with mail delivered over real SMTP and its links followed. */
+const a = messages.account;
+let smtp: TestMailServer;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startTestMailServer();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url }, mailWorker: { pollMs: 50, retryBaseMs: 50 } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.stop();
+});
+
+async function signIn(user: TestUser, password = user.password, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0') {
+  const response = await t.request({ method: 'POST', url: '/api/login', payload: { email: user.email, password }, headers: { 'user-agent': userAgent } });
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionCookieFrom(response);
+}
+/** The token of the newest link mailed to an address. */
+async function linkTokenFor(email: string, count: number): Promise<string> {
+  const mail = (await smtp.waitFor(count, email)).at(-1)!;
+  const match = /token=([a-z0-9]+)/.exec(mail.text ?? '');
+  expect(match, mail.text).not.toBeNull();
+  return match![1]!;
+}
+const as = (cookie: string | undefined, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => t.request({ method, url, payload, cookie });
+
+describe('password reset', () => {
+  it('answers the same whether or not the email has an account, and mails only an account', async () => {
+    const member = await createUser(t.db);
+    const unknown = await as(undefined, 'POST', '/api/password-reset', { email: 'nobody-here@example.com' });
+    const known = await as(undefined, 'POST', '/api/password-reset', { email: member.email.toUpperCase() });
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json()).toEqual({ success: true, message: a.resetRequested });
+    const [mail] = await smtp.waitFor(1, member.email);
+    expect(mail!.subject).toBe('Reset your Bloom Circle password');
+    expect(smtp.to('nobody-here@example.com')).toEqual([]);
+    // Only the token's hash is stored.
+    const token = await linkTokenFor(member.email, 1);
+    const stored = await t.db.select().from(accountTokens).where(eq(accountTokens.userId, member.id));
+    expect(stored.map((row) => row.id)).not.toContain(token);
+  });
+
+  it('sets the password from the mailed link once, ends every session, and refuses the link again', async () => {
+    const member = await createUser(t.db);
+    const cookie = await signIn(member);
+    await as(undefined, 'POST', '/api/password-reset', { email: member.email });
+    const token = await linkTokenFor(member.email, 1);
+
+    const weak = await as(undefined, 'POST', '/api/password-reset/confirm', { token, password: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual({ message: messages.signup.passwordLength });
+
+    const done = await trpcRequest(t.app, { path: 'auth.account.confirmPasswordReset', type: 'mutation', input: { token, password: 'NewSecret123' } });
+    expect(done.json().result.data).toEqual({ success: true, message: a.passwordChanged });
+    expect((await as(cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
+    await signIn(member, 'NewSecret123');
+
+    const again = await as(undefined, 'POST', '/api/password-reset/confirm', { token, password: 'OtherSecret123' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: a.resetInvalid });
+    await signIn(member, 'NewSecret123');
+  });
+
+  it('refuses an expired, unknown or superseded link, changing nothing', async () => {
+    const member = await createUser(t.db);
+    await as(undefined, 'POST', '/api/password-reset', { email: member.email });
+    const first = await linkTokenFor(member.email, 1);
+    await as(undefined, 'POST', '/api/password-reset', { email: member.email });
+    const second = await linkTokenFor(member.email, 2);
+    const [before] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
+
+    // Only the newest link works.
+    expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: first, password: 'NewSecret123' })).json()).toEqual({ message: a.resetInvalid });
+    await t.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, member.id));
+    expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: second, password: 'NewSecret123' })).json()).toEqual({ message: a.resetInvalid });
+    expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: 'x'.repeat(40), password: 'NewSecret123' })).statusCode).toBe(400);
+    const [after] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
+    expect(after!.hash).toBe(before!.hash);
+  });
+});
+
+describe('profile settings', () => {
+  it('shows her own profile in full and saves names, bio and interests', async () => {
+    const member = await createUser(t.db, { firstName: 'Mariam' });
+    const cookie = await signIn(member);
+    expect((await as(cookie, 'GET', '/api/profile')).json()).toMatchObject({ firstName: 'Mariam', email: member.email, age: 20 });
+    const saved = await as(cookie, 'PATCH', '/api/profile', { firstName: 'Mimi', lastName: 'Hassan', bio: 'I paint and I run in the mornings.', interests: 'Painting and running' });
+    expect(saved.json()).toMatchObject({ firstName: 'Mimi', lastName: 'Hassan', message: a.profileSaved });
+    const bad = await as(cookie, 'PATCH', '/api/profile', { firstName: '', lastName: 'Hassan', bio: 'short', interests: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: messages.signup.firstNameRequired });
+    expect((await as(cookie, 'GET', '/api/profile')).json()).toMatchObject({ firstName: 'Mimi' });
+    expect((await as(undefined, 'GET', '/api/profile')).statusCode).toBe(401);
+  });
+
+  it('changes the password with the current one, signing out her other devices only', async () => {
+    const member = await createUser(t.db);
+    const phone = await signIn(member, member.password, 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36');
+    const laptop = await signIn(member);
+    const wrong = await as(laptop, 'POST', '/api/profile/password', { currentPassword: 'Wrong123', newPassword: 'NewSecret123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: a.currentPasswordWrong });
+    expect((await as(phone, 'GET', '/api/auth/user')).statusCode).toBe(200);
+
+    expect((await as(laptop, 'POST', '/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: 'NewSecret123' })).json()).toEqual({ success: true, message: a.passwordUpdated });
+    expect((await as(phone, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await as(laptop, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    await signIn(member, 'NewSecret123');
+  });
+
+  it('changes the email once the link mailed to the new address is opened', async () => {
+    const member = await createUser(t.db);
+    const other = await createUser(t.db);
+    const cookie = await signIn(member);
+    expect((await as(cookie, 'POST', '/api/profile/email', { email: 'new-address@example.com', password: 'Wrong123' })).json()).toEqual({ message: a.currentPasswordWrong });
+    const taken = await as(cookie, 'POST', '/api/profile/email', { email: other.email, password: TEST_PASSWORD });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: messages.signup.emailTaken });
+
+    const newEmail = `moved-${member.id}@example.com`;
+    const asked = await as(cookie, 'POST', '/api/profile/email', { email: newEmail, password: TEST_PASSWORD });
+    expect(asked.json()).toEqual({ success: true, message: a.emailLinkSent(newEmail) });
+    // Nothing changes until the link is opened.
+    expect((await as(cookie, 'GET', '/api/profile')).json().email).toBe(member.email);
+    const token = await linkTokenFor(newEmail, 1);
+    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ success: true, message: a.emailChanged });
+    expect((await as(cookie, 'GET', '/api/profile')).json().email).toBe(newEmail);
+    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ message: a.emailConfirmInvalid });
+    await signIn({ ...member, email: newEmail });
+  });
+});
+
+describe('sessions', () => {
+  it('lists her devices with the browser, marks this one, and signs out one or all others', async () => {
+    const member = await createUser(t.db);
+    const phone = await signIn(member, member.password, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1');
+    const tablet = await signIn(member, member.password, 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Safari/537.36');
+    const laptop = await signIn(member);
+    const list = (await as(laptop, 'GET', '/api/sessions')).json() as { id: string; browser: string; current: boolean }[];
+    expect(list.map((session) => session.browser).sort()).toEqual(['Chrome on Android', 'Firefox on Linux', 'Safari on iOS']);
+    expect(list.filter((session) => session.current).map((session) => session.browser)).toEqual(['Firefox on Linux']);
+
+    const phoneSession = list.find((session) => session.browser === 'Safari on iOS')!;
+    expect((await as(laptop, 'DELETE', `/api/sessions/${phoneSession.id}`)).json()).toEqual({ success: true, message: a.signedOutDevice });
+    expect((await as(phone, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    // Another member's session can't be named.
+    const stranger = await signIn(await createUser(t.db));
+    const tabletSession = list.find((session) => session.browser === 'Chrome on Android')!;
+    expect((await as(stranger, 'DELETE', `/api/sessions/${tabletSession.id}`)).json()).toEqual({ message: a.sessionNotFound });
+    expect((await as(tablet, 'GET', '/api/auth/user')).statusCode).toBe(200);
+
+    expect((await as(laptop, 'DELETE', '/api/sessions')).json()).toEqual({ success: true, message: a.signedOutOthers });
+    expect((await as(tablet, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await as(laptop, 'GET', '/api/auth/user')).statusCode).toBe(200);
+  });
+});
+
+describe('newsletter settings', () => {
+  it('subscribes, changes the frequency and unsubscribes her own email only', async () => {
+    const member = await createUser(t.db);
+    const cookie = await signIn(member);
+    expect((await as(cookie, 'GET', '/api/newsletter/subscription')).json()).toEqual({ email: member.email, subscribed: false, frequency: 'weekly' });
+    expect((await as(cookie, 'PUT', '/api/newsletter/subscription', { subscribed: true, frequency: 'monthly' })).json()).toMatchObject({ subscribed: true, frequency: 'monthly' });
+    expect((await as(cookie, 'GET', '/api/newsletter/subscription')).json()).toMatchObject({ subscribed: true, frequency: 'monthly' });
+    expect((await as(cookie, 'PUT', '/api/newsletter/subscription', { subscribed: true, frequency: 'daily' })).json()).toEqual({ message: messages.newsletter.frequencyInvalid });
+    await as(cookie, 'PUT', '/api/newsletter/subscription', { subscribed: false, frequency: 'monthly' });
+    expect((await as(cookie, 'GET', '/api/newsletter/subscription')).json()).toMatchObject({ subscribed: false });
+  });
+});
+
+describe('her data', () => {
+  it('exports everything she made as a JSON file, and nothing of anyone else\'s or any secret', async () => {
+    const member = await createUser(t.db, { firstName: 'Export' });
+    const other = await createUser(t.db);
+    const cookie = await signIn(member);
+    await as(cookie, 'POST', '/api/forum/posts', { title: 'My exported post', content: 'Twenty characters of content here.', category: 'general' });
+    await t.db.insert(forumPosts).values({ userId: other.id, title: 'Not hers', content: 'Twenty characters of content here.', category: 'general' });
+    const response = await as(cookie, 'GET', '/api/account/export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('attachment');
+    const data = response.json();
+    expect(data.profile).toMatchObject({ firstName: 'Export', email: member.email });
+    expect(data.forumPosts.map((post: { title: string }) => post.title)).toEqual(['My exported post']);
+    expect(data.sessions).toHaveLength(1);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('Not hers');
+    expect(text).not.toContain('passwordHash');
+    expect(text).not.toContain((await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.id)))[0]!.id);
+  });
+
+  it('deletes her account with her password; the last admin can\'t', async () => {
+    const member = await createUser(t.db);
+    const cookie = await signIn(member);
+    expect((await as(cookie, 'DELETE', '/api/account', { password: 'Wrong123' })).json()).toEqual({ message: a.currentPasswordWrong });
+    const deleted = await as(cookie, 'DELETE', '/api/account', { password: TEST_PASSWORD });
+    expect(deleted.json()).toEqual({ success: true, message: a.accountDeleted });
+    expect(await t.db.select().from(users).where(eq(users.id, member.id))).toEqual([]);
+    expect((await as(cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
+
+    // The only admin of this database can't leave it without one.
+    const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+    expect(admins).toEqual([]);
+    const admin = await createUser(t.db, { isAdmin: true });
+    const adminCookie = await signIn(admin);
+    const refused = await as(adminCookie, 'DELETE', '/api/account', { password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: a.lastAdmin });
+  });
+});

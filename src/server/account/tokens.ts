@@ -1,0 +1,38 @@
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { accountTokens } from '../../../db/schema';
+import type { TokenPurpose } from '../../shared/mail';
+
+/** A mailed link works for an hour. */
+export const TOKEN_LIFETIME_MS = 60 * 60_000;
+
+const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+/**
+ * A new single-use token for a mailed link (password reset, email change). The token goes in
+ * the mail only; the database keeps its SHA-256, so a copy of the database opens no account.
+ * Earlier unused tokens of the same purpose stop working: only the newest link counts.
+ */
+export async function issueAccountToken(db: Db, userId: number, purpose: TokenPurpose, newEmail: string | null = null): Promise<string> {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  const token = encodeBase32LowerCaseNoPadding(bytes);
+  await db.update(accountTokens).set({ usedAt: sql`now()` }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+  await db.insert(accountTokens).values({ id: hashOf(token), userId, purpose, newEmail, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS) });
+  return token;
+}
+
+/**
+ * Uses a token once: answers its account (and new email) while it is unused and unexpired,
+ * and marks it used in the same statement, so two requests with one link can't both succeed.
+ */
+export async function consumeAccountToken(db: Db, token: string, purpose: TokenPurpose): Promise<{ userId: number; newEmail: string | null } | null> {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountTokens.id, hashOf(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .returning({ userId: accountTokens.userId, newEmail: accountTokens.newEmail });
+  return row ?? null;
+}

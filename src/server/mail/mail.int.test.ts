@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import { validApplication } from '../test/factories';
+import { trpcRequest } from '../test/procedures';
+import { startTestMailServer, type TestMailServer } from '../test/smtp';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * Mail through a real SMTP conversation: the outbox is written with the change, the worker
+ * hands it to the test's SMTP server, and the tests read what arrived.
+ */
+let smtp: TestMailServer;
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp['signInAs']>>;
+
+beforeAll(async () => {
+  smtp = await startTestMailServer();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: '"Bloom Circle" <hello@bloom.test>' }, mailWorker: { pollMs: 50, retryBaseMs: 50, maxAttempts: 8 } });
+  admin = await t.signInAs('admin');
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.stop();
+});
+
+const apply = (payload: object) => t.request({ method: 'POST', url: '/api/join-request', payload });
+
+describe('applications', () => {
+  it('mail the applicant that her application arrived, in text and HTML, from MAIL_FROM', async () => {
+    const application = validApplication();
+    expect((await apply(application)).statusCode).toBe(201);
+    const [mail] = await smtp.waitFor(1, application.email);
+    expect(mail!.subject).toBe('We received your application to Bloom Circle');
+    expect(mail!.from?.text).toBe('"Bloom Circle" <hello@bloom.test>');
+    expect(mail!.text).toContain(`Hi ${application.firstName},`);
+    expect(mail!.html).toContain('<p');
+    expect(mail!.html).not.toMatch(/<img/i);
+    // The worker records the delivery just after the server's answer.
+    await expect.poll(async () => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, application.email)))[0]).toMatchObject({ kind: 'application_received', status: 'sent', attempts: 1 });
+  });
+
+  it('answer a known email exactly as a new one, create nothing, and mail the owner instead', async () => {
+    const member = await t.signInAs('member');
+    const before = await t.db.select({ id: users.id }).from(users);
+    const fresh = await apply(validApplication());
+    const known = await apply({ ...validApplication(), email: member.user.email.toUpperCase() });
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.json()).toEqual(fresh.json());
+    expect(known.json()).toEqual({ message: messages.signup.success('Bloom Circle') });
+    expect((await t.db.select({ id: users.id }).from(users)).length).toBe(before.length + 1);
+    const [mail] = await smtp.waitFor(1, member.user.email);
+    expect(mail!.subject).toBe('Someone applied to Bloom Circle with your email');
+    expect(mail!.text).toContain('Someone applied with your email. If it was you, sign in or reset your password.');
+  });
+
+  it('mail the decision: approved with a sign-in link, not approved with the admin\'s reason', async () => {
+    const approved = validApplication();
+    const rejected = validApplication();
+    await apply(approved);
+    await apply(rejected);
+    const idOf = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    expect((await t.request({ method: 'PATCH', url: `/api/admin/users/${await idOf(approved.email)}/approval`, cookie: admin.cookie, payload: { isApproved: true } })).statusCode).toBe(200);
+    const viaTrpc = await trpcRequest(t.app, { path: 'admin.users.setApproval', type: 'mutation', input: { userId: await idOf(rejected.email), isApproved: false, reason: 'Please tell us a little more about yourself.' }, cookie: admin.cookie });
+    expect(viaTrpc.statusCode).toBe(200);
+
+    const subjectOf = async (email: string, subject: string) => (await smtp.waitFor(2, email)).find((mail) => mail.subject === subject);
+    const welcome = (await subjectOf(approved.email, 'Welcome to Bloom Circle!'))!;
+    expect(welcome.text).toMatch(/Sign in: http:\/\/localhost:\d+\/login/);
+    const decision = (await subjectOf(rejected.email, 'Your application to Bloom Circle'))!;
+    expect(decision.text).toContain('Their note: Please tell us a little more about yourself.');
+
+    // Approving again changes nothing and sends nothing.
+    const sent = smtp.to(approved.email).length;
+    await t.request({ method: 'PATCH', url: `/api/admin/users/${await idOf(approved.email)}/approval`, cookie: admin.cookie, payload: { isApproved: true } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.to(approved.email)).toHaveLength(sent);
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps mail while the mail server is down, retries, and delivers each mail exactly once when it is back', async () => {
+    await smtp.stop();
+    const applications = [validApplication(), validApplication(), validApplication()];
+    for (const application of applications) expect((await apply(application)).statusCode).toBe(201);
+    // The worker tries, fails and waits longer each time (50 ms, 100 ms, ...).
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const waiting = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'application_received'));
+    const pending = waiting.filter((row) => applications.some((application) => application.email === row.recipient));
+    expect(pending.every((row) => row.status !== 'sent')).toBe(true);
+    expect(pending.some((row) => row.attempts >= 1 && row.lastError)).toBe(true);
+
+    await smtp.start();
+    for (const application of applications) await smtp.waitFor(1, application.email);
+    const statuses = async () => (await t.db.select().from(mailOutbox)).filter((row) => applications.some((application) => application.email === row.recipient)).map((row) => row.status);
+    await expect.poll(statuses).toEqual(['sent', 'sent', 'sent']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const application of applications) expect(smtp.to(application.email)).toHaveLength(1);
+  });
+
+  it('is listed for admins without any body, and only for admins', async () => {
+    const list = (await t.request({ method: 'GET', url: '/api/admin/mail', cookie: admin.cookie })).json() as Record<string, unknown>[];
+    expect(list.length).toBeGreaterThan(3);
+    expect(Object.keys(list[0]!).sort()).toEqual(['attempts', 'createdAt', 'id', 'kind', 'lastError', 'recipient', 'sentAt', 'status', 'subject']);
+    const member = await t.signInAs('member');
+    expect((await t.request({ method: 'GET', url: '/api/admin/mail', cookie: member.cookie })).statusCode).toBe(403);
+  });
+});
+
+describe('without a mail server', () => {
+  it('keeps mail in the outbox, printed once to the log outside production', async () => {
+    const lines: string[] = [];
+    const quiet = await createTestApp({ logger: { level: 'info', stream: { write: (line) => void lines.push(line) } }, mailWorker: { pollMs: 30 } });
+    try {
+      const application = validApplication();
+      expect((await quiet.request({ method: 'POST', url: '/api/join-request', payload: application })).statusCode).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const printed = lines.filter((line) => line.includes(application.email));
+      expect(printed).toHaveLength(1);
+      expect(printed[0]).toContain('We received your application');
+      const [row] = await quiet.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, application.email));
+      expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(row!.printedAt).not.toBeNull();
+    } finally {
+      await quiet.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import type { OutgoingMail } from './outbox';
+
+/** What every mail knows about the site: its name (the sender and signature) and its address (links). */
+export interface MailSite {
+  name: string;
+  url: string;
+}
+
+/**
+ * One template per mail: paragraphs and at most one link, written once and drawn both as
+ * plain text and as simple HTML (no images, no tracking, nothing remote).
+ */
+interface MailContent {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** A link that carries a secret token: the body is then never shown to admins. */
+  holdsSecret?: boolean;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+export function drawMail(site: MailSite, kind: string, to: string, content: MailContent): OutgoingMail {
+  const signature = `The ${site.name} team`;
+  const text = [
+    content.greeting,
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    signature,
+  ].join('\n\n');
+  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2d2433;max-width:560px;margin:0 auto;padding:24px">',
+    paragraph(content.greeting),
+    ...content.paragraphs.map(paragraph),
+    content.action
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#b5487a;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b6270">${escapeHtml(content.action.url)}</p>`
+      : '',
+    paragraph(signature),
+    '</body></html>',
+  ].join('');
+  return { kind, to, subject: content.subject, text, html, holdsSecret: content.holdsSecret ?? false };
+}
+
+const link = (site: MailSite, path: string) => new URL(path, site.url).toString();
+
+/** Every mail the site sends, by what it is about. */
+export const mails = {
+  applicationReceived: (site: MailSite, to: string, firstName: string) =>
+    drawMail(site, 'application_received', to, {
+      subject: `We received your application to ${site.name}`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: [
+        `Thank you for applying to join ${site.name}. A moderator will review your application soon, and we will write to you as soon as they have.`,
+        'You don’t need to do anything now.',
+      ],
+    }),
+
+  applicationApproved: (site: MailSite, to: string, firstName: string) =>
+    drawMail(site, 'application_approved', to, {
+      subject: `Welcome to ${site.name}!`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: [`Good news: your application was approved. You can now sign in and join the conversations, events and podcasts of ${site.name}.`],
+      action: { label: 'Sign in', url: link(site, '/login') },
+    }),
+
+  applicationRejected: (site: MailSite, to: string, firstName: string, reason: string | null) =>
+    drawMail(site, 'application_rejected', to, {
+      subject: `Your application to ${site.name}`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: [
+        'Thank you for your interest in our community. After reviewing your application, our moderators could not approve it this time.',
+        ...(reason ? [`Their note: ${reason}`] : []),
+      ],
+    }),
+
+  /** To the owner of an email someone applied with again: the applicant is answered as if it were new. */
+  applicationWithKnownEmail: (site: MailSite, to: string, firstName: string) =>
+    drawMail(site, 'application_known_email', to, {
+      subject: `Someone applied to ${site.name} with your email`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: ['Someone applied with your email. If it was you, sign in or reset your password.', 'If it wasn’t you, you can ignore this mail: nothing changed on your account.'],
+      action: { label: 'Reset your password', url: link(site, '/forgot-password') },
+    }),
+
+  passwordReset: (site: MailSite, to: string, firstName: string, token: string) =>
+    drawMail(site, 'password_reset', to, {
+      subject: `Reset your ${site.name} password`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: ['Someone asked to reset the password of your account. The link works once, for one hour.', 'If it wasn’t you, ignore this mail: your password stays as it is.'],
+      action: { label: 'Choose a new password', url: link(site, `/reset-password?token=${encodeURIComponent(token)}`) },
+      holdsSecret: true,
+    }),
+
+  emailChange: (site: MailSite, to: string, firstName: string, token: string) =>
+    drawMail(site, 'email_change', to, {
+      subject: `Confirm your new email for ${site.name}`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: [`Please confirm that you want to use this address for your ${site.name} account. The link works once, for one hour.`, 'If it wasn’t you, ignore this mail.'],
+      action: { label: 'Confirm my new email', url: link(site, `/confirm-email?token=${encodeURIComponent(token)}`) },
+      holdsSecret: true,
+    }),
+};

@@ -1,0 +1,227 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directoryListings, forumComments, forumPosts, reports, users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import { createListing } from '../test/content-factories';
+import { trpcRequest } from '../test/procedures';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/** Reports: what members tell moderators, the auto-hide at three reporters, and the moderators' queue. */
+const s = messages.safety;
+let t: TestApp;
+type SignedIn = Awaited<ReturnType<TestApp['signInAs']>>;
+let admin: SignedIn;
+let author: SignedIn;
+let reporters: SignedIn[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAs('admin');
+  author = await t.signInAs('member', { firstName: 'Rania' });
+  reporters = [await t.signInAs('member'), await t.signInAs('member'), await t.signInAs('member')];
+});
+afterAll(() => t.close());
+
+const as = (who: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: object) => t.request({ method, url, payload, cookie: who?.cookie });
+const report = (who: SignedIn, payload: object) => as(who, 'POST', '/api/reports', payload);
+const reportCount = async () => (await t.db.select().from(reports)).length;
+
+async function postBy(who: SignedIn, title: string) {
+  const response = await as(who, 'POST', '/api/forum/posts', { title, content: 'Twenty characters of content here, at least.', category: 'general' });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number };
+}
+const visibleTitles = async (who: SignedIn | null) => ((await as(who, 'GET', '/api/forum/posts?limit=100')).json().items as { title: string }[]).map((post) => post.title);
+
+describe('reporting', () => {
+  it('answers 201 with the id and the thanks; the same member reporting again changes nothing', async () => {
+    const post = await postBy(author, 'A post someone dislikes');
+    const first = await report(reporters[0]!, { targetType: 'forum_post', targetId: post.id, reason: 'spam', details: '  Selling things  ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ id: expect.any(Number), message: s.reportThanks });
+    const before = await reportCount();
+    // The same report again, through tRPC this time: the same id, nothing added.
+    const again = await trpcRequest(t.app, { path: 'content.reports.create', type: 'mutation', input: { targetType: 'forum_post', targetId: post.id, reason: 'harassment' }, cookie: reporters[0]!.cookie });
+    expect(again.json().result.data.id).toBe(first.json().id);
+    expect(await reportCount()).toBe(before);
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, first.json().id));
+    expect(row).toMatchObject({ reporterId: reporters[0]!.user.id, reason: 'spam', details: 'Selling things', status: 'open' });
+    // One report never hides anything.
+    expect(await visibleTitles(null)).toContain('A post someone dislikes');
+  });
+
+  it('hides an item once 3 different members reported it, for everyone, until a moderator decides', async () => {
+    const post = await postBy(author, 'Reported three times');
+    const [comment] = await t.db.insert(forumComments).values({ postId: post.id, userId: author.user.id, content: 'A reported comment' }).returning();
+    for (const reporter of reporters) {
+      expect((await report(reporter, { targetType: 'forum_post', targetId: post.id, reason: 'harassment' })).statusCode).toBe(201);
+      expect((await report(reporter, { targetType: 'forum_comment', targetId: comment!.id, reason: 'inappropriate' })).statusCode).toBe(201);
+    }
+    expect(await visibleTitles(null)).not.toContain('Reported three times');
+    expect(await visibleTitles(author)).not.toContain('Reported three times');
+    expect((await as(null, 'GET', `/api/forum/posts/${post.id}`)).statusCode).toBe(404);
+    const [hidden] = await t.db.select({ state: forumComments.state }).from(forumComments).where(eq(forumComments.id, comment!.id));
+    expect(hidden?.state).toBe('hidden');
+    // A fourth member can't report what she can't see.
+    const late = await t.signInAs('member');
+    expect((await report(late, { targetType: 'forum_post', targetId: post.id, reason: 'spam' })).statusCode).toBe(404);
+  });
+
+  it('covers listings and members too; a hidden listing leaves the directory', async () => {
+    const listing = await createListing(t.db, { name: 'Reported bakery' });
+    for (const reporter of reporters) {
+      expect((await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'spam' })).statusCode).toBe(201);
+    }
+    const directory = (await as(null, 'GET', '/api/directory?limit=100')).json() as { name: string }[];
+    expect(directory.map((item) => item.name)).not.toContain('Reported bakery');
+    expect((await as(reporters[0]!, 'POST', `/api/directory/${listing.id}/like`)).statusCode).toBe(404);
+
+    expect((await report(reporters[0]!, { targetType: 'member', targetId: author.user.id, reason: 'harassment', details: 'She keeps messaging me' })).statusCode).toBe(201);
+    // A member can't be hidden: three reports leave her account as it was.
+    for (const reporter of reporters.slice(1)) await report(reporter, { targetType: 'member', targetId: author.user.id, reason: 'harassment' });
+    const [account] = await t.db.select({ approvalStatus: users.approvalStatus }).from(users).where(eq(users.id, author.user.id));
+    expect(account?.approvalStatus).toBe('approved');
+  });
+
+  it('stays open while she is suspended', async () => {
+    const suspended = await t.signInAs('member');
+    await as(admin, 'POST', `/api/admin/users/${suspended.user.id}/suspend`, { days: 3, reason: 'Cooling off' });
+    const post = await postBy(author, 'Reported by a suspended member');
+    expect((await report(suspended, { targetType: 'forum_post', targetId: post.id, reason: 'other' })).statusCode).toBe(201);
+    expect((await as(suspended, 'POST', '/api/forum/posts', { title: 'Not while suspended', content: 'Twenty characters of content here.', category: 'general' })).statusCode).toBe(403);
+  });
+
+  it('refuses bad input with the rule and changes nothing', async () => {
+    const post = await postBy(author, 'A post to report wrongly');
+    const before = await reportCount();
+    const cases: [object, number, string][] = [
+      [{ targetType: 'video', targetId: post.id, reason: 'spam' }, 400, s.reportTargetInvalid],
+      [{ targetType: 'forum_post', targetId: post.id, reason: 'boring' }, 400, s.reportReasonInvalid],
+      [{ targetType: 'forum_post', targetId: post.id, reason: 'spam', details: 'x'.repeat(1001) }, 400, s.reportDetailsTooLong],
+      [{ targetType: 'forum_post', targetId: 999999, reason: 'spam' }, 404, s.reportTargetNotFound],
+      [{ targetType: 'podcast_comment', targetId: 999999, reason: 'spam' }, 404, s.reportTargetNotFound],
+      [{ targetType: 'member', targetId: reporters[1]!.user.id, reason: 'spam' }, 400, s.reportSelf],
+      [{ targetType: 'member', targetId: 999999, reason: 'spam' }, 404, s.reportTargetNotFound],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await report(reporters[1]!, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json()).toEqual({ message });
+    }
+    expect((await as(null, 'POST', '/api/reports', { targetType: 'forum_post', targetId: post.id, reason: 'spam' })).statusCode).toBe(401);
+    expect(await reportCount()).toBe(before);
+  });
+
+  it('lists a member\'s own reports, newest first, without anyone else\'s or what moderators decided', async () => {
+    const mine = (await as(reporters[2]!, 'GET', '/api/reports/mine')).json() as { targetType: string; label: string | null; status: string }[];
+    expect(mine.length).toBeGreaterThan(2);
+    const all = await t.db.select().from(reports).where(eq(reports.reporterId, reporters[2]!.user.id));
+    expect(mine).toHaveLength(all.length);
+    expect(mine.find((item) => item.targetType === 'member')).toMatchObject({ label: 'Rania T.', status: 'open' });
+    // A hidden item's text is not shown back, even to a reporter.
+    expect(mine.filter((item) => item.targetType === 'forum_post').map((item) => item.label)).not.toContain('Reported three times');
+    expect(JSON.stringify(mine)).not.toContain(author.user.email);
+    expect(Object.keys(mine[0]!).sort()).toEqual(['createdAt', 'details', 'id', 'label', 'reason', 'status', 'targetType']);
+  });
+});
+
+describe('the report queue', () => {
+  type Group = { reportId: number; targetType: string; targetId: number; openReports: number; reporters: number; item: { text: string; state: string; author: { email: string } | null } | null; reports: { reporter: { id: number }; reason: string; status: string; resolution: string | null }[] };
+  const queue = async () => (await as(admin, 'GET', '/api/admin/reports?limit=100')).json() as Group[];
+  const groupOf = async (targetType: string, targetId: number) => (await queue()).find((group) => group.targetType === targetType && group.targetId === targetId)!;
+
+  it('groups reports by item, open first, with the item in full, its author and who reported', async () => {
+    const groups = await queue();
+    const openFlags = groups.map((group) => group.openReports > 0);
+    expect(openFlags).toEqual([...openFlags].sort((a, b) => Number(b) - Number(a)));
+    const [post] = await t.db.select().from(forumPosts).where(eq(forumPosts.title, 'Reported three times'));
+    const group = await groupOf('forum_post', post!.id);
+    expect(group).toMatchObject({ openReports: 3, reporters: 3, item: { state: 'hidden', author: { email: author.user.email } } });
+    expect(group.reports.map((r) => r.reporter.id).sort()).toEqual(reporters.map((r) => r.user.id).sort());
+    const waiting = (await as(admin, 'GET', '/api/admin/moderation/waiting')).json() as { reports: number };
+    expect(waiting.reports).toBe(groups.filter((g) => g.openReports > 0).length);
+  });
+
+  it('dismisses: the reports close and a hidden item shows again', async () => {
+    const [post] = await t.db.select().from(forumPosts).where(eq(forumPosts.title, 'Reported three times'));
+    const group = await groupOf('forum_post', post!.id);
+    const resolved = await as(admin, 'POST', `/api/admin/reports/${group.reportId}/resolve`, { action: 'dismiss', note: 'A misunderstanding' });
+    expect(resolved.json()).toMatchObject({ success: true, message: s.reportResolved, resolvedReports: 3 });
+    expect(await visibleTitles(null)).toContain('Reported three times');
+    const after = await groupOf('forum_post', post!.id);
+    expect(after.openReports).toBe(0);
+    expect(after.reports.every((r) => r.status === 'resolved' && r.resolution === 'dismiss')).toBe(true);
+    const again = await as(admin, 'POST', `/api/admin/reports/${group.reportId}/resolve`, { action: 'hide' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: s.reportsAlreadyResolved });
+  });
+
+  it('hides or deletes a reported item (tRPC and REST), and comment counts follow', async () => {
+    const post = await postBy(author, 'Post with a reported comment');
+    const comment = (await as(author, 'POST', `/api/forum/posts/${post.id}/comments`, { content: 'Rude words here' })).json() as { id: number };
+    const hidePost = await postBy(author, 'A post to hide');
+    await report(reporters[0]!, { targetType: 'forum_comment', targetId: comment.id, reason: 'harassment' });
+    await report(reporters[0]!, { targetType: 'forum_post', targetId: hidePost.id, reason: 'spam' });
+
+    const hide = await trpcRequest(t.app, { path: 'admin.reports.resolve', type: 'mutation', input: { id: (await groupOf('forum_post', hidePost.id)).reportId, action: 'hide' }, cookie: admin.cookie });
+    expect(hide.statusCode).toBe(200);
+    expect(await visibleTitles(reporters[1]!)).not.toContain('A post to hide');
+
+    const deleted = await as(admin, 'POST', `/api/admin/reports/${(await groupOf('forum_comment', comment.id)).reportId}/resolve`, { action: 'delete', note: 'Unkind' });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.db.select().from(forumComments).where(eq(forumComments.id, comment.id))).toEqual([]);
+    const listed = ((await as(null, 'GET', '/api/forum/posts?limit=100')).json().items as { id: number; comments: number }[]).find((p) => p.id === post.id);
+    expect(listed?.comments).toBe(0);
+    expect((await groupOf('forum_comment', comment.id)).item).toBeNull();
+  });
+
+  it('suspends the author for the days given, with the note as her reason, and hides the item', async () => {
+    const offender = await t.signInAs('member');
+    const post = await postBy(offender, 'Something unkind to suspend for');
+    await report(reporters[1]!, { targetType: 'forum_post', targetId: post.id, reason: 'harassment' });
+    const { reportId } = await groupOf('forum_post', post.id);
+    const noDays = await as(admin, 'POST', `/api/admin/reports/${reportId}/resolve`, { action: 'suspend' });
+    expect(noDays.statusCode).toBe(400);
+    expect(noDays.json()).toEqual({ message: messages.moderation.suspendDays });
+
+    expect((await as(admin, 'POST', `/api/admin/reports/${reportId}/resolve`, { action: 'suspend', days: 7, note: 'Please be kind' })).statusCode).toBe(200);
+    const [account] = await t.db.select({ until: users.suspendedUntil, reason: users.suspensionReason }).from(users).where(eq(users.id, offender.user.id));
+    expect(account?.reason).toBe('Please be kind');
+    expect(account!.until!.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    expect(await visibleTitles(null)).not.toContain('Something unkind to suspend for');
+    const write = await as(offender, 'POST', '/api/forum/posts', { title: 'Trying again now', content: 'Twenty characters of content here.', category: 'general' });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it('offers each kind of item only the actions that fit it, and refuses bad input', async () => {
+    const member = await t.signInAs('member');
+    await report(reporters[2]!, { targetType: 'member', targetId: member.user.id, reason: 'spam' });
+    const listing = await createListing(t.db, { name: 'A listing to report' });
+    await report(reporters[2]!, { targetType: 'listing', targetId: listing.id, reason: 'spam' });
+    const memberGroup = await groupOf('member', member.user.id);
+    const listingGroup = await groupOf('listing', listing.id);
+    for (const action of ['hide', 'delete']) {
+      const response = await as(admin, 'POST', `/api/admin/reports/${memberGroup.reportId}/resolve`, { action });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: s.actionNotForMembers });
+    }
+    const suspendListing = await as(admin, 'POST', `/api/admin/reports/${listingGroup.reportId}/resolve`, { action: 'suspend', days: 3 });
+    expect(suspendListing.json()).toEqual({ message: s.actionNotForListings });
+    expect((await as(admin, 'POST', `/api/admin/reports/${listingGroup.reportId}/resolve`, { action: 'ban' })).json()).toEqual({ message: s.actionInvalid });
+    expect((await as(admin, 'POST', '/api/admin/reports/999999/resolve', { action: 'dismiss' })).json()).toEqual({ message: s.reportNotFound });
+    expect((await groupOf('member', member.user.id)).openReports).toBe(1);
+
+    expect((await as(admin, 'POST', `/api/admin/reports/${listingGroup.reportId}/resolve`, { action: 'delete' })).statusCode).toBe(200);
+    expect(await t.db.select().from(directoryListings).where(eq(directoryListings.id, listing.id))).toEqual([]);
+    expect((await as(admin, 'POST', `/api/admin/reports/${memberGroup.reportId}/resolve`, { action: 'suspend', days: 1 })).statusCode).toBe(200);
+    const [suspended] = await t.db.select({ reason: users.suspensionReason }).from(users).where(eq(users.id, member.user.id));
+    expect(suspended?.reason).toBe(s.defaultSuspensionReason);
+  });
+
+  it('is for admins only, and every decision is in the audit log', async () => {
+    expect((await as(reporters[0]!, 'GET', '/api/admin/reports')).statusCode).toBe(403);
+    expect((await as(reporters[0]!, 'POST', '/api/admin/reports/1/resolve', { action: 'dismiss' })).statusCode).toBe(403);
+    const audit = (await as(admin, 'GET', '/api/admin/audit?action=admin.reports.resolve&limit=100')).json() as unknown[];
+    expect(audit.length).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forumComments, forumPosts, podcastComments, users } from '../../../db/schema';
+import { messages } from '../../shared/messages';
+import { createBlog, createPodcast } from '../test/content-factories';
+import { trpcRequest } from '../test/procedures';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * Held for review: a new member's first posts and comments, and anything with a `hold` word,
+ * wait for a moderator; only their author sees them, marked, and they count nowhere until
+ * approved.
+ */
+const s = messages.safety;
+let t: TestApp;
+type SignedIn = Awaited<ReturnType<TestApp['signInAs']>>;
+let admin: SignedIn;
+let reader: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAs('admin');
+  reader = await t.signInAs('member');
+});
+afterAll(() => t.close());
+
+const as = (who: SignedIn | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.request({ method, url, payload, cookie: who?.cookie });
+const newPost = (who: SignedIn, title = 'My very first post') => as(who, 'POST', '/api/forum/posts', { title, content: 'Hello everyone, I am happy to be here with you.', category: 'general' });
+const forumTitles = async (who: SignedIn | null) => ((await as(who, 'GET', '/api/forum/posts?limit=100')).json().items as { title: string }[]).map((post) => post.title);
+
+describe('a new member', () => {
+  it('has her first post held: she sees it marked, nobody else sees or counts it anywhere', async () => {
+    const newcomer = await t.signInAs('member', { established: false });
+    const created = await newPost(newcomer, 'Hello from a newcomer');
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ title: 'Hello from a newcomer', waitingForReview: true, isMine: true, message: s.heldForReview });
+    const id = created.json().id as number;
+
+    expect(await forumTitles(newcomer)).toContain('Hello from a newcomer');
+    expect(await forumTitles(null)).not.toContain('Hello from a newcomer');
+    expect(await forumTitles(reader)).not.toContain('Hello from a newcomer');
+    expect(await forumTitles(admin)).not.toContain('Hello from a newcomer');
+    expect((await as(reader, 'GET', `/api/forum/posts/${id}`)).statusCode).toBe(404);
+    expect((await as(null, 'GET', `/api/forum/posts/${id}/comments`)).statusCode).toBe(404);
+    // Nobody can like or comment on what they can't see.
+    expect((await as(reader, 'POST', `/api/forum/posts/${id}/like`)).statusCode).toBe(404);
+    expect((await as(reader, 'POST', `/api/forum/posts/${id}/comments`, { content: 'Welcome!' })).statusCode).toBe(404);
+    const activity = (await as(null, 'GET', '/api/activity?limit=30')).json() as { title: string }[];
+    expect(activity.map((item) => item.title)).not.toContain('Hello from a newcomer');
+    const hubStats = await trpcRequest(t.app, { path: 'content.hub.stats', type: 'query' });
+    const published = await t.db.select().from(forumPosts).where(eq(forumPosts.state, 'published'));
+    expect(hubStats.json().result.data.forumPostCount).toBe(published.length);
+  });
+
+  it('has her first comments held, uncounted, and shown to her alone, marked', async () => {
+    const newcomer = await t.signInAs('member', { established: false });
+    const podcast = await createPodcast(t.db);
+    const created = await as(newcomer, 'POST', `/api/podcasts/${podcast.id}/comments`, { content: 'Loved this episode!' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ content: 'Loved this episode!', waitingForReview: true, isMine: true, message: s.heldForReview });
+
+    const hers = (await as(newcomer, 'GET', `/api/podcasts/${podcast.id}/comments`)).json() as { content: string; waitingForReview: boolean }[];
+    expect(hers).toEqual([expect.objectContaining({ content: 'Loved this episode!', waitingForReview: true })]);
+    expect((await as(reader, 'GET', `/api/podcasts/${podcast.id}/comments`)).json()).toEqual([]);
+    expect((await as(null, 'GET', `/api/podcasts/${podcast.id}/comments`)).json()).toEqual([]);
+    const listed = ((await as(null, 'GET', '/api/podcasts?limit=100')).json() as { id: number; comments: number }[]).find((p) => p.id === podcast.id);
+    expect(listed?.comments).toBe(0);
+  });
+
+  it('is established once 3 of her items are approved; then she publishes at once', async () => {
+    const newcomer = await t.signInAs('member', { established: false });
+    const blog = await createBlog(t.db);
+    const post = (await newPost(newcomer, 'Question about journaling')).json() as { id: number };
+    const comment = (await as(newcomer, 'POST', `/api/blogs/${blog.id}/comments`, { content: 'This helped me a lot.' })).json() as { id: number };
+    const ownThread = (await as(newcomer, 'POST', `/api/forum/posts/${post.id}/comments`, { content: 'Adding a detail to my question.' })).json() as { id: number };
+
+    const queue = (await as(admin, 'GET', '/api/admin/moderation?limit=100')).json() as { kind: string; id: number; holdReason: string; author: { id: number; email: string }; context: { title: string; href: string } }[];
+    const hers = queue.filter((item) => item.author.id === newcomer.user.id);
+    expect(hers.map((item) => [item.kind, item.id])).toEqual([
+      ['forum_post', post.id],
+      ['blog_comment', comment.id],
+      ['forum_comment', ownThread.id],
+    ]);
+    expect(hers.every((item) => item.holdReason === 'new_member' && item.author.email === newcomer.user.email)).toBe(true);
+    expect(hers[1]!.context).toEqual({ title: blog.title, href: `/blog?post=${blog.id}` });
+
+    // Both doors: REST for the post, tRPC for the comments.
+    expect((await as(admin, 'POST', `/api/admin/moderation/forum_post/${post.id}/approve`)).json()).toMatchObject({ success: true, message: s.approved });
+    expect(await forumTitles(null)).toContain('Question about journaling');
+    for (const [kind, id] of [['blog_comment', comment.id], ['forum_comment', ownThread.id]] as const) {
+      const approved = await trpcRequest(t.app, { path: 'admin.moderation.approve', type: 'mutation', input: { kind, id }, cookie: admin.cookie });
+      expect(approved.statusCode).toBe(200);
+    }
+    const [row] = await t.db.select({ established: users.established }).from(users).where(eq(users.id, newcomer.user.id));
+    expect(row?.established).toBe(true);
+    expect((await newPost(newcomer, 'Now I publish at once')).json()).toMatchObject({ waitingForReview: false, message: null });
+    expect(await forumTitles(null)).toContain('Now I publish at once');
+  });
+
+  it('has a rejected item deleted, silently', async () => {
+    const newcomer = await t.signInAs('member', { established: false });
+    const post = (await newPost(newcomer, 'Something to reject')).json() as { id: number };
+    const rejected = await as(admin, 'POST', `/api/admin/moderation/forum_post/${post.id}/reject`);
+    expect(rejected.json()).toMatchObject({ success: true, message: s.rejected });
+    expect(await t.db.select().from(forumPosts).where(eq(forumPosts.id, post.id))).toEqual([]);
+    expect(await forumTitles(newcomer)).not.toContain('Something to reject');
+  });
+});
+
+describe('hold words', () => {
+  it('hold an established member\'s post or comment with the reason; admins are never held', async () => {
+    await as(admin, 'POST', '/api/admin/watched-words', { word: 'meet me alone', action: 'hold' });
+    const held = await newPost(reader, 'Can we meet me alone after school');
+    expect(held.json()).toMatchObject({ waitingForReview: true, message: s.heldForReview });
+    const [row] = await t.db.select({ state: forumPosts.state, holdReason: forumPosts.holdReason }).from(forumPosts).where(eq(forumPosts.id, held.json().id));
+    expect(row).toEqual({ state: 'held', holdReason: 'watched_word' });
+    const podcast = await createPodcast(t.db);
+    const comment = await as(reader, 'POST', `/api/podcasts/${podcast.id}/comments`, { content: 'Meet... me... aloooone' });
+    expect(comment.json()).toMatchObject({ waitingForReview: true });
+
+    const byAdmin = await newPost(admin, 'Why we never meet me alone');
+    expect(byAdmin.json()).toMatchObject({ waitingForReview: false, message: null });
+  });
+});
+
+describe('the review queue refuses', () => {
+  it('members, unknown or finished items and bad kinds, changing nothing', async () => {
+    const newcomer = await t.signInAs('member', { established: false });
+    const post = (await newPost(newcomer, 'Waiting quietly')).json() as { id: number };
+    expect((await as(reader, 'GET', '/api/admin/moderation')).statusCode).toBe(403);
+    expect((await as(reader, 'POST', `/api/admin/moderation/forum_post/${post.id}/approve`)).statusCode).toBe(403);
+    expect((await as(null, 'GET', '/api/admin/moderation')).statusCode).toBe(401);
+
+    const missing = await as(admin, 'POST', '/api/admin/moderation/forum_post/999999/approve');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: s.reviewItemNotFound });
+    const badKind = await as(admin, 'POST', `/api/admin/moderation/listing/${post.id}/approve`);
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json()).toEqual({ message: s.reviewKindInvalid });
+
+    expect((await as(admin, 'POST', `/api/admin/moderation/forum_post/${post.id}/approve`)).statusCode).toBe(200);
+    const again = await as(admin, 'POST', `/api/admin/moderation/forum_post/${post.id}/reject`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: s.notWaitingForReview });
+    expect(await t.db.select({ id: forumPosts.id }).from(forumPosts).where(eq(forumPosts.id, post.id))).toHaveLength(1);
+  });
+
+  it('shows admins the waiting count for the badge', async () => {
+    const before = (await as(admin, 'GET', '/api/admin/moderation/waiting')).json() as { review: number };
+    const newcomer = await t.signInAs('member', { established: false });
+    await newPost(newcomer, 'Counted while waiting');
+    const after = (await as(admin, 'GET', '/api/admin/moderation/waiting')).json() as { review: number };
+    expect(after.review).toBe(before.review + 1);
+    const held = await t.db.select().from(forumComments).where(eq(forumComments.state, 'held'));
+    const heldPodcast = await t.db.select().from(podcastComments).where(eq(podcastComments.state, 'held'));
+    expect(after.review).toBeGreaterThanOrEqual(held.length + heldPodcast.length);
+  });
+});

@@ -1,0 +1,290 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  blocks,
+  blogComments,
+  blogLikes,
+  directoryLikes,
+  directoryReviews,
+  eventRsvps,
+  forumComments,
+  forumPostLikes,
+  forumPosts,
+  newsletterSubscriptions,
+  placeSuggestions,
+  podcastComments,
+  podcastLikes,
+  reports,
+  sessions,
+  users,
+} from '../../../../db/schema';
+import { messages } from '../../../shared/messages';
+import {
+  AccountDeleteSchema,
+  EmailChangeSchema,
+  EmailConfirmSchema,
+  NewsletterSettingsSchema,
+  PasswordChangeSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  ProfileUpdateSchema,
+  SessionIdSchema,
+} from '../../../shared/schemas/account';
+import { consumeAccountToken, issueAccountToken } from '../../account/tokens';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { invalidateAllSessions } from '../../auth/session';
+import { badRequest, conflict, notFound } from '../../errors';
+import { queueMail } from '../../mail/outbox';
+import { mails } from '../../mail/templates';
+import { assertNoBlockedWords } from '../../moderation/watched-words';
+import { findUserByEmail, isUniqueViolation } from '../../services/accounts';
+import type { Context } from '../context';
+import { memberProcedure, publicProcedure, router } from '../init';
+import { isLastActiveAdmin, withActiveAdminsLocked } from './admin/accounts';
+
+const a = messages.account;
+
+/** Account care stays open while she is suspended: a suspension stops writing to others, not looking after herself. */
+const ownAccountProcedure = memberProcedure.meta({ access: 'member', openWhileSuspended: true });
+
+/** 400 unless the password is hers (every change that could take over the account asks for it). */
+async function assertOwnPassword(ctx: Context & { user: { id: number } }, password: string, message: string) {
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, password))) throw badRequest(message);
+}
+
+const profileColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  bio: users.bio,
+  interests: users.interests,
+  age: users.age,
+  createdAt: users.createdAt,
+};
+
+/** Which browser a session was opened from, in a few words ("Firefox on Android"). */
+export function describeBrowser(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown browser';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\//.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : 'A browser';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** Her own account: password reset, profile, password, email, devices, newsletter and her data. */
+export const accountRouter = router({
+  /**
+   * POST /api/password-reset: the same answer whether or not the email has an account (our
+   * members are 13+: nobody learns who is a member). An account gets a mail with a link.
+   */
+  requestPasswordReset: publicProcedure.input(PasswordResetRequestSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`, `email:${input.email}`);
+    const account = await findUserByEmail(ctx.db, input.email);
+    if (account) {
+      await ctx.db.transaction(async (tx) => {
+        const token = await issueAccountToken(tx, account.id, 'password_reset');
+        await queueMail(tx, mails.passwordReset(ctx.mail.site, account.email, account.firstName, token));
+      });
+      ctx.mail.sendSoon();
+    } else {
+      // As slow as the other path, so timing tells nothing either.
+      await hashPassword(crypto.randomUUID());
+    }
+    return { success: true as const, message: a.resetRequested };
+  }),
+
+  /** POST /api/password-reset/confirm: sets the new password and ends every session of the account. */
+  confirmPasswordReset: publicProcedure.input(PasswordResetConfirmSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
+    const passwordHash = await hashPassword(input.password);
+    await ctx.db.transaction(async (tx) => {
+      const used = await consumeAccountToken(tx, input.token, 'password_reset');
+      if (!used) throw badRequest(a.resetInvalid);
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+      await invalidateAllSessions(tx, used.userId);
+    });
+    return { success: true as const, message: a.passwordChanged };
+  }),
+
+  /** GET /api/profile: her own profile, in full (she is the one person who may see all of it). */
+  profile: memberProcedure.query(async ({ ctx }) => {
+    const [row] = await ctx.db.select(profileColumns).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+    if (!row) throw notFound(messages.admin.userNotFound);
+    return row;
+  }),
+
+  /** PATCH /api/profile: names, bio and interests; what she writes passes the watched words. */
+  updateProfile: memberProcedure.input(ProfileUpdateSchema).mutation(async ({ ctx, input }) => {
+    await assertNoBlockedWords(ctx.db, input.firstName, input.lastName, input.bio, input.interests);
+    const [row] = await ctx.db.update(users).set(input).where(eq(users.id, ctx.user.id)).returning(profileColumns);
+    return { ...row!, message: a.profileSaved };
+  }),
+
+  /** POST /api/profile/password: her current password first; her other devices are signed out. */
+  changePassword: ownAccountProcedure.input(PasswordChangeSchema).mutation(async ({ ctx, input }) => {
+    await assertOwnPassword(ctx, input.currentPassword, a.currentPasswordWrong);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, ctx.user.id));
+      await invalidateAllSessions(tx, ctx.user.id, ctx.session.id);
+    });
+    return { success: true as const, message: a.passwordUpdated };
+  }),
+
+  /** POST /api/profile/email: a link goes to the new address; the email changes once it is opened. */
+  requestEmailChange: ownAccountProcedure.input(EmailChangeSchema).mutation(async ({ ctx, input }) => {
+    await assertOwnPassword(ctx, input.password, a.currentPasswordWrong);
+    if (input.email === ctx.user.email.toLowerCase()) throw badRequest(a.emailSame);
+    if (await findUserByEmail(ctx.db, input.email)) throw conflict(messages.signup.emailTaken);
+    await ctx.db.transaction(async (tx) => {
+      const token = await issueAccountToken(tx, ctx.user.id, 'email_change', input.email);
+      await queueMail(tx, mails.emailChange(ctx.mail.site, input.email, ctx.user.firstName, token));
+    });
+    ctx.mail.sendSoon();
+    return { success: true as const, message: a.emailLinkSent(input.email) };
+  }),
+
+  /** POST /api/profile/email/confirm: the link from the mail; works signed in or not. */
+  confirmEmailChange: publicProcedure.input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const used = await consumeAccountToken(tx, input.token, 'email_change');
+        if (!used?.newEmail) throw badRequest(a.emailConfirmInvalid);
+        await tx.update(users).set({ email: used.newEmail }).where(eq(users.id, used.userId));
+      });
+    } catch (error) {
+      // Someone took the address between the request and the confirmation.
+      if (isUniqueViolation(error)) throw conflict(messages.signup.emailTaken);
+      throw error;
+    }
+    return { success: true as const, message: a.emailChanged };
+  }),
+
+  /** GET /api/sessions: her signed-in devices, this one marked. */
+  sessions: memberProcedure.query(async ({ ctx }) => {
+    const rows = await ctx.db
+      .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+      .from(sessions)
+      .where(eq(sessions.userId, ctx.user.id))
+      .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+    return rows.map(({ userAgent, ...row }) => ({ ...row, browser: describeBrowser(userAgent), current: row.id === ctx.session.id }));
+  }),
+
+  /** DELETE /api/sessions/{id}: signs one of her devices out (this one too, if she asks). */
+  endSession: ownAccountProcedure.input(SessionIdSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db
+      .delete(sessions)
+      .where(and(eq(sessions.id, input.id), eq(sessions.userId, ctx.user.id)))
+      .returning({ id: sessions.id });
+    if (!row) throw notFound(a.sessionNotFound);
+    if (row.id === ctx.session.id) ctx.cookies.clearSession();
+    return { success: true as const, message: a.signedOutDevice };
+  }),
+
+  /** DELETE /api/sessions: every other device. */
+  endOtherSessions: ownAccountProcedure.mutation(async ({ ctx }) => {
+    await invalidateAllSessions(ctx.db, ctx.user.id, ctx.session.id);
+    return { success: true as const, message: a.signedOutOthers };
+  }),
+
+  /** GET /api/newsletter/subscription: for her own email only. */
+  newsletter: memberProcedure.query(async ({ ctx }) => {
+    const [row] = await ctx.db
+      .select({ frequency: newsletterSubscriptions.frequency })
+      .from(newsletterSubscriptions)
+      .where(eq(sql`lower(${newsletterSubscriptions.email})`, ctx.user.email.toLowerCase()))
+      .limit(1);
+    return { email: ctx.user.email, subscribed: Boolean(row), frequency: row?.frequency ?? 'weekly' };
+  }),
+
+  /** PUT /api/newsletter/subscription: subscribe, change the frequency, or unsubscribe her own email. */
+  setNewsletter: ownAccountProcedure.input(NewsletterSettingsSchema).mutation(async ({ ctx, input }) => {
+    const email = ctx.user.email.toLowerCase();
+    const mine = eq(sql`lower(${newsletterSubscriptions.email})`, email);
+    if (!input.subscribed) {
+      await ctx.db.delete(newsletterSubscriptions).where(mine);
+    } else {
+      const [inserted] = await ctx.db.insert(newsletterSubscriptions).values({ email, frequency: input.frequency }).onConflictDoNothing().returning({ id: newsletterSubscriptions.id });
+      if (!inserted) await ctx.db.update(newsletterSubscriptions).set({ frequency: input.frequency }).where(mine);
+    }
+    return { email: ctx.user.email, subscribed: input.subscribed, frequency: input.frequency, message: a.newsletterSaved };
+  }),
+
+  /** GET /api/account/export: everything she gave or made, as one JSON document (sessions without their secrets). */
+  export: ownAccountProcedure.query(async ({ ctx }) => {
+    const id = ctx.user.id;
+    const mine = (column: PgColumn) => eq(column, id);
+    const [profile] = await ctx.db
+      .select({ ...profileColumns, guidelinesVersion: users.guidelinesVersion, guidelinesAcceptedAt: users.guidelinesAcceptedAt })
+      .from(users)
+      .where(eq(users.id, id));
+    const [posts, podcastCommentRows, blogCommentRows, forumCommentRows, likes, rsvps, reviews, suggestions, reportRows, blockRows, subscription, sessionRows] = await Promise.all([
+      ctx.db.select({ id: forumPosts.id, title: forumPosts.title, content: forumPosts.content, category: forumPosts.category, state: forumPosts.state, createdAt: forumPosts.createdAt }).from(forumPosts).where(mine(forumPosts.userId)),
+      ctx.db.select({ id: podcastComments.id, podcastId: podcastComments.podcastId, content: podcastComments.content, createdAt: podcastComments.createdAt }).from(podcastComments).where(mine(podcastComments.userId)),
+      ctx.db.select({ id: blogComments.id, blogId: blogComments.blogId, content: blogComments.content, createdAt: blogComments.createdAt }).from(blogComments).where(mine(blogComments.userId)),
+      ctx.db.select({ id: forumComments.id, postId: forumComments.postId, content: forumComments.content, createdAt: forumComments.createdAt }).from(forumComments).where(mine(forumComments.userId)),
+      Promise.all([
+        ctx.db.select({ podcastId: podcastLikes.podcastId, createdAt: podcastLikes.createdAt }).from(podcastLikes).where(mine(podcastLikes.userId)),
+        ctx.db.select({ blogId: blogLikes.blogId, createdAt: blogLikes.createdAt }).from(blogLikes).where(mine(blogLikes.userId)),
+        ctx.db.select({ postId: forumPostLikes.postId, createdAt: forumPostLikes.createdAt }).from(forumPostLikes).where(mine(forumPostLikes.userId)),
+        ctx.db.select({ listingId: directoryLikes.listingId, createdAt: directoryLikes.createdAt }).from(directoryLikes).where(mine(directoryLikes.userId)),
+      ]).then(([podcasts, blogs, forumPostsLiked, listings]) => ({ podcasts, blogs, forumPosts: forumPostsLiked, listings })),
+      ctx.db.select({ eventId: eventRsvps.eventId, status: eventRsvps.status, createdAt: eventRsvps.createdAt }).from(eventRsvps).where(mine(eventRsvps.userId)),
+      ctx.db.select().from(directoryReviews).where(mine(directoryReviews.userId)),
+      ctx.db.select().from(placeSuggestions).where(mine(placeSuggestions.userId)),
+      ctx.db.select({ targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, details: reports.details, status: reports.status, createdAt: reports.createdAt }).from(reports).where(mine(reports.reporterId)),
+      ctx.db.select({ userId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(mine(blocks.blockerId)),
+      ctx.db.select({ email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency, createdAt: newsletterSubscriptions.createdAt }).from(newsletterSubscriptions).where(eq(sql`lower(${newsletterSubscriptions.email})`, ctx.user.email.toLowerCase())),
+      ctx.db.select({ userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt }).from(sessions).where(mine(sessions.userId)),
+    ]);
+    return {
+      exportedAt: new Date(),
+      site: ctx.env.SITE_NAME,
+      profile: profile!,
+      forumPosts: posts,
+      comments: { podcasts: podcastCommentRows, blogs: blogCommentRows, forum: forumCommentRows },
+      likes,
+      rsvps,
+      reviews: reviews.map(({ userId: _user, ...review }) => review),
+      placeSuggestions: suggestions.map(({ userId: _user, ...suggestion }) => suggestion),
+      reports: reportRows,
+      blocks: blockRows,
+      newsletter: subscription[0] ?? null,
+      sessions: sessionRows,
+    };
+  }),
+
+  /**
+   * DELETE /api/account: with her password, deletes her account as an admin deletion does (her
+   * posts, comments, likes and RSVPs go with it). The last admin can't (409).
+   */
+  deleteAccount: ownAccountProcedure.input(AccountDeleteSchema).mutation(async ({ ctx, input }) => {
+    await assertOwnPassword(ctx, input.password, a.currentPasswordWrong);
+    await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
+      if (isLastActiveAdmin(activeAdminIds, ctx.user.id)) throw conflict(a.lastAdmin);
+      await tx.delete(users).where(eq(users.id, ctx.user.id));
+    });
+    ctx.cookies.clearSession();
+    return { success: true as const, message: a.accountDeleted };
+  }),
+});
