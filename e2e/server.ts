@@ -3,8 +3,13 @@
  * (src/server/start.ts) with the rate limits lifted, since those runs sign in and write many
  * times from one address. An entry of its own rather than an environment variable, so no
  * deployment can switch the limits off. Run with tsx; it is not part of the build.
+ *
+ * With E2E_MAIL_DIR, a real SMTP server runs beside it and the site sends its mail there; the
+ * journeys read what arrived from that folder (e2e/mailbox.ts).
  */
 import { RELAXED_RATE_LIMITS } from '../src/server/auth/rate-limit';
 import { startServer } from '../src/server/start';
+import { startMailbox } from './mailbox';
 
+if (process.env.E2E_MAIL_DIR) process.env.SMTP_URL = await startMailbox(process.env.E2E_MAIL_DIR);
 await startServer({ rateLimits: RELAXED_RATE_LIMITS });

@@ -1,0 +1,65 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A delivered mail as the journeys read it. */
+export interface DeliveredMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where the end-to-end server's SMTP server writes what it receives, one JSON file per mail. */
+export const mailDirFor = (port: number | string) => `.tmp/e2e-mail-${port}`;
+const mailDir = () => mailDirFor(process.env.E2E_PORT ?? 3100);
+
+/**
+ * A real SMTP server for the end-to-end site: the site's mail worker talks SMTP to it, and each
+ * mail it receives is written to `dir`, where the journeys read it.
+ */
+export async function startMailbox(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then(async (mail) => {
+          const to = [mail.to].flat().flatMap((entry) => entry?.value.map((address) => address.address?.toLowerCase() ?? '') ?? []);
+          const delivered: DeliveredMail = { to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+          await writeFile(join(dir, `${Date.now()}-${String(++count).padStart(5, '0')}.json`), JSON.stringify(delivered));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return `smtp://127.0.0.1:${port}`;
+}
+
+/** Waits for the newest mail to an address (and with a subject, when given), up to 15 seconds. */
+export async function waitForMail(to: string, subject?: string | RegExp): Promise<DeliveredMail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = (await readdir(mailDir()).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(join(mailDir(), file), 'utf8')) as DeliveredMail;
+      const subjectMatches = subject === undefined || (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject));
+      if (mail.to.includes(to.toLowerCase()) && subjectMatches) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` with subject ${String(subject)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The first link of a mail's text that starts with `path` on the site (e.g. '/reset-password'). */
+export function linkIn(mail: DeliveredMail, path: string): string {
+  const match = new RegExp(`https?://[^\\s]+${path.replace(/[/]/g, '\\/')}[^\\s]*`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  return match[0];
+}
