@@ -10,6 +10,9 @@
  *   BENCH_DATABASE_URL=postgres://...   measure on PostgreSQL instead of PGlite (a scratch
  *                                        database: the demo data is loaded into it)
  *   BENCH_FROM_SOURCE=1         run src/server/main.ts through tsx instead of dist/
+ *
+ * Then the watched-word matcher (bench-watched-words.ts) and, on PostgreSQL, the mail outbox's
+ * throughput with two server processes sharing it (bench-mail.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../db/seed';
 import { benchWatchedWords, WATCHED_WORDS_TARGET_MS } from './bench-watched-words';
+import { benchMailOutbox, PROCESSES_SHARING_THE_OUTBOX } from './bench-mail';
 import { freePort, homeBatchPath, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -192,6 +196,15 @@ async function main() {
       `\nWatched words (1,000 words, a 5,000-character post, ${watched.matches} found): p50 ${watched.p50.toFixed(3)} ms, p99 ${watched.p99.toFixed(3)} ms per check` +
         ` (target < ${WATCHED_WORDS_TARGET_MS} ms: ${watchedOk ? 'yes' : 'no'})`,
     );
+    const mail = await benchMailOutbox();
+    if (mail === 'skipped') console.log('\nMail outbox: skipped (it needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    else {
+      // A mail sent twice or never is an error, not a missed target.
+      if (mail.duplicates > 0 || mail.lost > 0) process.exitCode = 1;
+      console.log(
+        `\nMail outbox (PostgreSQL, ${PROCESSES_SHARING_THE_OUTBOX} server processes, one SMTP server): ${mail.mails} mails in ${mail.seconds.toFixed(1)} s, ${Math.round(mail.perSecond)} mails/s handed to SMTP; sent twice: ${mail.duplicates}, never sent: ${mail.lost}`,
+      );
+    }
     console.log(`\n${met ? 'Every target met.' : 'Some targets not met (the figures above are the result; the bench does not fail on them).'}`);
   } finally {
     cleanup();

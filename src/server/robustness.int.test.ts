@@ -49,6 +49,7 @@ const fieldNames = fc.constantFrom(
   'email', 'password', 'firstName', 'lastName', 'username', 'age', 'bio', 'interests', 'name', 'frequency', 'text', 'rating',
   'isApproved', 'isAdmin', 'dateTime', 'maxAttendees', 'tags', 'url', 'embed', 'coverImage', 'format', 'status', 'keepLoggedIn',
   'targetType', 'targetId', 'reason', 'details', 'action', 'days', 'note', 'kind', 'word', 'acceptGuidelines',
+  'token', 'currentPassword', 'newPassword', 'subscribed',
 );
 const leaf = fc.oneof(nastyString, nastyId, fc.boolean(), fc.constant(null), fc.array(nastyString, { maxLength: 3 }));
 /** Objects with the field names procedures read, holding wrong or hostile values, or any JSON at all. */

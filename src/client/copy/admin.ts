@@ -20,6 +20,7 @@ export const adminPanelCopy = {
       review: 'Review Queue',
       watchedWords: 'Watched Words',
       audit: 'Audit Log',
+      mail: 'Mail',
     },
     common: {
       cancel: 'Cancel',
@@ -60,6 +61,13 @@ export const adminPanelCopy = {
       reject: 'Reject',
       approveNamed: (name: string) => `Approve ${name}`,
       rejectNamed: (name: string) => `Reject ${name}`,
+      /** Not approving asks for an optional reason, which her mail carries. */
+      rejectTitle: (name: string) => `Reject ${name}'s application?`,
+      rejectBody: 'She receives a mail saying her application was not approved, and she can’t sign in.',
+      rejectReason: 'Tell her why (optional)',
+      rejectReasonHint: 'It is included in the mail she receives.',
+      rejectConfirm: 'Reject application',
+      rejecting: 'Rejecting...',
     },
     users: {
       title: 'Community Users',
@@ -358,5 +366,29 @@ export const adminPanelCopy = {
       by: (name: string) => `by ${name}`,
       empty: 'No admin changes recorded yet.',
       emptyFiltered: 'No entries match these filters.',
+    },
+    mail: {
+      title: 'Mail',
+      explanation: 'Every mail the site sends waits here until it is handed to the mail server. Without a mail server configured, mail stays queued. Newest first.',
+      refresh: 'Refresh',
+      empty: 'No mail yet. Mails to applicants and members will be listed here.',
+      kinds: {
+        application_received: 'Application received',
+        application_approved: 'Application approved',
+        application_rejected: 'Application not approved',
+        application_known_email: 'Known email applied',
+        password_reset: 'Password reset',
+        email_change: 'Email change',
+      },
+      statuses: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+      to: 'To',
+      kind: 'Kind',
+      attempts: 'Attempts',
+      created: 'Created',
+      sent: 'Sent',
+      notSent: 'Not yet',
+      error: 'Error',
+      /** A queued mail with an error failed once and will be tried again. */
+      retrying: 'Last attempt failed, will retry',
     },
 };

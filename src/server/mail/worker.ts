@@ -11,9 +11,12 @@ export interface MailTransport {
   close(): void;
 }
 
-/** nodemailer over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.org:587), from `MAIL_FROM`. */
+/**
+ * nodemailer over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.org:587), from `MAIL_FROM`.
+ * A small pool of kept-open connections, so a batch goes out without a handshake per mail.
+ */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 4 });
   return {
     async send(mail) {
       await transporter.sendMail({
@@ -122,7 +125,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     if (!transport) return options.print ? printNew() : 0;
     let sent = 0;
     for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) {
-      for (const mail of batch) if (await send(mail)) sent++;
+      // The batch goes out together; the transport's pool sets how many at once.
+      const outcomes = await Promise.all(batch.map(send));
+      sent += outcomes.filter(Boolean).length;
     }
     return sent;
   }

@@ -16,6 +16,7 @@ import { BlogsTab } from './-components/blogs-tab';
 import { DirectoryTab } from './-components/directory-tab';
 import { EventsTab } from './-components/events-tab';
 import { ForumTab } from './-components/forum-tab';
+import { MailTab } from './-components/mail-tab';
 import { WaitingCount } from './-components/moderation-kit';
 import { NewsletterTab } from './-components/newsletter-tab';
 import { PendingUsersTab } from './-components/pending-users-tab';
@@ -55,6 +56,7 @@ const TABS = [
   ['review', ReviewTab],
   ['watchedWords', WatchedWordsTab],
   ['audit', AuditTab],
+  ['mail', MailTab],
 ] as const;
 
 /** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
+import { useState } from 'react';
 import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -7,6 +8,7 @@ import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { AdminList } from './admin-list';
+import { RejectDialog, type Applicant } from './reject-dialog';
 
 const t = adminPanelCopy;
 
@@ -14,14 +16,16 @@ export function PendingUsersTab() {
   const list = useInfiniteQuery({ ...trpc.admin.users.pending.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
+  // Approving is one click; not approving first asks for an optional reason.
+  const [rejecting, setRejecting] = useState<Applicant | null>(null);
   const approval = useMutation(
     trpc.admin.users.setApproval.mutationOptions({
       onError,
       onSuccess: (user) => {
         const name = fullName(user);
-        return user.isApproved
-          ? succeed(messages.admin.userApproved, messages.admin.userApprovedBody(name), trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter())
-          : succeed(messages.admin.userRejected, messages.admin.userRejectedBody(name), trpc.admin.users.pathFilter());
+        if (user.isApproved) return succeed(messages.admin.userApproved, messages.admin.userApprovedBody(name), trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter());
+        setRejecting(null);
+        return succeed(messages.admin.userRejected, messages.admin.userRejectedBody(name), trpc.admin.users.pathFilter());
       },
     }),
   );
@@ -63,7 +67,7 @@ export function PendingUsersTab() {
                   variant="outline"
                   aria-label={t.pending.rejectNamed(name)}
                   disabled={busy}
-                  onClick={() => approval.mutate({ userId: user.id, isApproved: false })}
+                  onClick={() => setRejecting(user)}
                 >
                   <X aria-hidden="true" />
                   {t.pending.reject}
@@ -73,6 +77,7 @@ export function PendingUsersTab() {
           );
         }}
       </AdminList>
+      <RejectDialog applicant={rejecting} pending={approval.isPending} onClose={() => setRejecting(null)} onConfirm={(input) => approval.mutate(input)} />
     </section>
   );
 }

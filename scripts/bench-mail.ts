@@ -1,0 +1,131 @@
+/**
+ * The outbox's throughput, part of `npm run bench`: two real server processes (dist/server/main.js)
+ * share one PostgreSQL outbox and hand its mail to one SMTP server. It reports mails handed
+ * to SMTP per second and checks that none was sent twice. PostgreSQL only: the processes
+ * share the database, which PGlite (one process) can't.
+ *
+ * It makes a scratch database beside BENCH_DATABASE_URL (or TEST_DATABASE_URL) and drops it
+ * after; without either it says so and measures nothing.
+ *
+ *   BENCH_MAILS=3000     how many mails (default 2000)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { SMTPServer } from 'smtp-server';
+import { createDb } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { mailOutbox } from '../db/schema';
+import { freePort, sleep } from './bench-kit';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const MAILS = Number(process.env.BENCH_MAILS ?? 2000);
+export const PROCESSES_SHARING_THE_OUTBOX = 2;
+
+export interface MailBenchResult {
+  mails: number;
+  seconds: number;
+  perSecond: number;
+  duplicates: number;
+  lost: number;
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the server on port ${port} did not come up`);
+}
+
+/** The URL of a scratch database beside the given one: same server, another name. */
+function beside(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function benchMailOutbox(): Promise<MailBenchResult | 'skipped'> {
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return 'skipped';
+  const name = `bloom_bench_mail_${process.pid}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = beside(baseUrl, name);
+  const handle = createDb({ url, maxConnections: 4 });
+  const children: ChildProcess[] = [];
+
+  // The SMTP server counts each mail by its subject, which is unique per mail.
+  const received = new Map<string, number>();
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4000) head += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        const subject = /^Subject: (.*)$/m.exec(head)?.[1]?.trim() ?? '';
+        received.set(subject, (received.get(subject) ?? 0) + 1);
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((done) => smtp.listen(smtpPort, '127.0.0.1', () => done()));
+
+  try {
+    await runMigrations(handle);
+    // Both processes up first, so the figure is sending, not starting.
+    for (let i = 0; i < PROCESSES_SHARING_THE_OUTBOX; i++) {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['dist/server/main.js'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '', REDIS_URL: '' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      await waitForHealth(port);
+    }
+    const rows = Array.from({ length: MAILS }, (_, i) => ({ kind: 'bench', recipient: `reader-${i}@example.com`, subject: `bench-${i}`, text: `Mail ${i}`, html: `<p>Mail ${i}</p>` }));
+    const started = performance.now();
+    await handle.db.transaction(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(mailOutbox).values(rows.slice(i, i + 500));
+    });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(sql`${mailOutbox.status} = 'sent'`);
+      if ((row?.n ?? 0) >= MAILS || Date.now() > deadline) break;
+      await sleep(50);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await sleep(500);
+    const deliveries = [...received.values()].reduce((sum, n) => sum + n, 0);
+    return {
+      mails: MAILS,
+      seconds,
+      perSecond: MAILS / seconds,
+      duplicates: deliveries - received.size,
+      lost: MAILS - received.size,
+    };
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
+    await handle.close();
+    await new Promise<void>((done) => smtp.close(() => done()));
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const result = await benchMailOutbox();
+  console.log(result === 'skipped' ? 'mail outbox: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server)' : result);
+}

@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import { ApprovalSchema } from '../../../../shared/schemas/admin';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { adminPanelCopy } from '../../../copy/admin';
+import { fullName, useFormValues, validate } from './admin-kit';
+import { TextAreaField } from './fields';
+
+const t = adminPanelCopy;
+
+export type Applicant = { id: number; firstName: string; lastName: string };
+
+/**
+ * Not approving an applicant, with an optional reason her mail carries. It stays open while the
+ * call runs; closing unmounts the form, which resets it.
+ */
+export function RejectDialog({
+  applicant,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  applicant: Applicant | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (input: { userId: number; isApproved: false; reason?: string }) => void;
+}) {
+  return (
+    <Dialog open={applicant !== null} onOpenChange={(open) => !open && !pending && onClose()}>
+      {applicant ? (
+        <DialogContent className="max-w-xl">
+          <RejectForm applicant={applicant} pending={pending} onCancel={onClose} onConfirm={onConfirm} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function RejectForm({
+  applicant,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  applicant: Applicant;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (input: { userId: number; isApproved: false; reason?: string }) => void;
+}) {
+  const p = t.pending;
+  const { values, set, errors, setErrors } = useFormValues({ reason: '' });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The server's own rule and message (at most 500 characters).
+    const result = validate(ApprovalSchema, { userId: applicant.id, isApproved: false, reason: values.reason });
+    if (result.errors) return setErrors(result.errors);
+    onConfirm({ userId: applicant.id, isApproved: false, reason: result.data.reason || undefined });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{p.rejectTitle(fullName(applicant))}</DialogTitle>
+        <DialogDescription>{p.rejectBody}</DialogDescription>
+      </DialogHeader>
+      <TextAreaField
+        id="reject-reason"
+        label={p.rejectReason}
+        hint={p.rejectReasonHint}
+        rows={4}
+        maxLength={500}
+        value={values.reason}
+        error={errors.reason}
+        onChange={(v) => set('reason', v)}
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          {t.common.cancel}
+        </Button>
+        <Button type="submit" variant="destructive" disabled={pending}>
+          {pending ? p.rejecting : p.rejectConfirm}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
