@@ -10,7 +10,8 @@ import { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { Redis } from 'ioredis';
 import { smtpTransport, startMailWorker, type MailWorkerOptions } from './mail/worker';
-import type { MailSite } from './mail/templates';
+import { publicSite } from './site';
+import { registerFeeds } from './feeds';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../shared/messages';
@@ -191,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await mailWorker?.stop();
   });
   const mail = {
-    site: mailSite(env),
+    site: publicSite(env),
     sendSoon: () => void mailWorker?.runOnce().catch((error: unknown) => app.log.warn({ err: error }, 'mail worker: run failed')),
   };
   const deps: ContextDeps = { db, env, rateLimiter, mail };
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(restPlugin, deps);
+  registerFeeds(app, db, publicSite(env));
   await app.register(uploadsPlugin, deps);
 
   app.get('/api/health', async (_request, reply) => {
@@ -251,10 +253,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** The address links in mails point to: PUBLIC_URL, else this server on localhost (never the request's Host, which a client writes). */
-export function mailSite(env: Env): MailSite {
-  return { name: env.SITE_NAME, url: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
-}
 
 /**
  * Every server process sends mail: over SMTP when SMTP_URL is set; without it, mail stays in

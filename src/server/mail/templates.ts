@@ -1,10 +1,8 @@
+import type { PublicSite } from '../site';
 import type { OutgoingMail } from './outbox';
 
 /** What every mail knows about the site: its name (the sender and signature) and its address (links). */
-export interface MailSite {
-  name: string;
-  url: string;
-}
+export type MailSite = PublicSite;
 
 /**
  * One template per mail: paragraphs and at most one link, written once and drawn both as
