@@ -1,4 +1,5 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { createdAt, id, searchText, textList, updatedAt } from './columns';
 import { RSVP_STATUSES } from '../../src/shared/statuses';
@@ -35,7 +36,17 @@ export const eventRsvps = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: rsvpStatus('status').notNull().default('attending'),
+    /**
+     * When she joined the waitlist (set only while she waits): the first to join is the first
+     * promoted. The waitlist index filters on it rather than on the status, since a migration
+     * can't use an enum value in the transaction that adds it.
+     */
+    waitlistedAt: timestamp('waitlisted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_rsvps_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_rsvps_user_idx').on(t.userId),
+    index('event_rsvps_waitlist_idx').on(t.eventId, t.waitlistedAt, t.userId).where(sql`${t.waitlistedAt} is not null`),
+  ],
 );

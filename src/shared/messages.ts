@@ -73,6 +73,11 @@ export const messages = {
     loginToAttend: 'Please log in to attend events',
     eventPast: 'This event has already taken place',
     eventFull: 'This event is full',
+    /** A full event's RSVP: she waits, and is told her place. */
+    waitlisted: (position: number) => `This event is full. You are number ${position} on the waitlist.`,
+    noRsvp: 'You have no RSVP for this event',
+    rsvpCancelled: 'Your RSVP was cancelled',
+    waitlistLeft: 'You left the waitlist',
     emptyUpcoming: 'No upcoming events at the moment. Check back soon!',
     emptyPast: 'No past events to display.',
   },

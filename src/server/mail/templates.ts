@@ -44,6 +44,9 @@ export function drawMail(site: MailSite, kind: string, to: string, content: Mail
 
 const link = (site: MailSite, path: string) => new URL(path, site.url).toString();
 
+/** Event times in mails, written out in full ("Saturday, December 5, 2026 at 6:00 PM"). */
+const eventDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+
 /** Every mail the site sends, by what it is about. */
 export const mails = {
   applicationReceived: (site: MailSite, to: string, firstName: string) =>
@@ -90,6 +93,18 @@ export const mails = {
       paragraphs: ['Someone asked to reset the password of your account. The link works once, for one hour.', 'If it wasn’t you, ignore this mail: your password stays as it is.'],
       action: { label: 'Choose a new password', url: link(site, `/reset-password?token=${encodeURIComponent(token)}`) },
       holdsSecret: true,
+    }),
+
+  waitlistPromoted: (site: MailSite, to: string, firstName: string, event: { id: number; title: string; dateTime: Date; location: string | null }) =>
+    drawMail(site, 'waitlist_promoted', to, {
+      subject: `A spot opened for you: ${event.title}`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: [
+        `Good news: a spot opened at “${event.title}” and it is yours. You are now attending.`,
+        `When: ${eventDate.format(event.dateTime)} (UTC)${event.location ? `. Where: ${event.location}` : ''}.`,
+        'If you can no longer come, cancel your RSVP on the events page so the next person on the waitlist can go.',
+      ],
+      action: { label: 'See the event', url: link(site, '/events') },
     }),
 
   emailChange: (site: MailSite, to: string, firstName: string, token: string) =>

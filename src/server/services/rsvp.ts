@@ -1,44 +1,130 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { eventRsvps, events } from '../../../db/schema';
+import { eventRsvps, events, users } from '../../../db/schema';
+import type { RsvpStatus } from '../../shared/statuses';
+import { queueMail } from '../mail/outbox';
+import { mails, type MailSite } from '../mail/templates';
 import { messages } from '../../shared/messages';
 import { spotsLeft } from '../domains/events';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
+import { qualified } from './content-query';
+
+/** An RSVP as the member sees it: `position` is her place on the waitlist while she waits. */
+export interface RsvpAnswer {
+  userId: number;
+  status: RsvpStatus;
+  position: number | null;
+  message?: string;
+}
+
+/** In a select of RSVPs: a waiting member's place on her event's waitlist, null for the others. */
+export const waitlistPositionColumn = sql<number | null>`case when ${qualified(eventRsvps.status)} = 'waitlisted' then (select count(*) from ${eventRsvps} w where w.event_id = ${qualified(eventRsvps.eventId)} and w.status = 'waitlisted' and (w.waitlisted_at, w.user_id) <= (${qualified(eventRsvps.waitlistedAt)}, ${qualified(eventRsvps.userId)})) end`.mapWith((value) => (value === null ? null : Number(value)));
+
+/** Her place on an event's waitlist: 1 for the first to join. */
+async function waitlistPosition(db: Db, eventId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventRsvps)
+    .where(
+      and(
+        eq(eventRsvps.eventId, eventId),
+        eq(eventRsvps.status, 'waitlisted'),
+        sql`(${eventRsvps.waitlistedAt}, ${eventRsvps.userId}) <= (select r.waitlisted_at, r.user_id from ${eventRsvps} r where r.event_id = ${eventId} and r.user_id = ${userId})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Locks the event's row: every change to its RSVPs runs one at a time, so no two members take the last spot. */
+async function lockEvent(tx: Db, eventId: number) {
+  const [event] = await tx
+    .select({ id: events.id, title: events.title, dateTime: events.dateTime, location: events.location, maxAttendees: events.maxAttendees })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for('update');
+  if (!event) throw notFound('Event not found');
+  return event;
+}
 
 /**
- * Signs a member up for an event. Refused for past or full events; a second RSVP by the
- * same member answers the first one (idempotent). The event row is locked so two members
- * can't both take the last spot.
+ * Signs a member up for an event. Refused for past events. A full event puts her on its
+ * waitlist, with her place. A second RSVP by the same member answers the first one
+ * (idempotent).
  */
-export async function rsvpToEvent(db: Db, eventId: number, userId: number, now = new Date()) {
+export async function rsvpToEvent(db: Db, eventId: number, userId: number, now = new Date()): Promise<RsvpAnswer> {
   return db.transaction(async (tx) => {
-    const [event] = await tx
-      .select({ id: events.id, dateTime: events.dateTime, maxAttendees: events.maxAttendees })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .for('update');
-    if (!event) throw notFound('Event not found');
-
+    const event = await lockEvent(tx, eventId);
     const [existing] = await tx
       .select({ userId: eventRsvps.userId, status: eventRsvps.status })
       .from(eventRsvps)
       .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)));
-    if (existing?.status === 'attending') return existing;
+    if (existing?.status === 'attending') return { ...existing, position: null };
+    if (existing?.status === 'waitlisted') {
+      const position = await waitlistPosition(tx, eventId, userId);
+      return { ...existing, position, message: messages.events.waitlisted(position) };
+    }
 
     if (event.dateTime < now) throw badRequest(messages.events.eventPast);
+    let full = false;
     if (event.maxAttendees !== null) {
       const [taken] = await tx
         .select({ n: count() })
         .from(eventRsvps)
         .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'attending')));
-      if (spotsLeft(event.maxAttendees, taken?.n ?? 0) === 0) throw conflict(messages.events.eventFull);
+      full = spotsLeft(event.maxAttendees, taken?.n ?? 0) === 0;
     }
-
+    // The database's clock, to the microsecond: RSVPs run one at a time (the event is locked), so
+    // each joins the waitlist strictly after the one before, and places never tie.
+    const values = full ? { status: 'waitlisted' as const, waitlistedAt: sql`clock_timestamp()` } : { status: 'attending' as const, waitlistedAt: null };
     const [row] = await tx
       .insert(eventRsvps)
-      .values({ eventId, userId, status: 'attending' })
-      .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: { status: 'attending' } })
+      .values({ eventId, userId, ...values })
+      .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: values })
       .returning({ userId: eventRsvps.userId, status: eventRsvps.status });
-    return row!;
+    if (!full) return { ...row!, position: null };
+    const position = await waitlistPosition(tx, eventId, userId);
+    return { ...row!, position, message: messages.events.waitlisted(position) };
   });
+}
+
+/**
+ * DELETE /api/events/{id}/rsvp: she no longer goes, or no longer waits. When an attendee of an
+ * upcoming event cancels, the first member waiting takes her spot and is mailed, in the same
+ * transaction.
+ */
+export async function cancelRsvp(db: Db, site: MailSite, eventId: number, userId: number, now = new Date()) {
+  const answer = await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    const [mine] = await tx
+      .select({ status: eventRsvps.status })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId), inArray(eventRsvps.status, ['attending', 'waitlisted'])));
+    if (!mine) throw notFound(messages.events.noRsvp);
+    await tx
+      .update(eventRsvps)
+      .set({ status: 'cancelled', waitlistedAt: null })
+      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)));
+    if (mine.status === 'waitlisted') return { success: true as const, message: messages.events.waitlistLeft, promoted: false };
+
+    // Her spot goes to the first member waiting, while the event is still ahead.
+    const [next] =
+      event.dateTime > now
+        ? await tx
+            .select({ userId: eventRsvps.userId, email: users.email, firstName: users.firstName })
+            .from(eventRsvps)
+            .innerJoin(users, eq(users.id, eventRsvps.userId))
+            .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'waitlisted')))
+            .orderBy(asc(eventRsvps.waitlistedAt), asc(eventRsvps.userId))
+            .limit(1)
+        : [];
+    if (next) {
+      await tx
+        .update(eventRsvps)
+        .set({ status: 'attending', waitlistedAt: null })
+        .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, next.userId)));
+      await queueMail(tx, mails.waitlistPromoted(site, next.email, next.firstName, event));
+    }
+    return { success: true as const, message: messages.events.rsvpCancelled, promoted: Boolean(next) };
+  });
+  return answer;
 }

@@ -24,6 +24,7 @@ export const contentRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/events', call: (c, r) => c.content.events.list(r.query as never) },
   { method: 'GET', url: '/api/events/:id/rsvps', call: (c, r) => c.content.events.rsvps({ id: r.params.id } as never) },
   { method: 'POST', url: '/api/events/:id/rsvp', call: (c, r) => c.content.events.rsvp({ id: r.params.id } as never) },
+  { method: 'DELETE', url: '/api/events/:id/rsvp', call: (c, r) => c.content.events.cancelRsvp({ id: r.params.id } as never) },
 
   { method: 'GET', url: '/api/blogs', call: (c, r) => c.content.blogs.list(r.query as never) },
   { method: 'GET', url: '/api/blogs/:id', call: (c, r) => c.content.blogs.byId({ id: r.params.id } as never) },

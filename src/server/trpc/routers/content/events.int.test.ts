@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRsvps } from '../../../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { eventRsvps, mailOutbox } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { createEvent, DAY } from '../../../test/content-factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -58,9 +59,9 @@ describe('POST /api/events/{id}/rsvp', () => {
   it('signs the member up once, however often she asks, and lists her RSVP', async () => {
     const first = await rsvp(soon, member.cookie);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ userId: member.user.id, status: 'attending' });
-    expect((await rsvp(soon, member.cookie)).json()).toEqual({ userId: member.user.id, status: 'attending' });
-    expect((await get(`/api/events/${soon}/rsvps`, member.cookie)).json()).toEqual([{ userId: member.user.id, status: 'attending' }]);
+    expect(first.json()).toEqual({ userId: member.user.id, status: 'attending', position: null });
+    expect((await rsvp(soon, member.cookie)).json()).toEqual({ userId: member.user.id, status: 'attending', position: null });
+    expect((await get(`/api/events/${soon}/rsvps`, member.cookie)).json()).toEqual([{ userId: member.user.id, status: 'attending', position: null }]);
     expect(titles((await get('/api/events')).json())).toContain('Soon');
     expect((await get('/api/events')).json().find((e: { id: number }) => e.id === soon).attendees).toBe(1);
   });
@@ -71,21 +72,65 @@ describe('POST /api/events/{id}/rsvp', () => {
     expect(response.json()).toEqual({ message: messages.events.eventPast });
   });
 
-  it('refuses a full event with 409, but lets the member who holds the spot repeat', async () => {
+  it('puts a member on the waitlist of a full event with her place, and lets the member who holds the spot repeat', async () => {
     const other = await t.signInAs('member');
     expect((await rsvp(small, other.cookie)).statusCode).toBe(200);
     const response = await rsvp(small, member.cookie);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: messages.events.eventFull });
-    expect((await rsvp(small, other.cookie)).statusCode).toBe(200);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ userId: member.user.id, status: 'waitlisted', position: 1, message: messages.events.waitlisted(1) });
+    expect((await rsvp(small, member.cookie)).json()).toMatchObject({ status: 'waitlisted', position: 1 });
+    expect((await get(`/api/events/${small}/rsvps`, member.cookie)).json()).toEqual([{ userId: member.user.id, status: 'waitlisted', position: 1 }]);
+    expect((await rsvp(small, other.cookie)).json()).toMatchObject({ status: 'attending' });
+    // The waitlist takes no spot.
+    expect((await get('/api/events')).json().find((e: { id: number }) => e.id === small).attendees).toBe(1);
   });
 
-  it('gives the last spot to exactly one of several members asking at once', async () => {
+  it('gives the last spot to exactly one of several members asking at once; the others wait in order', async () => {
     const lastSpot = (await createEvent(t.db, { title: 'Last spot', dateTime: new Date(Date.now() + 3 * DAY), maxAttendees: 1 })).id;
     const members = await Promise.all([t.signInAs('member'), t.signInAs('member'), t.signInAs('member')]);
-    const statuses = (await Promise.all(members.map((m) => rsvp(lastSpot, m.cookie)))).map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409, 409]);
-    expect((await get(`/api/events/${lastSpot}/rsvps`, admin.cookie)).json()).toHaveLength(1);
+    const answers = (await Promise.all(members.map((m) => rsvp(lastSpot, m.cookie)))).map((r) => r.json() as { status: string; position: number | null });
+    expect(answers.map((answer) => answer.status).sort()).toEqual(['attending', 'waitlisted', 'waitlisted']);
+    expect(answers.map((answer) => answer.position).sort()).toEqual([1, 2, null]);
+    const all = (await get(`/api/events/${lastSpot}/rsvps`, admin.cookie)).json() as { status: string }[];
+    expect(all.filter((row) => row.status === 'attending')).toHaveLength(1);
+  });
+
+  it('promotes the first member waiting when an attendee cancels, and mails her', async () => {
+    const event = (await createEvent(t.db, { title: 'Poetry night', dateTime: new Date(Date.now() + 5 * DAY), maxAttendees: 1 })).id;
+    const [going, first, second] = [await t.signInAs('member'), await t.signInAs('member'), await t.signInAs('member')];
+    await rsvp(event, going.cookie);
+    await rsvp(event, first.cookie);
+    await rsvp(event, second.cookie);
+    expect((await rsvp(event, second.cookie)).json()).toMatchObject({ position: 2 });
+
+    const cancelled = await t.request({ method: 'DELETE', url: `/api/events/${event}/rsvp`, cookie: going.cookie });
+    expect(cancelled.json()).toEqual({ success: true, message: messages.events.rsvpCancelled, promoted: true });
+    expect((await get(`/api/events/${event}/rsvps`, first.cookie)).json()).toEqual([{ userId: first.user.id, status: 'attending', position: null }]);
+    expect((await get(`/api/events/${event}/rsvps`, second.cookie)).json()).toEqual([{ userId: second.user.id, status: 'waitlisted', position: 1 }]);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, first.user.email));
+    expect(mail).toMatchObject({ kind: 'waitlist_promoted', subject: 'A spot opened for you: Poetry night' });
+
+    // Leaving the waitlist promotes nobody; a second cancel is a 404 and changes nothing.
+    expect((await t.request({ method: 'DELETE', url: `/api/events/${event}/rsvp`, cookie: second.cookie })).json()).toMatchObject({ message: messages.events.waitlistLeft, promoted: false });
+    const again = await t.request({ method: 'DELETE', url: `/api/events/${event}/rsvp`, cookie: second.cookie });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: messages.events.noRsvp });
+    expect((await t.request({ method: 'DELETE', url: `/api/events/${event}/rsvp` })).statusCode).toBe(401);
+  });
+
+  it('never lets more members attend than the event holds, whatever the order of RSVPs and cancellations', async () => {
+    const event = (await createEvent(t.db, { title: 'Busy workshop', dateTime: new Date(Date.now() + 4 * DAY), maxAttendees: 2 })).id;
+    const members = await Promise.all(Array.from({ length: 6 }, () => t.signInAs('member')));
+    await Promise.all(members.map((m) => rsvp(event, m.cookie)));
+    await Promise.all([
+      t.request({ method: 'DELETE', url: `/api/events/${event}/rsvp`, cookie: members[0]!.cookie }),
+      t.request({ method: 'DELETE', url: `/api/events/${event}/rsvp`, cookie: members[1]!.cookie }),
+      rsvp(event, members[0]!.cookie),
+    ]);
+    const all = (await get(`/api/events/${event}/rsvps`, admin.cookie)).json() as { status: string; position: number | null }[];
+    expect(all.filter((row) => row.status === 'attending')).toHaveLength(2);
+    const positions = all.filter((row) => row.status === 'waitlisted').map((row) => row.position).sort();
+    expect(positions).toEqual(positions.map((_, index) => index + 1));
   });
 
   it('answers 404 for an unknown event and 400 for a bad id', async () => {
@@ -109,7 +154,7 @@ describe('GET /api/events/{id}/rsvps: who goes where is private', () => {
     const visitor = await get(`/api/events/${event}/rsvps`);
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ message: messages.access.authRequired });
-    expect((await get(`/api/events/${event}/rsvps`, other.cookie)).json()).toEqual([{ userId: other.user.id, status: 'attending' }]);
+    expect((await get(`/api/events/${event}/rsvps`, other.cookie)).json()).toEqual([{ userId: other.user.id, status: 'attending', position: null }]);
     const everyone = (await get(`/api/events/${event}/rsvps`, admin.cookie)).json() as { userId: number }[];
     expect(everyone.map((r) => r.userId).sort()).toEqual([member.user.id, other.user.id].sort());
     expect((await get('/api/events')).json().find((e: { id: number }) => e.id === event).attendees).toBe(2);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import { eventRsvps, events } from '../../../../../db/schema';
 import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
-import { rsvpToEvent } from '../../../services/rsvp';
+import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '../../../services/rsvp';
 import { eventColumns, withSpotsLeft } from '../../../domains/events';
 import { inPage, pageIds } from '../../../domains/paging';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
@@ -30,11 +30,19 @@ export const eventsRouter = router({
     if (!event) throw notFound('Event not found');
     const ownOnly = ctx.user.isAdmin ? undefined : eq(eventRsvps.userId, ctx.user.id);
     return ctx.db
-      .select({ userId: eventRsvps.userId, status: eventRsvps.status })
+      .select({ userId: eventRsvps.userId, status: eventRsvps.status, position: waitlistPositionColumn })
       .from(eventRsvps)
       .where(and(eq(eventRsvps.eventId, input.id), ownOnly))
       .orderBy(asc(eventRsvps.createdAt));
   }),
 
+  /** POST /api/events/{id}/rsvp: attending, or `{status: 'waitlisted', position}` when the event is full. */
   rsvp: memberProcedure.input(ByIdSchema).mutation(({ ctx, input }) => rsvpToEvent(ctx.db, input.id, ctx.user.id)),
+
+  /** DELETE /api/events/{id}/rsvp: cancels; the first member waiting is promoted and mailed. */
+  cancelRsvp: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
+    const answer = await cancelRsvp(ctx.db, ctx.mail.site, input.id, ctx.user.id);
+    if (answer.promoted) ctx.mail.sendSoon();
+    return answer;
+  }),
 });
