@@ -27,6 +27,11 @@ export const users = pgTable(
      * review until enough of them were approved. Admins always publish at once.
      */
     established: boolean('established').notNull().default(false),
+    /**
+     * SHA-256 of the secret in her private calendar feed's address (/calendar/{token}.ics). A
+     * new address replaces the old one, which then answers 404.
+     */
+    calendarTokenHash: text('calendar_token_hash'),
     /** The community guidelines version she accepted when applying, and when. */
     guidelinesVersion: text('guidelines_version'),
     guidelinesAcceptedAt: timestamp('guidelines_accepted_at', { withTimezone: true, mode: 'date' }),
@@ -39,6 +44,7 @@ export const users = pgTable(
     // The admin panel's Community Users list, newest first, and its search by name or email
     // (ILIKE '%text%', which trigram indexes answer).
     index('users_created_idx').on(t.createdAt, t.id),
+    uniqueIndex('users_calendar_token_idx').on(t.calendarTokenHash),
     index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
     index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -42,6 +42,8 @@ export const eventRsvps = pgTable(
      * can't use an enum value in the transaction that adds it.
      */
     waitlistedAt: timestamp('waitlisted_at', { withTimezone: true, mode: 'date' }),
+    /** Set when the reminder mail 24 hours before was queued: one reminder, whichever process sends it. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { smtpTransport, startMailWorker, type MailWorkerOptions } from './mail/worker';
 import { publicSite } from './site';
 import { registerFeeds } from './feeds';
+import { registerCalendarFeed, startEventReminders } from './calendar';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { messages } from '../shared/messages';
@@ -196,6 +197,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sendSoon: () => void mailWorker?.runOnce().catch((error: unknown) => app.log.warn({ err: error }, 'mail worker: run failed')),
   };
   const deps: ContextDeps = { db, env, rateLimiter, mail };
+  // Reminders 24 hours before an event go with the mail worker: no worker, no reminders.
+  if (mailWorker) {
+    const reminders = startEventReminders({ db, site: mail.site, log: app.log, onQueued: mail.sendSoon });
+    app.addHook('onClose', async () => reminders.stop());
+  }
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -210,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(restPlugin, deps);
   registerFeeds(app, db, publicSite(env));
+  registerCalendarFeed(app, db, publicSite(env));
   await app.register(uploadsPlugin, deps);
 
   app.get('/api/health', async (_request, reply) => {

@@ -86,10 +86,10 @@ afterAll(async () => {
 type Viewer = 'visitor' | 'member';
 
 /**
- * Reads that answer the signed-in viewer's own account (her profile, her data export): her own
+ * Reads and pages that answer the signed-in viewer's own account (her profile, her data export): her own
  * age and email are hers to see. Another member's private data would still be found in them.
  */
-const OWN_ACCOUNT_READS = new Set(['auth.account.profile', 'auth.account.export', '/api/profile', '/api/account/export']);
+const OWN_ACCOUNT_READS = new Set(['auth.account.profile', 'auth.account.export', '/api/profile', '/api/account/export', '/settings/profile']);
 
 /** What in one answer would tell `who` about another member; empty when nothing. */
 function privateDataIn(body: string, who: Viewer, ownAccount = false): string[] {
@@ -174,7 +174,7 @@ describe('no answer tells a visitor or another member what is private to a membe
       const response = await app.inject({ method: 'GET', url, headers: cookieOf(who) ? { cookie: cookieOf(who)! } : {} });
       expect(response.statusCode, url).toBe(200);
       if (/"queryKey":/.test(response.body)) renderedWithData++;
-      for (const problem of privateDataIn(response.body, who)) problems.push(`${url}: ${problem}`);
+      for (const problem of privateDataIn(response.body, who, OWN_ACCOUNT_READS.has(url))) problems.push(`${url}: ${problem}`);
     }
     // The walk read pages rendered with their data, not empty shells.
     expect(renderedWithData).toBeGreaterThanOrEqual(3);

@@ -78,6 +78,7 @@ export const messages = {
     noRsvp: 'You have no RSVP for this event',
     rsvpCancelled: 'Your RSVP was cancelled',
     waitlistLeft: 'You left the waitlist',
+    calendarNotFound: 'This calendar link is invalid or was replaced',
     emptyUpcoming: 'No upcoming events at the moment. Check back soon!',
     emptyPast: 'No past events to display.',
   },

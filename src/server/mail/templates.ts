@@ -44,8 +44,23 @@ export function drawMail(site: MailSite, kind: string, to: string, content: Mail
 
 const link = (site: MailSite, path: string) => new URL(path, site.url).toString();
 
-/** Event times in mails, written out in full ("Saturday, December 5, 2026 at 6:00 PM"). */
+/** Event times in mails, written out in full ("Saturday, December 5, 2026 at 6:00 PM UTC"). */
 const eventDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+
+/** What event mails say about the event. */
+interface MailEvent {
+  title: string;
+  dateTime: Date;
+  location: string | null;
+}
+
+const whenAndWhere = (event: MailEvent) => `When: ${eventDate.format(event.dateTime)} UTC${event.location ? `. Where: ${event.location}` : ''}.`;
+
+/** The event as an .ics attachment, which mail apps offer to add to a calendar. */
+const withCalendar = (mail: OutgoingMail, ics: string): OutgoingMail => ({
+  ...mail,
+  attachments: [{ filename: 'event.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+});
 
 /** Every mail the site sends, by what it is about. */
 export const mails = {
@@ -95,17 +110,42 @@ export const mails = {
       holdsSecret: true,
     }),
 
-  waitlistPromoted: (site: MailSite, to: string, firstName: string, event: { id: number; title: string; dateTime: Date; location: string | null }) =>
-    drawMail(site, 'waitlist_promoted', to, {
-      subject: `A spot opened for you: ${event.title}`,
-      greeting: `Hi ${firstName},`,
-      paragraphs: [
-        `Good news: a spot opened at “${event.title}” and it is yours. You are now attending.`,
-        `When: ${eventDate.format(event.dateTime)} (UTC)${event.location ? `. Where: ${event.location}` : ''}.`,
-        'If you can no longer come, cancel your RSVP on the events page so the next person on the waitlist can go.',
-      ],
-      action: { label: 'See the event', url: link(site, '/events') },
-    }),
+  rsvpConfirmed: (site: MailSite, to: string, firstName: string, event: MailEvent, ics: string) =>
+    withCalendar(
+      drawMail(site, 'rsvp_confirmed', to, {
+        subject: `You're going: ${event.title}`,
+        greeting: `Hi ${firstName},`,
+        paragraphs: [`You are attending “${event.title}”.`, whenAndWhere(event), 'The attached file adds it to your calendar. If you can no longer come, cancel your RSVP on the events page so someone else can go.'],
+        action: { label: 'See the event', url: link(site, '/events') },
+      }),
+      ics,
+    ),
+
+  waitlistPromoted: (site: MailSite, to: string, firstName: string, event: MailEvent, ics: string) =>
+    withCalendar(
+      drawMail(site, 'waitlist_promoted', to, {
+        subject: `A spot opened for you: ${event.title}`,
+        greeting: `Hi ${firstName},`,
+        paragraphs: [
+          `Good news: a spot opened at “${event.title}” and it is yours. You are now attending.`,
+          whenAndWhere(event),
+          'If you can no longer come, cancel your RSVP on the events page so the next person on the waitlist can go.',
+        ],
+        action: { label: 'See the event', url: link(site, '/events') },
+      }),
+      ics,
+    ),
+
+  eventReminder: (site: MailSite, to: string, firstName: string, event: MailEvent, ics: string) =>
+    withCalendar(
+      drawMail(site, 'event_reminder', to, {
+        subject: `Tomorrow: ${event.title}`,
+        greeting: `Hi ${firstName},`,
+        paragraphs: [`A reminder that “${event.title}” is coming up.`, whenAndWhere(event), 'If you can no longer come, please cancel your RSVP so someone on the waitlist can take your spot.'],
+        action: { label: 'See the event', url: link(site, '/events') },
+      }),
+      ics,
+    ),
 
   emailChange: (site: MailSite, to: string, firstName: string, token: string) =>
     drawMail(site, 'email_change', to, {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { eventRsvps, events, users } from '../../../db/schema';
 import type { RsvpStatus } from '../../shared/statuses';
+import { eventCalendar } from '../calendar';
 import { queueMail } from '../mail/outbox';
 import { mails, type MailSite } from '../mail/templates';
 import { messages } from '../../shared/messages';
@@ -38,7 +39,7 @@ async function waitlistPosition(db: Db, eventId: number, userId: number): Promis
 /** Locks the event's row: every change to its RSVPs runs one at a time, so no two members take the last spot. */
 async function lockEvent(tx: Db, eventId: number) {
   const [event] = await tx
-    .select({ id: events.id, title: events.title, dateTime: events.dateTime, location: events.location, maxAttendees: events.maxAttendees })
+    .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location, maxAttendees: events.maxAttendees })
     .from(events)
     .where(eq(events.id, eventId))
     .for('update');
@@ -51,7 +52,7 @@ async function lockEvent(tx: Db, eventId: number) {
  * waitlist, with her place. A second RSVP by the same member answers the first one
  * (idempotent).
  */
-export async function rsvpToEvent(db: Db, eventId: number, userId: number, now = new Date()): Promise<RsvpAnswer> {
+export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, userId: number, now = new Date()): Promise<RsvpAnswer> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     const [existing] = await tx
@@ -81,7 +82,12 @@ export async function rsvpToEvent(db: Db, eventId: number, userId: number, now =
       .values({ eventId, userId, ...values })
       .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: values })
       .returning({ userId: eventRsvps.userId, status: eventRsvps.status });
-    if (!full) return { ...row!, position: null };
+    if (!full) {
+      // Her confirmation, with the event for her calendar.
+      const [person] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+      if (person) await queueMail(tx, mails.rsvpConfirmed(site, person.email, person.firstName, event, eventCalendar(site, event.title, [event])));
+      return { ...row!, position: null };
+    }
     const position = await waitlistPosition(tx, eventId, userId);
     return { ...row!, position, message: messages.events.waitlisted(position) };
   });
@@ -122,7 +128,7 @@ export async function cancelRsvp(db: Db, site: MailSite, eventId: number, userId
         .update(eventRsvps)
         .set({ status: 'attending', waitlistedAt: null })
         .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, next.userId)));
-      await queueMail(tx, mails.waitlistPromoted(site, next.email, next.firstName, event));
+      await queueMail(tx, mails.waitlistPromoted(site, next.email, next.firstName, event, eventCalendar(site, event.title, [event])));
     }
     return { success: true as const, message: messages.events.rsvpCancelled, promoted: Boolean(next) };
   });

@@ -24,6 +24,16 @@ export const contentRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/events', call: (c, r) => c.content.events.list(r.query as never) },
   { method: 'GET', url: '/api/events/:id/rsvps', call: (c, r) => c.content.events.rsvps({ id: r.params.id } as never) },
   { method: 'POST', url: '/api/events/:id/rsvp', call: (c, r) => c.content.events.rsvp({ id: r.params.id } as never) },
+  {
+    method: 'GET',
+    url: '/api/events/:id/ics',
+    call: (c, r) => c.content.events.ics({ id: r.params.id } as never),
+    send: (reply, result) => {
+      const file = result as { filename: string; content: string };
+      return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).send(file.content);
+    },
+  },
+  { method: 'POST', url: '/api/calendar/feed', call: (c) => c.content.events.calendarFeed() },
   { method: 'DELETE', url: '/api/events/:id/rsvp', call: (c, r) => c.content.events.cancelRsvp({ id: r.params.id } as never) },
 
   { method: 'GET', url: '/api/blogs', call: (c, r) => c.content.blogs.list(r.query as never) },

@@ -3,6 +3,7 @@ import { eventRsvps, events } from '../../../../../db/schema';
 import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '../../../services/rsvp';
+import { eventIcs, issueCalendarFeed } from '../../../calendar';
 import { eventColumns, withSpotsLeft } from '../../../domains/events';
 import { inPage, pageIds } from '../../../domains/paging';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
@@ -37,7 +38,21 @@ export const eventsRouter = router({
   }),
 
   /** POST /api/events/{id}/rsvp: attending, or `{status: 'waitlisted', position}` when the event is full. */
-  rsvp: memberProcedure.input(ByIdSchema).mutation(({ ctx, input }) => rsvpToEvent(ctx.db, input.id, ctx.user.id)),
+  rsvp: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
+    const answer = await rsvpToEvent(ctx.db, ctx.mail.site, input.id, ctx.user.id);
+    ctx.mail.sendSoon();
+    return answer;
+  }),
+
+  /** GET /api/events/{id}/ics: 'Add to calendar', the same file for everyone. */
+  ics: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+    const file = await eventIcs(ctx.db, ctx.mail.site, input.id);
+    if (!file) throw notFound('Event not found');
+    return file;
+  }),
+
+  /** A new private address for her calendar app to subscribe to; the previous one stops working. */
+  calendarFeed: memberProcedure.meta({ access: 'member', openWhileSuspended: true }).mutation(({ ctx }) => issueCalendarFeed(ctx.db, ctx.mail.site, ctx.user.id)),
 
   /** DELETE /api/events/{id}/rsvp: cancels; the first member waiting is promoted and mailed. */
   cancelRsvp: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {

@@ -1,0 +1,143 @@
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import ical from 'ical-generator';
+import type { Db } from '../../db/client';
+import { eventRsvps, events, users } from '../../db/schema';
+import { messages } from '../shared/messages';
+import { queueMail } from './mail/outbox';
+import { mails } from './mail/templates';
+import type { PublicSite } from './site';
+
+/** Events carry a start but no end; calendars show them two hours long. */
+const EVENT_HOURS = 2;
+
+export interface CalendarEvent {
+  id: number;
+  title: string;
+  description: string;
+  dateTime: Date;
+  location: string;
+}
+
+/**
+ * Events as an iCalendar document (RFC 5545). Times are written in UTC ("Z"), which every
+ * calendar shows in its own time zone; each event keeps one UID, so a calendar that reads
+ * the document again updates the event instead of adding a copy.
+ */
+export function eventCalendar(site: PublicSite, name: string, list: CalendarEvent[]): string {
+  const calendar = ical({ name, prodId: { company: site.name, product: 'Events', language: 'EN' } });
+  const host = new URL(site.url).host;
+  for (const event of list) {
+    calendar.createEvent({
+      id: `event-${event.id}@${host}`,
+      start: event.dateTime,
+      end: new Date(event.dateTime.getTime() + EVENT_HOURS * 3_600_000),
+      summary: event.title,
+      description: event.description,
+      location: event.location,
+      url: `${site.url}/events`,
+    });
+  }
+  return calendar.toString();
+}
+
+const eventColumns = { id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location };
+
+/** One event's calendar file, or null when there is no such event. */
+export async function eventIcs(db: Db, site: PublicSite, id: number): Promise<{ filename: string; content: string } | null> {
+  const [event] = await db.select(eventColumns).from(events).where(eq(events.id, id)).limit(1);
+  if (!event) return null;
+  return { filename: `event-${event.id}.ics`, content: eventCalendar(site, event.title, [event]) };
+}
+
+const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+/**
+ * A new private address for her calendar feed. Only its hash is kept; the previous address
+ * stops working, so a link she shared by mistake can be replaced.
+ */
+export async function issueCalendarFeed(db: Db, site: PublicSite, userId: number): Promise<{ url: string }> {
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  const token = encodeBase32LowerCaseNoPadding(bytes);
+  await db.update(users).set({ calendarTokenHash: hashOf(token) }).where(eq(users.id, userId));
+  return { url: `${site.url}/calendar/${token}.ics` };
+}
+
+/**
+ * GET /calendar/{token}.ics: the events she attends, for a phone's calendar to subscribe to.
+ * A calendar app sends no cookie, so the secret address is the key; an unknown one is a 404.
+ */
+export function registerCalendarFeed(app: FastifyInstance, db: Db, site: PublicSite) {
+  app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
+    const token = /^([a-z0-9]{20,80})\.ics$/.exec(request.params.file)?.[1];
+    const [owner] = token
+      ? await db.select({ id: users.id }).from(users).where(and(eq(users.calendarTokenHash, hashOf(token)), eq(users.approvalStatus, 'approved'))).limit(1)
+      : [];
+    if (!owner) return reply.code(404).header('cache-control', 'no-store').send({ message: messages.events.calendarNotFound });
+    const list = await db
+      .select(eventColumns)
+      .from(eventRsvps)
+      .innerJoin(events, eq(events.id, eventRsvps.eventId))
+      .where(and(eq(eventRsvps.userId, owner.id), eq(eventRsvps.status, 'attending')))
+      .orderBy(asc(events.dateTime));
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(eventCalendar(site, `${site.name} events`, list));
+  });
+}
+
+export interface ReminderOptions {
+  db: Db;
+  site: PublicSite;
+  log: { warn(object: object, message: string): void };
+  intervalMs?: number;
+}
+
+/**
+ * Queues the reminder mail for every attendee of an event starting within 24 hours, once.
+ * Claiming a reminder sets `reminded_at` in the statement that finds it (`reminded_at is null`),
+ * so with several server processes each attendee is reminded by exactly one.
+ */
+export async function queueEventReminders(db: Db, site: PublicSite): Promise<number> {
+  return db.transaction(async (tx) => {
+    const soon = tx
+      .select({ id: events.id })
+      .from(events)
+      .where(and(gt(events.dateTime, sql`now()`), lte(events.dateTime, sql`now() + interval '24 hours'`)));
+    const claimed = await tx
+      .update(eventRsvps)
+      .set({ remindedAt: sql`now()` })
+      .where(and(eq(eventRsvps.status, 'attending'), isNull(eventRsvps.remindedAt), inArray(eventRsvps.eventId, soon)))
+      .returning({ eventId: eventRsvps.eventId, userId: eventRsvps.userId });
+    if (claimed.length === 0) return 0;
+    const people = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(claimed.map((row) => row.userId))]));
+    const eventRows = await tx
+      .select(eventColumns)
+      .from(events)
+      .where(inArray(events.id, [...new Set(claimed.map((row) => row.eventId))]));
+    for (const { eventId, userId } of claimed) {
+      const person = people.find((row) => row.id === userId);
+      const event = eventRows.find((row) => row.id === eventId);
+      if (person && event) await queueMail(tx, mails.eventReminder(site, person.email, person.firstName, event, eventCalendar(site, event.title, [event])));
+    }
+    return claimed.length;
+  });
+}
+
+/** Every server process looks for due reminders once a minute. */
+export function startEventReminders(options: ReminderOptions & { onQueued(): void }): { stop(): void } {
+  const timer = setInterval(() => {
+    queueEventReminders(options.db, options.site)
+      .then((queued) => queued > 0 && options.onQueued())
+      .catch((error: unknown) => options.log.warn({ err: error }, 'event reminders: run failed'));
+  }, options.intervalMs ?? 60_000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
