@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES, TOKEN_PURPOSES } from '../../src/shared/mail';
 import { users } from './auth';
+import { newsletterIssues } from './newsletter';
 import { createdAt, id } from './columns';
 
 export const mailStatus = pgEnum('mail_status', MAIL_STATUSES);
@@ -27,6 +28,8 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<{ filename: string; content: string; contentType: string }[]>(),
     /** A body holding a secret link (a reset or confirmation token) is never shown to admins. */
     holdsSecret: boolean('holds_secret').notNull().default(false),
+    /** The newsletter issue this mail carries, for its queued / sent / failed counts. */
+    issueId: integer('issue_id').references(() => newsletterIssues.id, { onDelete: 'set null' }),
     status: mailStatus('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may take it next: now for new mail, later after a failure or while claimed. */
@@ -40,6 +43,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('queued', 'sending')`),
     index('mail_outbox_created_idx').on(t.createdAt, t.id),
+    index('mail_outbox_issue_idx').on(t.issueId, t.status),
   ],
 );
 

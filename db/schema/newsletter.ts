@@ -1,6 +1,7 @@
-import { pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
+import { users } from './auth';
 import { NEWSLETTER_FREQUENCIES } from '../../src/shared/categories';
 
 export const newsletterFrequency = pgEnum('newsletter_frequency', NEWSLETTER_FREQUENCIES);
@@ -12,8 +13,40 @@ export const newsletterSubscriptions = pgTable(
     /** Stored lower-cased; subscribing again updates the frequency. */
     email: text('email').notNull(),
     frequency: newsletterFrequency('frequency').notNull(),
+    /**
+     * Double opt-in: a subscription counts once the link mailed to the address was opened
+     * (or the member set it for her own, signed-in address). Null: not confirmed yet.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** SHA-256 of the token in the newest confirmation link, and the frequency it confirms. */
+    confirmTokenHash: text('confirm_token_hash'),
+    pendingFrequency: newsletterFrequency('pending_frequency'),
+    /**
+     * The secret in every issue's one-click unsubscribe link. Kept as is (issues are mailed with
+     * it); it can only unsubscribe this address.
+     */
+    unsubscribeToken: text('unsubscribe_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('newsletter_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('newsletter_confirm_token_idx').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_unsubscribe_token_idx').on(t.unsubscribeToken),
+    index('newsletter_confirmed_frequency_idx').on(t.frequency).where(sql`${t.confirmedAt} is not null`),
+  ],
 );
+
+/** An issue admins write and send to the confirmed subscribers of one frequency. */
+export const newsletterIssues = pgTable('newsletter_issues', {
+  id: id(),
+  subject: text('subject').notNull(),
+  markdown: text('markdown').notNull(),
+  frequency: newsletterFrequency('frequency').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Set when it was queued for its subscribers; an issue goes out once. */
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});

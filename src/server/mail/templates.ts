@@ -147,6 +147,15 @@ export const mails = {
       ics,
     ),
 
+  newsletterConfirm: (site: MailSite, to: string, frequency: string, token: string) =>
+    drawMail(site, 'newsletter_confirm', to, {
+      subject: `Confirm your ${site.name} newsletter`,
+      greeting: 'Hi,',
+      paragraphs: [`Someone (we hope you!) asked for the ${frequency} ${site.name} newsletter at this address. Open the link to confirm.`, 'If it wasn’t you, ignore this mail: nothing will be sent.'],
+      action: { label: 'Confirm my subscription', url: link(site, `/newsletter/confirm?token=${encodeURIComponent(token)}`) },
+      holdsSecret: true,
+    }),
+
   emailChange: (site: MailSite, to: string, firstName: string, token: string) =>
     drawMail(site, 'email_change', to, {
       subject: `Confirm your new email for ${site.name}`,

@@ -5,6 +5,7 @@ import { createContext, type ContextDeps } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import { clientMessage } from '../trpc/init';
 import { restRoutes } from './routes';
+import type { RestRoute } from './types';
 
 /**
  * Registers the /api table: each path builds the same context and calls the same procedure as
@@ -14,8 +15,8 @@ export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
   // GET /api/login sends a browser to the member sign-in page.
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
 
-  for (const route of restRoutes) {
-    app.route({
+  const addRoute = (scope: FastifyInstance, route: RestRoute) =>
+    scope.route({
       method: route.method,
       url: route.url,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
@@ -36,5 +37,13 @@ export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
         }
       },
     });
-  }
+
+  for (const route of restRoutes.filter((route) => !route.formBody)) addRoute(app, route);
+  // HTML form bodies only where a route asks for them (one-click unsubscribe), in a scope of their own.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    for (const route of restRoutes.filter((route) => route.formBody)) addRoute(scope, route);
+  });
 }

@@ -21,6 +21,8 @@ export interface RestRoute {
   /** A larger JSON body than the app's 1 MB default (blog covers sent as inline data). */
   bodyLimit?: number;
   call: (caller: Caller, request: RestRequest) => Promise<unknown>;
+  /** Also takes an HTML form body (application/x-www-form-urlencoded), which the other paths refuse. */
+  formBody?: boolean;
   /** For answers that are not JSON (a CSV file, a redirect). */
   send?: (reply: FastifyReply, result: unknown) => unknown;
 }

@@ -124,3 +124,16 @@ export const ActivitySchema = z
       .default(8),
   })
   .prefault({});
+
+/** The token of a mailed newsletter link (confirm, unsubscribe). */
+export const NewsletterTokenSchema = z.object({
+  token: z.string({ error: messages.newsletter.tokenInvalid }).trim().min(10, messages.newsletter.tokenInvalid).max(200, messages.newsletter.tokenInvalid),
+});
+
+/** An issue admins write: its subject, its markdown, and which subscribers it goes to. */
+export const NewsletterIssueSchema = z.object({
+  subject: z.string({ error: messages.newsletter.subjectRequired }).trim().min(1, messages.newsletter.subjectRequired).max(200, messages.newsletter.subjectTooLong),
+  markdown: z.string({ error: messages.newsletter.bodyRequired }).trim().min(1, messages.newsletter.bodyRequired).max(50_000, messages.newsletter.bodyTooLong),
+  frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: messages.newsletter.frequencyInvalid }),
+});
+export type NewsletterIssueInput = z.input<typeof NewsletterIssueSchema>;

@@ -64,6 +64,10 @@ export const adminRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/admin/places/suggestions/:id/approve', status: 201, call: (c, r) => c.admin.places.approve(id(r)) },
   { method: 'POST', url: '/api/admin/places/suggestions/:id/dismiss', call: (c, r) => c.admin.places.dismiss(id(r)) },
 
+  { method: 'GET', url: '/api/admin/newsletter/issues', call: (c, r) => c.admin.newsletter.issues.list(r.query as never) },
+  { method: 'POST', url: '/api/admin/newsletter/issues', status: 201, call: (c, r) => c.admin.newsletter.issues.create(r.body as never) },
+  { method: 'POST', url: '/api/admin/newsletter/issues/:id/test', call: (c, r) => c.admin.newsletter.issues.test(id(r)) },
+  { method: 'POST', url: '/api/admin/newsletter/issues/:id/send', call: (c, r) => c.admin.newsletter.issues.send(id(r)) },
   { method: 'GET', url: '/api/admin/newsletter/subscriptions', call: (c, r) => c.admin.newsletter.subscriptions(r.query as never), send: sendCsvOrJson },
 
   { method: 'GET', url: '/api/admin/watched-words', call: (c) => c.admin.watchedWords.list() },

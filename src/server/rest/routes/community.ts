@@ -3,6 +3,15 @@ import type { RestRoute } from '../types';
 /** Newsletter, forum, places and the hub's search and activity. */
 export const communityRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/newsletter/subscriptions', status: 201, call: (c, r) => c.content.newsletter.subscribe(r.body as never) },
+  { method: 'POST', url: '/api/newsletter/confirm', call: (c, r) => c.content.newsletter.confirm(r.body as never) },
+  {
+    method: 'POST',
+    url: '/api/newsletter/unsubscribe',
+    // A mail app's one-click unsubscribe (RFC 8058) posts the form `List-Unsubscribe=One-Click`
+    // to the link, whose query holds the token; a page sends it as JSON.
+    formBody: true,
+    call: (c, r) => c.content.newsletter.unsubscribe({ token: (r.body as { token?: unknown }).token ?? r.query.token } as never),
+  },
 
   { method: 'GET', url: '/api/forum/posts', call: (c, r) => c.content.forum.list(r.query as never) },
   { method: 'POST', url: '/api/forum/posts', status: 201, call: (c, r) => c.content.forum.create(r.body as never) },

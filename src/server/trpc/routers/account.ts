@@ -210,11 +210,11 @@ export const accountRouter = router({
   /** GET /api/newsletter/subscription: for her own email only. */
   newsletter: memberProcedure.query(async ({ ctx }) => {
     const [row] = await ctx.db
-      .select({ frequency: newsletterSubscriptions.frequency })
+      .select({ frequency: newsletterSubscriptions.frequency, confirmedAt: newsletterSubscriptions.confirmedAt })
       .from(newsletterSubscriptions)
       .where(eq(sql`lower(${newsletterSubscriptions.email})`, ctx.user.email.toLowerCase()))
       .limit(1);
-    return { email: ctx.user.email, subscribed: Boolean(row), frequency: row?.frequency ?? 'weekly' };
+    return { email: ctx.user.email, subscribed: Boolean(row?.confirmedAt), frequency: row?.frequency ?? 'weekly' };
   }),
 
   /** PUT /api/newsletter/subscription: subscribe, change the frequency, or unsubscribe her own email. */
@@ -224,8 +224,10 @@ export const accountRouter = router({
     if (!input.subscribed) {
       await ctx.db.delete(newsletterSubscriptions).where(mine);
     } else {
-      const [inserted] = await ctx.db.insert(newsletterSubscriptions).values({ email, frequency: input.frequency }).onConflictDoNothing().returning({ id: newsletterSubscriptions.id });
-      if (!inserted) await ctx.db.update(newsletterSubscriptions).set({ frequency: input.frequency }).where(mine);
+      // Her own address, signed in: confirmed by her session, no mailed link needed.
+      const settings = { frequency: input.frequency, confirmedAt: new Date(), confirmTokenHash: null, pendingFrequency: null };
+      const [inserted] = await ctx.db.insert(newsletterSubscriptions).values({ email, ...settings }).onConflictDoNothing().returning({ id: newsletterSubscriptions.id });
+      if (!inserted) await ctx.db.update(newsletterSubscriptions).set(settings).where(mine);
     }
     return { email: ctx.user.email, subscribed: input.subscribed, frequency: input.frequency, message: a.newsletterSaved };
   }),

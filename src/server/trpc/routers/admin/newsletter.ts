@@ -1,6 +1,9 @@
 import { desc, sql } from 'drizzle-orm';
-import { newsletterSubscriptions } from '../../../../../db/schema';
-import { NewsletterExportSchema } from '../../../../shared/schemas/admin';
+import { newsletterIssues, newsletterSubscriptions } from '../../../../../db/schema';
+import { AdminByIdSchema, NewsletterExportSchema } from '../../../../shared/schemas/admin';
+import { NewsletterIssueSchema } from '../../../../shared/schemas/community';
+import { PageSchema } from '../../../../shared/schemas/content';
+import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '../../../newsletter';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -38,5 +41,30 @@ export const adminNewsletterRouter = router({
       .limit(limit)
       .offset(offset);
     return { format: 'json' as const, total, subscribers };
+  }),
+
+  /** Newsletter issues: written, tested on herself, then sent once to the confirmed subscribers of a frequency. */
+  issues: router({
+    /** GET /api/admin/newsletter/issues: newest first, each with its queued, sent and failed counts. */
+    list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => listIssues(ctx.db, pageOf(input))),
+    /** POST /api/admin/newsletter/issues */
+    create: adminProcedure.input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
+      const [row] = await ctx.db.insert(newsletterIssues).values({ ...input, createdBy: ctx.user.id }).returning();
+      return row!;
+    }),
+    /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself. */
+    test: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+      const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email);
+      ctx.mail.sendSoon();
+      return answer;
+    }),
+    /** POST /api/admin/newsletter/issues/{id}/send */
+    send: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+      const answer = await sendIssue(ctx.db, ctx.mail.site, input.id);
+      ctx.mail.sendSoon();
+      return answer;
+    }),
+    /** Who a send would reach, by frequency. */
+    audience: adminProcedure.query(({ ctx }) => subscriberCounts(ctx.db)),
   }),
 });

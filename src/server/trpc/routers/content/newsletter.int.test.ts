@@ -17,23 +17,24 @@ const rowsFor = (email: string) =>
   t.db.select().from(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);
 
 describe('POST /api/newsletter/subscriptions', () => {
-  it('stores a visitor subscription lower-cased and answers 201', async () => {
+  it('stores a visitor subscription lower-cased, unconfirmed, and answers 201 with what happens next', async () => {
     const response = await subscribe({ email: '  Noor.Reader@Example.com ', frequency: 'weekly' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ email: 'noor.reader@example.com', frequency: 'weekly' });
+    expect(response.json()).toEqual({ email: 'noor.reader@example.com', frequency: 'weekly', message: messages.newsletter.confirmSent('noor.reader@example.com') });
     const rows = await rowsFor('noor.reader@example.com');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: 'noor.reader@example.com', frequency: 'weekly' });
+    expect(rows[0]).toMatchObject({ email: 'noor.reader@example.com', frequency: 'weekly', confirmedAt: null });
   });
 
-  it('updates the frequency when the same email subscribes again in any case', async () => {
+  it('changes nothing of an existing subscription until the link is opened, and answers the same', async () => {
     await subscribe({ email: 'again@example.com', frequency: 'weekly' });
+    await t.db.update(newsletterSubscriptions).set({ confirmedAt: new Date() }).where(sql`${newsletterSubscriptions.email} = 'again@example.com'`);
     const response = await subscribe({ email: 'AGAIN@example.COM', frequency: 'monthly' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ email: 'again@example.com', frequency: 'monthly' });
+    expect(response.json()).toEqual({ email: 'again@example.com', frequency: 'monthly', message: messages.newsletter.confirmSent('again@example.com') });
     const rows = await rowsFor('again@example.com');
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.frequency).toBe('monthly');
+    expect(rows[0]).toMatchObject({ frequency: 'weekly', pendingFrequency: 'monthly' });
   });
 
   it('works for signed-in members too', async () => {

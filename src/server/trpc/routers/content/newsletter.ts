@@ -1,25 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
-import { newsletterSubscriptions } from '../../../../../db/schema';
-import { NewsletterSubscribeSchema } from '../../../../shared/schemas/community';
+import { NewsletterSubscribeSchema, NewsletterTokenSchema } from '../../../../shared/schemas/community';
+import { confirmSubscription, requestSubscription, unsubscribe } from '../../../newsletter';
 import { publicProcedure, router } from '../../init';
 
 export const newsletterRouter = router({
   /**
-   * POST /api/newsletter/subscriptions. Anyone may subscribe; the same email (any case)
-   * again only changes the frequency. Counted per address against abuse.
+   * POST /api/newsletter/subscriptions: double opt-in. A confirmation link goes to the address;
+   * nothing counts or changes until it is opened. Counted per address against abuse.
    */
   subscribe: publicProcedure.input(NewsletterSubscribeSchema).mutation(async ({ ctx, input }) => {
-    await ctx.rateLimiter.consume('subscribe', `ip:${ctx.ip}`);
-    const answer = { email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency };
-    // The unique index is on lower(email), which drizzle can't name as a conflict target:
-    // insert if new, else update the existing row.
-    const [inserted] = await ctx.db.insert(newsletterSubscriptions).values(input).onConflictDoNothing().returning(answer);
-    if (inserted) return inserted;
-    const [updated] = await ctx.db
-      .update(newsletterSubscriptions)
-      .set({ frequency: input.frequency })
-      .where(eq(sql`lower(${newsletterSubscriptions.email})`, input.email))
-      .returning(answer);
-    return updated!;
+    await ctx.rateLimiter.consume('subscribe', `ip:${ctx.ip}`, `email:${input.email}`);
+    const answer = await requestSubscription(ctx.db, ctx.mail.site, input.email, input.frequency);
+    ctx.mail.sendSoon();
+    return answer;
   }),
+
+  /** POST /api/newsletter/confirm: the link from the confirmation mail. */
+  confirm: publicProcedure.input(NewsletterTokenSchema).mutation(({ ctx, input }) => confirmSubscription(ctx.db, input.token)),
+
+  /** POST /api/newsletter/unsubscribe: one click from any issue, signed in or not (RFC 8058). */
+  unsubscribe: publicProcedure.input(NewsletterTokenSchema).mutation(({ ctx, input }) => unsubscribe(ctx.db, input.token)),
 });

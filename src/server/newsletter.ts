@@ -1,0 +1,150 @@
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import MarkdownIt from 'markdown-it';
+import type { Db } from '../../db/client';
+import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '../../db/schema';
+import type { NewsletterFrequency } from '../shared/schemas/community';
+import { messages } from '../shared/messages';
+import { conflict, notFound } from './errors';
+import { qualified } from './services/content-query';
+import { queueMail } from './mail/outbox';
+import { drawMail, mails, type MailSite } from './mail/templates';
+
+const n = messages.newsletter;
+const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+const byEmail = (email: string) => eq(sql`lower(${newsletterSubscriptions.email})`, email.toLowerCase());
+
+function newToken(): string {
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/**
+ * A visitor subscribes (double opt-in). Nothing counts, and an existing subscription's
+ * frequency doesn't change, until the link mailed to the address is opened: posting someone
+ * else's email can neither subscribe her nor change her settings. The answer is the same
+ * whether or not the address was subscribed.
+ */
+export async function requestSubscription(db: Db, site: MailSite, email: string, frequency: NewsletterFrequency) {
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    const pending = { confirmTokenHash: hashOf(token), pendingFrequency: frequency };
+    const [inserted] = await tx
+      .insert(newsletterSubscriptions)
+      .values({ email, frequency, ...pending })
+      .onConflictDoNothing()
+      .returning({ id: newsletterSubscriptions.id });
+    if (!inserted) await tx.update(newsletterSubscriptions).set(pending).where(byEmail(email));
+    await queueMail(tx, mails.newsletterConfirm(site, email, frequency, token));
+  });
+  return { email, frequency, message: n.confirmSent(email) };
+}
+
+/** The link from the confirmation mail: the subscription counts, at the frequency it asked for. */
+export async function confirmSubscription(db: Db, token: string) {
+  const [row] = await db
+    .update(newsletterSubscriptions)
+    .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())`, frequency: sql`coalesce(${newsletterSubscriptions.pendingFrequency}, ${newsletterSubscriptions.frequency})`, confirmTokenHash: null, pendingFrequency: null })
+    .where(eq(newsletterSubscriptions.confirmTokenHash, hashOf(token)))
+    .returning({ email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency });
+  if (!row) throw notFound(n.confirmInvalid);
+  return { ...row, message: n.confirmed };
+}
+
+/** The one-click link of every issue (RFC 8058): works without signing in; a used or forged token is a 404. */
+export async function unsubscribe(db: Db, token: string) {
+  const [row] = await db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token)).returning({ email: newsletterSubscriptions.email });
+  if (!row) throw notFound(n.unsubscribeInvalid);
+  return { success: true as const, message: n.unsubscribed };
+}
+
+const markdown = new MarkdownIt({ html: false, breaks: true, linkify: true });
+
+/** Placeholders replaced per subscriber when an issue is queued, so the issue is drawn once. */
+const UNSUBSCRIBE_URL = '{{unsubscribe_url}}';
+
+/** An issue as a mail: the markdown as text, rendered (raw HTML off) as HTML, and a footer with the unsubscribe link. */
+function issueMail(site: MailSite, issue: { subject: string; markdown: string }, to: string) {
+  const mail = drawMail(site, 'newsletter_issue', to, { subject: issue.subject, greeting: '', paragraphs: [] });
+  const footer = `You receive this because you subscribed to the ${site.name} newsletter. Unsubscribe: ${UNSUBSCRIBE_URL}`;
+  return {
+    ...mail,
+    text: `${issue.markdown}\n\n--\n${footer}`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2d2433;max-width:560px;margin:0 auto;padding:24px">${markdown.render(issue.markdown)}<hr style="border:none;border-top:1px solid #eee;margin:24px 0"><p style="font-size:13px;color:#6b6270">You receive this because you subscribed to the ${escapeHtml(site.name)} newsletter. <a href="${UNSUBSCRIBE_URL}">Unsubscribe</a></p></body></html>`,
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/**
+ * Sends an issue to every confirmed subscriber of its frequency: one INSERT ... SELECT puts a
+ * mail per subscriber in the outbox, each with her own one-click unsubscribe link and the
+ * List-Unsubscribe headers (RFC 8058). An issue goes out once (409 after).
+ */
+export async function sendIssue(db: Db, site: MailSite, id: number) {
+  return db.transaction(async (tx) => {
+    const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for('update');
+    if (!issue) throw notFound(n.issueNotFound);
+    if (issue.sentAt) throw conflict(n.issueAlreadySent);
+    const mail = issueMail(site, issue, '');
+    const unsubscribeUrl = sql`${`${site.url}/newsletter/unsubscribe?token=`} || ${newsletterSubscriptions.unsubscribeToken}`;
+    const oneClickUrl = sql`${`${site.url}/api/newsletter/unsubscribe?token=`} || ${newsletterSubscriptions.unsubscribeToken}`;
+    await tx.execute(sql`
+      insert into ${mailOutbox} (kind, recipient, subject, text, html, headers, issue_id)
+      select 'newsletter_issue', ${newsletterSubscriptions.email}, ${issue.subject},
+        replace(${mail.text}, ${UNSUBSCRIBE_URL}, ${unsubscribeUrl}),
+        replace(${mail.html}, ${UNSUBSCRIBE_URL}, ${unsubscribeUrl}),
+        jsonb_build_object('List-Unsubscribe', '<' || ${oneClickUrl} || '>', 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+        ${issue.id}
+      from ${newsletterSubscriptions}
+      where ${newsletterSubscriptions.confirmedAt} is not null and ${newsletterSubscriptions.frequency} = ${issue.frequency}
+    `);
+    await tx.update(newsletterIssues).set({ sentAt: sql`now()` }).where(eq(newsletterIssues.id, id));
+    const [queued] = await tx.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.issueId, id));
+    return { success: true as const, message: n.issueQueued(queued?.n ?? 0), id, queued: queued?.n ?? 0 };
+  });
+}
+
+/** A test send of an issue to the admin herself, before it goes to everyone. */
+export async function sendTestIssue(db: Db, site: MailSite, id: number, to: string) {
+  const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).limit(1);
+  if (!issue) throw notFound(n.issueNotFound);
+  const mail = issueMail(site, { ...issue, subject: `[Test] ${issue.subject}` }, to);
+  const sample = `${site.url}/newsletter/unsubscribe`;
+  await queueMail(db, { ...mail, kind: 'newsletter_test', text: mail.text.replaceAll(UNSUBSCRIBE_URL, sample), html: mail.html.replaceAll(UNSUBSCRIBE_URL, sample) });
+  return { success: true as const, message: n.testSent(to) };
+}
+
+/** Issues, newest first, with how many of their mails wait, went out and failed. */
+export async function listIssues(db: Db, page: { limit: number; offset: number }) {
+  const countOf = (status: string) => sql<number>`(select count(*) from ${mailOutbox} where ${qualified(mailOutbox.issueId)} = ${qualified(newsletterIssues.id)} and ${qualified(mailOutbox.status)} ${status === 'queued' ? sql`in ('queued', 'sending')` : sql`= ${status}`})`.mapWith(Number);
+  return db
+    .select({
+      id: newsletterIssues.id,
+      subject: newsletterIssues.subject,
+      markdown: newsletterIssues.markdown,
+      frequency: newsletterIssues.frequency,
+      sentAt: newsletterIssues.sentAt,
+      createdAt: newsletterIssues.createdAt,
+      queued: countOf('queued'),
+      sent: countOf('sent'),
+      failed: countOf('failed'),
+    })
+    .from(newsletterIssues)
+    .orderBy(desc(newsletterIssues.createdAt), desc(newsletterIssues.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many confirmed subscribers each frequency has (what a send would reach), and how many wait for confirmation. */
+export async function subscriberCounts(db: Db) {
+  const rows = await db
+    .select({ frequency: newsletterSubscriptions.frequency, n: sql<number>`count(*)::int` })
+    .from(newsletterSubscriptions)
+    .where(isNotNull(newsletterSubscriptions.confirmedAt))
+    .groupBy(newsletterSubscriptions.frequency);
+  const [unconfirmed] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscriptions).where(isNull(newsletterSubscriptions.confirmedAt));
+  return { confirmed: Object.fromEntries(rows.map((row) => [row.frequency, row.n])) as Partial<Record<NewsletterFrequency, number>>, unconfirmed: unconfirmed?.n ?? 0 };
+}
