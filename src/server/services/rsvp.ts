@@ -37,7 +37,7 @@ async function waitlistPosition(db: Db, eventId: number, userId: number): Promis
 }
 
 /** Locks the event's row: every change to its RSVPs runs one at a time, so no two members take the last spot. */
-async function lockEvent(tx: Db, eventId: number) {
+export async function lockEvent(tx: Db, eventId: number) {
   const [event] = await tx
     .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location, maxAttendees: events.maxAttendees })
     .from(events)
@@ -112,25 +112,46 @@ export async function cancelRsvp(db: Db, site: MailSite, eventId: number, userId
       .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)));
     if (mine.status === 'waitlisted') return { success: true as const, message: messages.events.waitlistLeft, promoted: false };
 
-    // Her spot goes to the first member waiting, while the event is still ahead.
-    const [next] =
-      event.dateTime > now
-        ? await tx
-            .select({ userId: eventRsvps.userId, email: users.email, firstName: users.firstName })
-            .from(eventRsvps)
-            .innerJoin(users, eq(users.id, eventRsvps.userId))
-            .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'waitlisted')))
-            .orderBy(asc(eventRsvps.waitlistedAt), asc(eventRsvps.userId))
-            .limit(1)
-        : [];
-    if (next) {
-      await tx
-        .update(eventRsvps)
-        .set({ status: 'attending', waitlistedAt: null })
-        .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, next.userId)));
-      await queueMail(tx, mails.waitlistPromoted(site, next.email, next.firstName, event, eventCalendar(site, event.title, [event])));
-    }
-    return { success: true as const, message: messages.events.rsvpCancelled, promoted: Boolean(next) };
+    const promoted = await promoteFromWaitlist(tx, site, event, now);
+    return { success: true as const, message: messages.events.rsvpCancelled, promoted: promoted > 0 };
   });
   return answer;
+}
+
+/**
+ * Gives free spots of an upcoming event to the members waiting, first come first served, and
+ * mails each. Called with the event's row locked (lockEvent): after a cancellation, or when an
+ * admin raised or removed the limit. Answers how many were promoted.
+ */
+export async function promoteFromWaitlist(tx: Db, site: MailSite, event: Awaited<ReturnType<typeof lockEvent>>, now = new Date()): Promise<number> {
+  if (event.dateTime <= now) return 0;
+  let free = Number.POSITIVE_INFINITY;
+  if (event.maxAttendees !== null) {
+    const [taken] = await tx
+      .select({ n: count() })
+      .from(eventRsvps)
+      .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.status, 'attending')));
+    free = spotsLeft(event.maxAttendees, taken?.n ?? 0) ?? 0;
+  }
+  if (free <= 0) return 0;
+  const next = await tx
+    .select({ userId: eventRsvps.userId, email: users.email, firstName: users.firstName })
+    .from(eventRsvps)
+    .innerJoin(users, eq(users.id, eventRsvps.userId))
+    .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.status, 'waitlisted')))
+    .orderBy(asc(eventRsvps.waitlistedAt), asc(eventRsvps.userId))
+    .limit(Number.isFinite(free) ? free : 10_000);
+  for (const member of next) {
+    await tx
+      .update(eventRsvps)
+      .set({ status: 'attending', waitlistedAt: null })
+      .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, member.userId)));
+    await queueMail(tx, mails.waitlistPromoted(site, member.email, member.firstName, event, eventCalendar(site, event.title, [event])));
+  }
+  return next.length;
+}
+
+/** After an admin changed an event: a raised or removed limit lets members waiting in. */
+export async function fillFreedSpots(db: Db, site: MailSite, eventId: number): Promise<number> {
+  return db.transaction(async (tx) => promoteFromWaitlist(tx, site, await lockEvent(tx, eventId)));
 }

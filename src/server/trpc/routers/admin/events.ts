@@ -7,6 +7,7 @@ import { notFound } from '../../../errors';
 import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
 import { inPage, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
+import { fillFreedSpots } from '../../../services/rsvp';
 import { pageOf } from './page';
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
@@ -41,6 +42,8 @@ export const adminEventsRouter = router({
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(events).set(toRow(fields)).where(eq(events.id, id)).returning({ id: events.id });
     if (!row) throw notFound(messages.admin.eventNotFound);
+    // More room (or no limit any more): members waiting take the free spots, and are mailed.
+    if ((await fillFreedSpots(ctx.db, ctx.mail.site, id)) > 0) ctx.mail.sendSoon();
     return byId(ctx.db, id);
   }),
 

@@ -118,6 +118,21 @@ describe('POST /api/events/{id}/rsvp', () => {
     expect((await t.request({ method: 'DELETE', url: `/api/events/${event}/rsvp` })).statusCode).toBe(401);
   });
 
+  it('lets members waiting in, in order, when an admin raises the limit', async () => {
+    const dateTime = new Date(Date.now() + 8 * DAY);
+    const event = (await createEvent(t.db, { title: 'Growing workshop', dateTime, maxAttendees: 1 })).id;
+    const members = [await t.signInAs('member'), await t.signInAs('member'), await t.signInAs('member')];
+    for (const who of members) await rsvp(event, who.cookie);
+    const form = { title: 'Growing workshop', description: 'Bigger room now.', location: 'The library', dateTime: dateTime.toISOString(), maxAttendees: 2 };
+    const raised = await t.request({ method: 'PATCH', url: `/api/events/${event}`, cookie: admin.cookie, payload: form });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect((await get(`/api/events/${event}/rsvps`, members[1]!.cookie)).json()).toEqual([{ userId: members[1]!.user.id, status: 'attending', position: null }]);
+    expect((await get(`/api/events/${event}/rsvps`, members[2]!.cookie)).json()).toEqual([{ userId: members[2]!.user.id, status: 'waitlisted', position: 1 }]);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'waitlist_promoted'));
+    expect(mails.map((mail) => mail.recipient)).toContain(members[1]!.user.email);
+    expect(mails.map((mail) => mail.recipient)).not.toContain(members[2]!.user.email);
+  });
+
   it('never lets more members attend than the event holds, whatever the order of RSVPs and cancellations', async () => {
     const event = (await createEvent(t.db, { title: 'Busy workshop', dateTime: new Date(Date.now() + 4 * DAY), maxAttendees: 2 })).id;
     const members = await Promise.all(Array.from({ length: 6 }, () => t.signInAs('member')));
