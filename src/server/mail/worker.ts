@@ -16,7 +16,7 @@ export interface MailTransport {
  * A small pool of kept-open connections, so a batch goes out without a handshake per mail.
  */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 4 });
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 5, maxMessages: 1000 });
   return {
     async send(mail) {
       await transporter.sendMail({
@@ -65,7 +65,7 @@ export interface MailWorker {
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport } = options;
   const pollMs = options.pollMs ?? 1_000;
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? 50;
   const maxAttempts = options.maxAttempts ?? 6;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const claimMs = options.claimMs ?? 5 * 60_000;
@@ -87,25 +87,37 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       .returning();
   }
 
-  async function send(mail: StoredMail): Promise<boolean> {
+  /** Hands one mail to the server; answers the error when it was refused. */
+  async function trySend(mail: StoredMail): Promise<unknown> {
     try {
       await transport!.send(mail);
+      return null;
     } catch (error) {
-      const failed = mail.attempts >= maxAttempts;
-      const waitMs = retryBaseMs * 2 ** (mail.attempts - 1);
-      options.log.warn({ mailId: mail.id, attempt: mail.attempts, err: error }, failed ? 'mail failed for good' : 'mail not sent; will retry');
-      await db
-        .update(mailOutbox)
-        .set({
-          status: failed ? 'failed' : 'queued',
-          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-          nextAttemptAt: sql`now() + ${`${waitMs} milliseconds`}::interval`,
-        })
-        .where(eq(mailOutbox.id, mail.id));
-      return false;
+      return error ?? new Error('refused');
     }
-    await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, mail.id));
-    return true;
+  }
+
+  async function recordFailure(mail: StoredMail, error: unknown): Promise<void> {
+    const failed = mail.attempts >= maxAttempts;
+    const waitMs = retryBaseMs * 2 ** (mail.attempts - 1);
+    options.log.warn({ mailId: mail.id, attempt: mail.attempts, err: error }, failed ? 'mail failed for good' : 'mail not sent; will retry');
+    await db
+      .update(mailOutbox)
+      .set({
+        status: failed ? 'failed' : 'queued',
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        nextAttemptAt: sql`now() + ${`${waitMs} milliseconds`}::interval`,
+      })
+      .where(eq(mailOutbox.id, mail.id));
+  }
+
+  /** Sends a claimed batch together (the transport's pool sets how many at once) and records the outcomes: the sent ones in one statement. */
+  async function sendBatch(batch: StoredMail[]): Promise<number> {
+    const errors = await Promise.all(batch.map(trySend));
+    const sentIds = batch.filter((_, index) => errors[index] === null).map((mail) => mail.id);
+    if (sentIds.length) await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(inArray(mailOutbox.id, sentIds));
+    for (const [index, mail] of batch.entries()) if (errors[index] !== null) await recordFailure(mail, errors[index]);
+    return sentIds.length;
   }
 
   /** Without a mail server: each queued mail is printed once, and stays queued. */
@@ -124,11 +136,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function run(): Promise<number> {
     if (!transport) return options.print ? printNew() : 0;
     let sent = 0;
-    for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) {
-      // The batch goes out together; the transport's pool sets how many at once.
-      const outcomes = await Promise.all(batch.map(send));
-      sent += outcomes.filter(Boolean).length;
-    }
+    for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) sent += await sendBatch(batch);
     return sent;
   }
 
