@@ -69,6 +69,31 @@ export const contentCopy = {
       location: 'Location',
       price: 'Price',
       signInToAttend: 'Sign in to attend',
+      /** Her RSVP once she has one: cancelling it, and the waitlist of a full event. */
+      rsvp: {
+        cancel: 'Cancel RSVP',
+        cancelTexts: {
+          title: 'Cancel your spot?',
+          body: 'If people are waiting, the first one gets it.',
+          cancel: 'Keep my spot',
+          confirm: 'Cancel RSVP',
+          busy: 'Cancelling...',
+        },
+        joinWaitlist: 'Join waitlist',
+        joinBusy: 'Adding you...',
+        waitlistedTitle: "You're on the waitlist",
+        position: (n: number) => `You're number ${n} on the waitlist`,
+        waiting: "You're on the waitlist",
+        leaveWaitlist: 'Leave waitlist',
+        leaveTexts: {
+          title: 'Leave the waitlist?',
+          body: 'You will lose your place in line.',
+          cancel: 'Stay on it',
+          confirm: 'Leave waitlist',
+          busy: 'Leaving...',
+        },
+        doneTitle: 'Done',
+      },
     },
     directory: {
       title: 'Directory',

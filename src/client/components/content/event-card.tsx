@@ -1,10 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarDays, Clock, MapPin, Ticket, Users } from 'lucide-react';
+import { CalendarDays, Check, Clock, Hourglass, ListPlus, MapPin, Ticket, Users } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
+import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { pageQueries } from '../../lib/page-queries';
+import { ConfirmDelete, type ConfirmDeleteTexts } from '../confirm-delete';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -71,30 +74,60 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
             {spotsLeft === 0 ? t.full : t.spotsLeft(spotsLeft)}
           </Badge>
         ) : null}
-        {upcoming ? <AttendButton event={event} full={spotsLeft === 0} /> : null}
+        {upcoming ? <RsvpActions event={event} full={spotsLeft === 0} /> : null}
       </div>
     </Card>
   );
 }
 
-function AttendButton({ event, full }: { event: EventItem; full: boolean }) {
+/**
+ * What she can do about an upcoming event: attend, or join the waitlist of a full one; once
+ * in, cancel her spot or leave the waitlist (both asked first). Visitors get the sign-in prompt.
+ */
+function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   const t = contentCopy.events;
   const { user } = useSession();
   const rsvpsOptions = pageQueries.eventRsvps(event.id);
   const rsvps = useQuery({ ...rsvpsOptions, enabled: Boolean(user) });
-  const attending = Boolean(user && rsvps.data?.some((rsvp) => rsvp.userId === user.id && rsvp.status === 'attending'));
+  // An admin gets the whole list: hers is the one with her id.
+  const mine = user ? rsvps.data?.find((rsvp) => rsvp.userId === user.id && rsvp.status !== 'cancelled') : undefined;
+  const [confirming, setConfirming] = useState(false);
+  const area = useRef<HTMLDivElement>(null);
+
+  // Her RSVP and the list's counts follow each change; the button stays busy until they have.
+  async function refresh() {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: rsvpsOptions.queryKey }),
+      queryClient.invalidateQueries({ queryKey: trpc.content.events.list.pathKey() }),
+    ]);
+    // The button she pressed is gone or disabled now: keep the keyboard in the card.
+    requestAnimationFrame(() => area.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus());
+  }
 
   const rsvp = useMutation(
     trpc.content.events.rsvp.mutationOptions({
-      onSuccess: () => {
-        toast({ title: messages.comments.successTitle, description: messages.events.attendSuccess });
-        // After an RSVP the RSVPs refresh; the list's spots-left count too.
-        void queryClient.invalidateQueries({ queryKey: rsvpsOptions.queryKey });
-        void queryClient.invalidateQueries({ queryKey: trpc.content.events.list.pathKey() });
+      onSuccess: async (answer) => {
+        await refresh();
+        if (answer.status === 'waitlisted') toast({ title: t.rsvp.waitlistedTitle, description: answer.message ?? t.rsvp.waiting });
+        else toast({ title: messages.comments.successTitle, description: messages.events.attendSuccess });
       },
       onError: (error) => {
         if (isAuthFailure(error)) toastSignInRequired(messages.events.loginToAttend);
-        else toast({ title: messages.comments.errorTitle, description: messages.events.attendFailed, variant: 'destructive' });
+        else toast({ title: messages.comments.errorTitle, description: errorMessage(error, messages.events.attendFailed), variant: 'destructive' });
+      },
+    }),
+  );
+
+  const cancel = useMutation(
+    trpc.content.events.cancelRsvp.mutationOptions({
+      onSuccess: async (answer) => {
+        await refresh();
+        setConfirming(false);
+        toast({ title: t.rsvp.doneTitle, description: answer.message });
+      },
+      onError: (error) => {
+        if (isAuthFailure(error)) toastSignInRequired(messages.events.loginToAttend);
+        else toast({ title: messages.comments.errorTitle, description: errorMessage(error), variant: 'destructive' });
       },
     }),
   );
@@ -104,10 +137,51 @@ function AttendButton({ event, full }: { event: EventItem; full: boolean }) {
     rsvp.mutate({ id: event.id });
   }
 
+  const confirmCancel = (texts: ConfirmDeleteTexts, label: string) => (
+    <ConfirmDelete
+      texts={texts}
+      open={confirming}
+      onOpenChange={setConfirming}
+      pending={cancel.isPending}
+      onConfirm={() => cancel.mutate({ id: event.id })}
+      trigger={
+        <Button variant="outline" aria-label={`${label}: ${event.title}`}>
+          {label}
+        </Button>
+      }
+    />
+  );
+
+  if (mine?.status === 'attending') {
+    return (
+      <div ref={area} className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+        <Button disabled aria-label={`${t.attending}: ${event.title}`}>
+          <Check aria-hidden="true" />
+          {t.attending}
+        </Button>
+        {confirmCancel(t.rsvp.cancelTexts, t.rsvp.cancel)}
+      </div>
+    );
+  }
+  if (mine?.status === 'waitlisted') {
+    return (
+      <div ref={area} className="mt-auto grid justify-items-start gap-3 pt-2">
+        <p className="flex items-center gap-2 text-sm font-semibold">
+          <Hourglass className="size-4 text-primary" aria-hidden="true" />
+          {mine.position === null ? t.rsvp.waiting : t.rsvp.position(mine.position)}
+        </p>
+        {confirmCancel(t.rsvp.leaveTexts, t.rsvp.leaveWaitlist)}
+      </div>
+    );
+  }
+  // A full event takes names for its waitlist; visitors see it full, as before.
+  const waitlist = full && Boolean(user);
+  const label = waitlist ? t.rsvp.joinWaitlist : t.attend;
   return (
-    <div className="mt-auto pt-2">
-      <Button onClick={attend} disabled={attending || rsvp.isPending || (full && !attending)} aria-label={attending ? `${t.attending}: ${event.title}` : `${t.attend}: ${event.title}`}>
-        {attending ? t.attending : rsvp.isPending ? t.attendBusy : t.attend}
+    <div ref={area} className="mt-auto pt-2">
+      <Button onClick={attend} disabled={rsvp.isPending || (Boolean(user) && rsvps.isPending) || (full && !user)} aria-label={`${label}: ${event.title}`}>
+        {waitlist ? <ListPlus aria-hidden="true" /> : null}
+        {rsvp.isPending ? (waitlist ? t.rsvp.joinBusy : t.attendBusy) : label}
       </Button>
     </div>
   );

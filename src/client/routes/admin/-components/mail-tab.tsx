@@ -60,18 +60,29 @@ function MailRow({ mail }: { mail: Mail }) {
         <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">{mail.subject}</h3>
         <Badge className={STATUS_CLASSES[mail.status]}>{STATUS_LABELS[mail.status]}</Badge>
       </div>
-      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <Detail label={t.to}>
-          <span className="[overflow-wrap:anywhere]">{mail.recipient}</span>
+      {/* Wide: who and what on the left, the times in aligned columns. Narrow: one per line, kind and attempts side by side. */}
+      <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-5 gap-y-1 text-sm lg:grid-cols-[minmax(0,1fr)_15rem_15rem]">
+        <Detail label={t.to} className="col-span-2 lg:col-span-1">
+          <span className="break-all">{mail.recipient}</span>
+        </Detail>
+        <Detail label={t.created} className="col-span-2 lg:col-span-1">
+          <time dateTime={mail.createdAt} className="whitespace-nowrap">
+            {formatDateTime(mail.createdAt)}
+          </time>
+        </Detail>
+        <Detail label={t.sent} className="col-span-2 lg:col-span-1">
+          {mail.sentAt ? (
+            <time dateTime={mail.sentAt} className="whitespace-nowrap">
+              {formatDateTime(mail.sentAt)}
+            </time>
+          ) : (
+            <span className="text-muted-foreground">{t.notSent}</span>
+          )}
         </Detail>
         <Detail label={t.kind}>{kindLabel(mail.kind)}</Detail>
         <Detail label={t.attempts}>
           <span className="tabular-nums">{mail.attempts}</span>
         </Detail>
-        <Detail label={t.created}>
-          <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
-        </Detail>
-        <Detail label={t.sent}>{mail.sentAt ? <time dateTime={mail.sentAt}>{formatDateTime(mail.sentAt)}</time> : t.notSent}</Detail>
       </dl>
       {mail.lastError && mail.status !== 'sent' ? (
         <p className="text-xs [overflow-wrap:anywhere] text-destructive">
@@ -83,9 +94,9 @@ function MailRow({ mail }: { mail: Mail }) {
 }
 
 /** A label and its value in one run of text, so a long address wraps under its label on a phone. */
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="inline text-muted-foreground">{label}: </dt>
       <dd className="inline">{children}</dd>
     </div>
