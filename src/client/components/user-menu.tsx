@@ -1,12 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
-import { useState } from 'react';
 import { copy } from '../copy';
-import { profileCopy } from '../copy/profile';
 import { safetyCopy } from '../copy/safety';
 import { signOut, type SessionUser } from '../lib/session';
-import { Button } from './ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose } from './ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu';
 
 function Avatar({ user }: { user: SessionUser }) {
@@ -24,64 +20,41 @@ function Avatar({ user }: { user: SessionUser }) {
 /** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Reports and blocks, and Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
-  const [profileOpen, setProfileOpen] = useState(false);
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <button
-            type="button"
-            aria-label={`${copy.nav.userMenu}: ${fullName}`}
-            className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted"
-          >
-            <Avatar user={user} />
-            <span className="max-w-32 truncate text-sm font-semibold" data-testid="user-name">
-              {user.firstName}
-            </span>
-          </button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>
-            <span className="block font-semibold">{fullName}</span>
-            <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setProfileOpen(true)}>
-            <UserRound aria-hidden="true" /> {copy.nav.profileSettings}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void navigate({ to: '/community/newsletter' })}>
-            <Mail aria-hidden="true" /> {copy.nav.newsletterSettings}
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
-            <ShieldCheck aria-hidden="true" /> {safetyCopy.page.menuLink}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void signOut({ admin: user.isAdmin })}>
-            <LogOut aria-hidden="true" /> {copy.nav.signOut}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <Dialog open={profileOpen} onOpenChange={setProfileOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{profileCopy.title}</DialogTitle>
-            <DialogDescription>{profileCopy.description}</DialogDescription>
-          </DialogHeader>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-semibold">{profileCopy.name}</dt>
-            <dd>{fullName}</dd>
-            <dt className="font-semibold">{profileCopy.email}</dt>
-            <dd className="break-all">{user.email}</dd>
-          </dl>
-          <p className="mt-4 text-sm text-muted-foreground">{profileCopy.note}</p>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{profileCopy.close}</Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={`${copy.nav.userMenu}: ${fullName}`}
+          className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted"
+        >
+          <Avatar user={user} />
+          <span className="max-w-32 truncate text-sm font-semibold" data-testid="user-name">
+            {user.firstName}
+          </span>
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block font-semibold">{fullName}</span>
+          <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/profile' })}>
+          <UserRound aria-hidden="true" /> {copy.nav.profileSettings}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/newsletter' })}>
+          <Mail aria-hidden="true" /> {copy.nav.newsletterSettings}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
+          <ShieldCheck aria-hidden="true" /> {safetyCopy.page.menuLink}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut({ admin: user.isAdmin })}>
+          <LogOut aria-hidden="true" /> {copy.nav.signOut}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -9,6 +9,7 @@ import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
+import { accountCopy } from '../copy/account';
 import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
 import { sessionQueryOptions } from '../lib/session';
@@ -70,6 +71,9 @@ function LoginPage() {
         <Field id="password" label={loginCopy.password}>
           <PasswordInput id="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
+        <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          {accountCopy.forgot.link}
+        </Link>
         <KeepLoggedIn label={loginCopy.keepLoggedIn} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? loginCopy.busy : loginCopy.submit}

@@ -79,6 +79,29 @@ describe('applications', () => {
   });
 });
 
+describe('decisions made in Edit User, and applicants still waiting', () => {
+  it('mail the decision too, and tell a pending applicant who applies again that she is in line', async () => {
+    const application = validApplication();
+    await apply(application);
+    const [row] = await t.db.select().from(users).where(eq(users.email, application.email));
+    // Applying again while pending: she can't sign in yet, so the mail doesn't say to.
+    await apply(application);
+    const known = (await smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'Someone applied to Bloom Circle with your email')!;
+    expect(known.text).toContain('Your application is already waiting for a moderator');
+    expect(known.text).not.toContain('sign in');
+
+    const edit = await trpcRequest(t.app, {
+      path: 'admin.users.update',
+      type: 'mutation',
+      input: { id: row!.id, email: row!.email, firstName: row!.firstName, lastName: row!.lastName, isApproved: true, isAdmin: false },
+      cookie: admin.cookie,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const welcome = (await smtp.waitFor(3, application.email)).find((mail) => mail.subject === 'Welcome to Bloom Circle!');
+    expect(welcome).toBeDefined();
+  });
+});
+
 describe('the outbox', () => {
   it('keeps mail while the mail server is down, retries, and delivers each mail exactly once when it is back', async () => {
     await smtp.stop();

@@ -93,12 +93,15 @@ export const mails = {
     }),
 
   /** To the owner of an email someone applied with again: the applicant is answered as if it were new. */
-  applicationWithKnownEmail: (site: MailSite, to: string, firstName: string) =>
+  applicationWithKnownEmail: (site: MailSite, to: string, firstName: string, stillPending: boolean) =>
     drawMail(site, 'application_known_email', to, {
       subject: `Someone applied to ${site.name} with your email`,
       greeting: `Hi ${firstName},`,
-      paragraphs: ['Someone applied with your email. If it was you, sign in or reset your password.', 'If it wasn’t you, you can ignore this mail: nothing changed on your account.'],
-      action: { label: 'Reset your password', url: link(site, '/forgot-password') },
+      // An applicant still waiting can't sign in yet: she is told her application is in line.
+      paragraphs: stillPending
+        ? ['Someone applied with your email. Your application is already waiting for a moderator, and we will write to you as soon as they have looked at it.', 'If it wasn’t you, you can ignore this mail: nothing changed.']
+        : ['Someone applied with your email. If it was you, sign in or reset your password.', 'If it wasn’t you, you can ignore this mail: nothing changed on your account.'],
+      action: stillPending ? undefined : { label: 'Reset your password', url: link(site, '/forgot-password') },
     }),
 
   passwordReset: (site: MailSite, to: string, firstName: string, token: string) =>

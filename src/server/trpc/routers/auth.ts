@@ -16,9 +16,9 @@ import { accountRouter } from './account';
 import { memberProcedure, publicProcedure, router } from '../init';
 
 /** Mails the owner of an email someone applied with; hashing as an application does keeps both answers equally slow. */
-async function tellOwnerOfKnownEmail(ctx: Context, owner: { email: string; firstName: string }) {
+async function tellOwnerOfKnownEmail(ctx: Context, owner: { email: string; firstName: string; approvalStatus: 'pending' | 'approved' | 'rejected' }) {
   await hashPassword(crypto.randomUUID());
-  await queueMail(ctx.db, mails.applicationWithKnownEmail(ctx.mail.site, owner.email, owner.firstName));
+  await queueMail(ctx.db, mails.applicationWithKnownEmail(ctx.mail.site, owner.email, owner.firstName, owner.approvalStatus === 'pending'));
   ctx.mail.sendSoon();
 }
 

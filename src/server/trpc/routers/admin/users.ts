@@ -9,7 +9,8 @@ import { liftSuspension, suspendMember } from '../../../moderation/suspension';
 import { SuspendSchema } from '../../../../shared/schemas/moderation';
 import { invalidateAllSessions } from '../../../auth/session';
 import { queueMail } from '../../../mail/outbox';
-import { mails } from '../../../mail/templates';
+import { mails, type MailSite } from '../../../mail/templates';
+import type { Db } from '../../../../../db/client';
 import { adminProcedure, router } from '../../init';
 import {
   adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
@@ -73,13 +74,7 @@ export const adminUsersRouter = router({
       const approvalStatus = input.isApproved ? 'approved' : 'rejected';
       await tx.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
       if (!input.isApproved) await invalidateAllSessions(tx, target.id);
-      // She hears of the decision when it changes her standing, in the same transaction.
-      if (approvalStatus !== target.approvalStatus) {
-        const mail = input.isApproved
-          ? mails.applicationApproved(ctx.mail.site, target.email, target.firstName)
-          : mails.applicationRejected(ctx.mail.site, target.email, target.firstName, input.reason || null);
-        await queueMail(tx, mail);
-      }
+      await mailDecision(tx, ctx.mail.site, target, approvalStatus, input.reason || null);
       return toAccount({ ...target, approvalStatus });
     });
     ctx.mail.sendSoon();
@@ -87,8 +82,8 @@ export const adminUsersRouter = router({
   }),
 
   /** Edit User: every field of the dialog; isApproved and isAdmin included. */
-  update: adminProcedure.input(UserUpdateSchema).mutation(({ ctx, input }) =>
-    withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
+  update: adminProcedure.input(UserUpdateSchema).mutation(async ({ ctx, input }) => {
+    const account = await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.id);
       assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: input.isAdmin, approved: input.isApproved });
       await assertEmailFree(tx, input.email, target.id);
@@ -103,9 +98,12 @@ export const adminUsersRouter = router({
           .returning(adminUserColumns),
       );
       if (approvalStatus !== 'approved') await invalidateAllSessions(tx, id);
+      await mailDecision(tx, ctx.mail.site, { ...target, email: row!.email, firstName: row!.firstName }, approvalStatus, null);
       return toAccount(row!);
-    }),
-  ),
+    });
+    ctx.mail.sendSoon();
+    return account;
+  }),
 
   /** Change Password; her other sessions end, so an old password holder is signed out. */
   setPassword: adminProcedure.input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
@@ -131,3 +129,18 @@ export const adminUsersRouter = router({
   ),
 });
 
+/**
+ * She hears of a decision on her application when it changes her standing (pending or
+ * rejected to approved, or to rejected), in the same transaction as the change.
+ */
+async function mailDecision(
+  tx: Db,
+  site: MailSite,
+  before: { email: string; firstName: string; approvalStatus: 'pending' | 'approved' | 'rejected' },
+  approvalStatus: 'pending' | 'approved' | 'rejected',
+  reason: string | null,
+) {
+  if (approvalStatus === before.approvalStatus || approvalStatus === 'pending') return;
+  const mail = approvalStatus === 'approved' ? mails.applicationApproved(site, before.email, before.firstName) : mails.applicationRejected(site, before.email, before.firstName, reason);
+  await queueMail(tx, mail);
+}

@@ -1,0 +1,75 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../components/field';
+import { Button } from '../components/ui/button';
+import { Input } from '../components/ui/input';
+import { accountCopy } from '../copy/account';
+import { errorMessage } from '../lib/errors';
+import { trpc } from '../trpc';
+import { AccountCard, FormNotice, loadAccountSchemas } from './settings/-components/account-kit';
+
+export const Route = createFileRoute('/forgot-password')({
+  component: ForgotPasswordPage,
+});
+
+const t = accountCopy.forgot;
+
+/** /forgot-password: asks for a reset link. The answer is the same whether or not the email has an account. */
+function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+
+  const request = useMutation(
+    trpc.auth.account.requestPasswordReset.mutationOptions({
+      onError: (failure) => setError(errorMessage(failure)),
+    }),
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { PasswordResetRequestSchema } = await loadAccountSchemas();
+    const parsed = PasswordResetRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    request.mutate(parsed.data);
+  }
+
+  return (
+    <AccountCard title={t.title} subtitle={t.subtitle}>
+      {request.isSuccess ? (
+        <div className="grid gap-4">
+          <FormNotice kind="success">{request.data.message}</FormNotice>
+          <p className="text-sm text-muted-foreground">{t.checkInbox}</p>
+        </div>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className="grid gap-5">
+          {error ? <FormNotice kind="error">{error}</FormNotice> : null}
+          <Field id="email" label={t.email}>
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
+          </Field>
+          <Button type="submit" size="lg" disabled={request.isPending}>
+            {request.isPending ? t.busy : t.submit}
+          </Button>
+        </form>
+      )}
+      <div className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
+          {t.backToLogin}
+        </Link>
+      </div>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../shared/messages';
+import { PasswordInput } from '../components/password-input';
+import { Button } from '../components/ui/button';
+import { accountCopy } from '../copy/account';
+import { errorMessage } from '../lib/errors';
+import { sessionQueryOptions } from '../lib/session';
+import { queryClient, trpc } from '../trpc';
+import { AccountCard, describedBy, FormField, FormNotice, loadAccountSchemas } from './settings/-components/account-kit';
+
+interface ResetSearch {
+  token?: string;
+}
+
+export const Route = createFileRoute('/reset-password')({
+  // The mailed link's token; a missing one makes the page say the link can't be used.
+  validateSearch: (search: Record<string, unknown>): ResetSearch =>
+    typeof search.token === 'string' || typeof search.token === 'number' ? { token: String(search.token) } : {},
+  component: ResetPasswordPage,
+});
+
+const t = accountCopy.reset;
+const linkClasses = 'font-semibold text-primary underline-offset-4 hover:underline';
+
+/** /reset-password?token=…: the link from the reset mail; sets a new password once. */
+function ResetPasswordPage() {
+  const { token } = Route.useSearch();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [linkInvalid, setLinkInvalid] = useState(!token);
+
+  const reset = useMutation(
+    trpc.auth.account.confirmPasswordReset.mutationOptions({
+      onSuccess: async () => {
+        setPassword('');
+        // Every session of the account ended, this browser's too if it was signed in.
+        await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+      },
+      onError: (failure) => {
+        const message = errorMessage(failure);
+        if (message === messages.account.resetInvalid) setLinkInvalid(true);
+        else setFormError(message);
+      },
+    }),
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { PasswordResetConfirmSchema } = await loadAccountSchemas();
+    const parsed = PasswordResetConfirmSchema.safeParse({ token, password });
+    setFormError(undefined);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'token') setLinkInvalid(true);
+      else setFieldError(issue?.message);
+      return;
+    }
+    setFieldError(undefined);
+    reset.mutate(parsed.data);
+  }
+
+  if (linkInvalid) {
+    return (
+      <AccountCard title={t.invalidTitle} subtitle={t.invalidSubtitle}>
+        <div className="grid gap-5 text-center">
+          <FormNotice kind="error">{messages.account.resetInvalid}</FormNotice>
+          <Link to="/forgot-password" className={linkClasses}>
+            {t.askAgain}
+          </Link>
+        </div>
+      </AccountCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AccountCard title={t.title} subtitle={t.subtitle}>
+        <div className="grid gap-5">
+          <FormNotice kind="success">{reset.data.message}</FormNotice>
+          <Button asChild size="lg">
+            <Link to="/login">{t.signIn}</Link>
+          </Button>
+        </div>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title={t.title} subtitle={t.subtitle}>
+      <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className="grid gap-5">
+        {formError ? <FormNotice kind="error">{formError}</FormNotice> : null}
+        <FormField id="password" label={t.password} hint={t.passwordHint} error={fieldError}>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...describedBy('password', { hint: true, error: fieldError })}
+          />
+        </FormField>
+        <p className="text-sm text-muted-foreground">{t.signedOutNote}</p>
+        <Button type="submit" size="lg" disabled={reset.isPending}>
+          {reset.isPending ? t.busy : t.submit}
+        </Button>
+      </form>
+      <div className="mt-6 text-center text-sm">
+        <Link to="/login" className={linkClasses}>
+          {accountCopy.forgot.backToLogin}
+        </Link>
+      </div>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,141 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LogoMark } from '../../../components/logo';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { serverMessage } from '../../../lib/errors';
+
+/**
+ * The account forms check their fields with the server's own schemas, loaded when a form is
+ * first touched rather than with the page (as the sign-in form does): the same rules, the same
+ * messages, and no long task before the first screen is up.
+ */
+export const loadAccountSchemas = () => import('../../../../shared/schemas/account');
+
+/** A form's messages: one per field, and one for the form as a whole. */
+export type FormErrors<Field extends string> = Partial<Record<Field | 'form', string>>;
+
+/** The first message of each field, in the schema's rule order (the one the server would give). */
+export function errorsFromIssues<Field extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], fields: readonly Field[]): FormErrors<Field> {
+  const errors: FormErrors<Field> = {};
+  for (const issue of issues) {
+    const field = fields.find((name) => name === issue.path[0]);
+    const key = field ?? 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * A refusal from the server, shown at the field it is about when its words name one (a wrong
+ * current password at the password field), otherwise above the form.
+ */
+export function errorsFromServer<Field extends string>(failure: unknown, fieldOf: Partial<Record<string, Field>>, fallback: string): FormErrors<Field> {
+  const message = serverMessage(failure) || fallback;
+  const field = fieldOf[message];
+  return field ? ({ [field]: message } as FormErrors<Field>) : ({ form: message } as FormErrors<Field>);
+}
+
+/** Moves focus to the first field with a message, so a screen reader reads it out with its label. */
+export function focusFirstError(ids: Partial<Record<string, string>>, errors: FormErrors<string>) {
+  const first = Object.keys(ids).find((field) => errors[field]);
+  if (!first) return;
+  // After React has drawn the message the field now points to.
+  requestAnimationFrame(() => document.getElementById(ids[first]!)?.focus());
+}
+
+/** The aria props that tie an input to its hint and its error (see FormField). */
+export function describedBy(id: string, { hint = false, error }: { hint?: boolean; error?: string }) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+/**
+ * A labelled field as components/field draws it, whose error is announced as it appears (a
+ * refusal for a field she is still in is read out without moving her).
+ */
+export function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive empty:hidden">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** A message above a form: an error (announced at once) or a confirmation. */
+export function FormNotice({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
+  return kind === 'error' ? (
+    <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+      {children}
+    </p>
+  ) : (
+    <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900">
+      {children}
+    </p>
+  );
+}
+
+/** A settings section's heading with its round icon, as on Reports and blocks. */
+export function SectionTitle({ id, icon: Icon, children }: { id: string; icon: LucideIcon; children: string }) {
+  return (
+    <h2 id={id} className="flex items-center gap-2.5 text-2xl font-semibold">
+      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-secondary text-secondary-foreground">
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      {children}
+    </h2>
+  );
+}
+
+/** The settings pages' frame: title, intro and their sections (or the sign-in prompt). */
+export function SettingsPage({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto grid max-w-3xl gap-10 px-4 py-8 sm:py-12">
+      <header className="grid gap-2">
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
+        <p className="max-w-2xl text-muted-foreground">{subtitle}</p>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/** A part of the page that could not load, with a way to ask again. */
+export function LoadFailed({ message, retry, onRetry }: { message: string; retry: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-center">
+      <p className="font-medium text-destructive">{message}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {retry}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The sign-in card's look for the pages a mailed link opens. Unlike the sign-in page these keep
+ * the site's bar and footer, so the card doesn't fill the screen's height (AuthCard does).
+ */
+export function AccountCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <div className="bg-[radial-gradient(ellipse_at_top,_var(--color-secondary),_transparent_60%)] px-4 py-10 sm:py-16">
+      <div className="mx-auto w-full max-w-md">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <LogoMark className="size-12" />
+          <h1 className="text-3xl font-semibold">{title}</h1>
+          <p className="text-muted-foreground">{subtitle}</p>
+        </div>
+        <div className="rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm sm:p-8">{children}</div>
+      </div>
+    </div>
+  );
+}

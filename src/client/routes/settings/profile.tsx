@@ -1,0 +1,373 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { AtSign, KeyRound, UserRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { messages } from '../../../shared/messages';
+import { PasswordInput } from '../../components/password-input';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/toast';
+import { accountCopy } from '../../copy/account';
+import { sessionQueryOptions, useSession } from '../../lib/session';
+import { queryClient, trpc, type RouterOutputs, type Trpc } from '../../trpc';
+import { SignInNotice } from '../community/-components/sign-in-notice';
+import {
+  describedBy,
+  errorsFromIssues,
+  errorsFromServer,
+  focusFirstError,
+  FormField,
+  FormNotice,
+  LoadFailed,
+  loadAccountSchemas,
+  SectionTitle,
+  SettingsPage,
+  type FormErrors,
+} from './-components/account-kit';
+import { DataSection } from './-components/data-section';
+import { DevicesSection } from './-components/devices-section';
+
+/** The page's two reads, for the loader (the server renders them) and the screen alike. */
+const profileQueries = (client: Trpc) => ({
+  profile: () => client.auth.account.profile.queryOptions(),
+  sessions: () => client.auth.account.sessions.queryOptions(),
+});
+
+export const Route = createFileRoute('/settings/profile')({
+  loader: ({ context }) => {
+    // Members only: a visitor's page is the sign-in prompt and asks for nothing.
+    if (!context.queryClient.getQueryData(context.trpc.auth.session.queryKey())) return;
+    const queries = profileQueries(context.trpc);
+    void context.queryClient.prefetchQuery(queries.profile());
+    void context.queryClient.prefetchQuery(queries.sessions());
+  },
+  component: ProfileSettingsPage,
+});
+
+const t = accountCopy.profile;
+const a = messages.account;
+const s = messages.signup;
+const queries = profileQueries(trpc);
+
+type Profile = RouterOutputs['auth']['account']['profile'];
+
+/** The signup password rules' messages, shown at the new-password field when the server gives them. */
+const NEW_PASSWORD_MESSAGES = [s.passwordLength, s.passwordUppercase, s.passwordLowercase, s.passwordNumber, 'Password must be at most 200 characters'];
+
+/** /settings/profile: her details, password, email, signed-in devices and her data. */
+function ProfileSettingsPage() {
+  const { user } = useSession();
+  return (
+    <SettingsPage title={t.title} subtitle={t.subtitle}>
+      {user ? (
+        <>
+          <DetailsSection />
+          <PasswordSection email={user.email} />
+          <EmailSection email={user.email} />
+          <DevicesSection />
+          <DataSection />
+        </>
+      ) : (
+        <SignInNotice prompt={t.signInTitle} />
+      )}
+    </SettingsPage>
+  );
+}
+
+const cardClasses = 'grid gap-5 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6';
+
+function DetailsSection() {
+  const profile = useQuery(queries.profile());
+  return (
+    <section aria-labelledby="profile-details" aria-busy={profile.isPending} className="grid gap-4">
+      <SectionTitle id="profile-details" icon={UserRound}>
+        {t.details.title}
+      </SectionTitle>
+      {profile.isPending ? (
+        <Skeleton className="h-96 rounded-2xl" />
+      ) : profile.isError ? (
+        <LoadFailed message={t.loadFailed} retry={t.retry} onRetry={() => void profile.refetch()} />
+      ) : (
+        <DetailsForm saved={profile.data} />
+      )}
+    </section>
+  );
+}
+
+const DETAILS_FIELDS = ['firstName', 'lastName', 'bio', 'interests'] as const;
+type DetailsField = (typeof DETAILS_FIELDS)[number];
+const DETAILS_IDS = { firstName: 'profile-first-name', lastName: 'profile-last-name', bio: 'profile-bio', interests: 'profile-interests' };
+
+/** The form's texts from her saved profile (accounts made before bios were asked for have none). */
+const formOf = (profile: Pick<Profile, DetailsField>) => ({
+  firstName: profile.firstName,
+  lastName: profile.lastName,
+  bio: profile.bio ?? '',
+  interests: profile.interests ?? '',
+});
+
+function DetailsForm({ saved }: { saved: Profile }) {
+  const [form, setForm] = useState(() => formOf(saved));
+  const [errors, setErrors] = useState<FormErrors<DetailsField>>({});
+
+  const save = useMutation(
+    trpc.auth.account.updateProfile.mutationOptions({
+      onSuccess: async ({ message, ...profile }) => {
+        toast({ title: message });
+        setForm(formOf(profile));
+        queryClient.setQueryData(queries.profile().queryKey, profile);
+        // Her name in the top bar.
+        await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+      },
+      onError: (failure) => setErrors(errorsFromServer(failure, {}, s.genericFailure)),
+    }),
+  );
+
+  const update = (field: DetailsField) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { ProfileUpdateSchema } = await loadAccountSchemas();
+    const parsed = ProfileUpdateSchema.safeParse(form);
+    if (!parsed.success) {
+      const found = errorsFromIssues(parsed.error.issues, DETAILS_FIELDS);
+      setErrors(found);
+      focusFirstError(DETAILS_IDS, found);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
+      <p className="text-sm text-muted-foreground">{t.details.hint}</p>
+      {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={DETAILS_IDS.firstName} label={t.details.firstName} error={errors.firstName}>
+          <Input
+            id={DETAILS_IDS.firstName}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={form.firstName}
+            onChange={update('firstName')}
+            {...describedBy(DETAILS_IDS.firstName, { error: errors.firstName })}
+          />
+        </FormField>
+        <FormField id={DETAILS_IDS.lastName} label={t.details.lastName} error={errors.lastName}>
+          <Input
+            id={DETAILS_IDS.lastName}
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={form.lastName}
+            onChange={update('lastName')}
+            {...describedBy(DETAILS_IDS.lastName, { error: errors.lastName })}
+          />
+        </FormField>
+      </div>
+      <FormField id={DETAILS_IDS.bio} label={t.details.bio} error={errors.bio}>
+        <Textarea id={DETAILS_IDS.bio} name="bio" rows={4} required value={form.bio} onChange={update('bio')} {...describedBy(DETAILS_IDS.bio, { error: errors.bio })} />
+      </FormField>
+      <FormField id={DETAILS_IDS.interests} label={t.details.interests} error={errors.interests}>
+        <Textarea
+          id={DETAILS_IDS.interests}
+          name="interests"
+          rows={3}
+          required
+          value={form.interests}
+          onChange={update('interests')}
+          {...describedBy(DETAILS_IDS.interests, { error: errors.interests })}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={save.isPending}>
+        {save.isPending ? t.details.busy : t.details.submit}
+      </Button>
+    </form>
+  );
+}
+
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
+type PasswordField = (typeof PASSWORD_FIELDS)[number];
+const PASSWORD_IDS = { currentPassword: 'password-current', newPassword: 'password-new' };
+
+function PasswordSection({ email }: { email: string }) {
+  const empty = { currentPassword: '', newPassword: '' };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<FormErrors<PasswordField>>({});
+
+  const change = useMutation(
+    trpc.auth.account.changePassword.mutationOptions({
+      onSuccess: async (result) => {
+        toast({ title: result.message, description: t.password.doneBody });
+        setForm(empty);
+        // Her other devices are gone from the list.
+        await queryClient.invalidateQueries({ queryKey: queries.sessions().queryKey });
+      },
+      onError: (failure) => {
+        const found = errorsFromServer<PasswordField>(
+          failure,
+          {
+            [a.currentPasswordWrong]: 'currentPassword',
+            [a.currentPasswordRequired]: 'currentPassword',
+            ...Object.fromEntries(NEW_PASSWORD_MESSAGES.map((message) => [message, 'newPassword' as const])),
+          },
+          s.genericFailure,
+        );
+        setErrors(found);
+        focusFirstError(PASSWORD_IDS, found);
+      },
+    }),
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { PasswordChangeSchema } = await loadAccountSchemas();
+    const parsed = PasswordChangeSchema.safeParse(form);
+    if (!parsed.success) {
+      const found = errorsFromIssues(parsed.error.issues, PASSWORD_FIELDS);
+      setErrors(found);
+      focusFirstError(PASSWORD_IDS, found);
+      return;
+    }
+    setErrors({});
+    change.mutate(parsed.data);
+  }
+
+  return (
+    <section aria-labelledby="profile-password" className="grid gap-4">
+      <SectionTitle id="profile-password" icon={KeyRound}>
+        {t.password.title}
+      </SectionTitle>
+      <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
+        <p className="text-sm text-muted-foreground">{t.password.note}</p>
+        {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
+        {/* Lets password managers tie the new password to her account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <FormField id={PASSWORD_IDS.currentPassword} label={t.password.current} error={errors.currentPassword}>
+          <PasswordInput
+            id={PASSWORD_IDS.currentPassword}
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={form.currentPassword}
+            onChange={(event) => setForm((current) => ({ ...current, currentPassword: event.target.value }))}
+            {...describedBy(PASSWORD_IDS.currentPassword, { error: errors.currentPassword })}
+          />
+        </FormField>
+        <FormField id={PASSWORD_IDS.newPassword} label={t.password.next} hint={t.password.hint} error={errors.newPassword}>
+          <PasswordInput
+            id={PASSWORD_IDS.newPassword}
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            value={form.newPassword}
+            onChange={(event) => setForm((current) => ({ ...current, newPassword: event.target.value }))}
+            {...describedBy(PASSWORD_IDS.newPassword, { hint: true, error: errors.newPassword })}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={change.isPending}>
+          {change.isPending ? t.password.busy : t.password.submit}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+const EMAIL_FIELDS = ['email', 'password'] as const;
+type EmailField = (typeof EMAIL_FIELDS)[number];
+const EMAIL_IDS = { email: 'email-new', password: 'email-password' };
+
+function EmailSection({ email }: { email: string }) {
+  const empty = { email: '', password: '' };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<FormErrors<EmailField>>({});
+  const [sent, setSent] = useState<string>();
+
+  const request = useMutation(
+    trpc.auth.account.requestEmailChange.mutationOptions({
+      onSuccess: (result) => {
+        setSent(result.message);
+        setForm(empty);
+      },
+      onError: (failure) => {
+        const found = errorsFromServer<EmailField>(
+          failure,
+          {
+            [a.currentPasswordWrong]: 'password',
+            [a.currentPasswordRequired]: 'password',
+            [a.emailSame]: 'email',
+            [s.emailTaken]: 'email',
+            [s.emailInvalid]: 'email',
+            [s.emailRequired]: 'email',
+          },
+          s.genericFailure,
+        );
+        setErrors(found);
+        focusFirstError(EMAIL_IDS, found);
+      },
+    }),
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { EmailChangeSchema } = await loadAccountSchemas();
+    const parsed = EmailChangeSchema.safeParse(form);
+    if (!parsed.success) {
+      const found = errorsFromIssues(parsed.error.issues, EMAIL_FIELDS);
+      setErrors(found);
+      focusFirstError(EMAIL_IDS, found);
+      return;
+    }
+    setErrors({});
+    setSent(undefined);
+    request.mutate(parsed.data);
+  }
+
+  return (
+    <section aria-labelledby="profile-email" className="grid gap-4">
+      <SectionTitle id="profile-email" icon={AtSign}>
+        {t.email.title}
+      </SectionTitle>
+      <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
+        <div className="grid gap-1 text-sm">
+          <p className="break-words">
+            {t.email.current} <strong className="font-semibold">{email}</strong>
+          </p>
+          <p className="text-muted-foreground">{t.email.note}</p>
+        </div>
+        {sent ? <FormNotice kind="success">{sent}</FormNotice> : null}
+        {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
+        <FormField id={EMAIL_IDS.email} label={t.email.next} error={errors.email}>
+          <Input
+            id={EMAIL_IDS.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(event) => setForm((current) => ({ ...current, email: event.target.value }))}
+            {...describedBy(EMAIL_IDS.email, { error: errors.email })}
+          />
+        </FormField>
+        <FormField id={EMAIL_IDS.password} label={t.email.password} error={errors.password}>
+          <PasswordInput
+            id={EMAIL_IDS.password}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={form.password}
+            onChange={(event) => setForm((current) => ({ ...current, password: event.target.value }))}
+            {...describedBy(EMAIL_IDS.password, { error: errors.password })}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={request.isPending}>
+          {request.isPending ? t.email.busy : t.email.submit}
+        </Button>
+      </form>
+    </section>
+  );
+}
