@@ -379,6 +379,7 @@ export const adminPanelCopy = {
         application_known_email: 'Known email applied',
         password_reset: 'Password reset',
         email_change: 'Email change',
+        email_changed: 'Email changed (old address)',
         rsvp_confirmed: 'RSVP confirmed',
         waitlist_promoted: 'Off the waitlist',
         event_reminder: 'Event reminder',

@@ -6,6 +6,7 @@ import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories';
 import { trpcRequest } from '../test/procedures';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
+import { describeBrowser } from '../trpc/routers/account';
 
 /** Her own account, through both doors, with mail delivered over real SMTP and its links followed. */
 const a = messages.account;
@@ -137,8 +138,12 @@ describe('profile settings', () => {
     // Nothing changes until the link is opened.
     expect((await as(cookie, 'GET', '/api/profile')).json().email).toBe(member.email);
     const token = await linkTokenFor(newEmail, 1);
+    await as(cookie, 'PUT', '/api/newsletter/subscription', { subscribed: true, frequency: 'monthly' });
     expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ success: true, message: a.emailChanged });
     expect((await as(cookie, 'GET', '/api/profile')).json().email).toBe(newEmail);
+    // Her newsletter moved with her, and her old address was told.
+    expect((await as(cookie, 'GET', '/api/newsletter/subscription')).json()).toMatchObject({ email: newEmail, subscribed: true, frequency: 'monthly' });
+    expect((await smtp.waitFor(1, member.email)).map((mail) => mail.subject)).toContain('Your Bloom Circle email was changed');
     expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ message: a.emailConfirmInvalid });
     await signIn({ ...member, email: newEmail });
   });
@@ -152,6 +157,7 @@ describe('sessions', () => {
     const laptop = await signIn(member);
     const list = (await as(laptop, 'GET', '/api/sessions')).json() as { id: string; browser: string; current: boolean }[];
     expect(list.map((session) => session.browser).sort()).toEqual(['Chrome on Android', 'Firefox on Linux', 'Safari on iOS']);
+    expect(describeBrowser('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) CriOS/126.0 Mobile/15E148 Safari/604.1')).toBe('Chrome on iOS');
     expect(list.filter((session) => session.current).map((session) => session.browser)).toEqual(['Firefox on Linux']);
 
     const phoneSession = list.find((session) => session.browser === 'Safari on iOS')!;

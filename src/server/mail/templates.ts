@@ -159,6 +159,14 @@ export const mails = {
       holdsSecret: true,
     }),
 
+  /** To the old address, once the new one was confirmed. */
+  emailChanged: (site: MailSite, to: string, firstName: string, newEmail: string) =>
+    drawMail(site, 'email_changed', to, {
+      subject: `Your ${site.name} email was changed`,
+      greeting: `Hi ${firstName},`,
+      paragraphs: [`The email of your ${site.name} account is now ${newEmail}. Mail from us goes there from now on.`, 'If you didn’t make this change, reply to this mail or ask a moderator for help right away.'],
+    }),
+
   emailChange: (site: MailSite, to: string, firstName: string, token: string) =>
     drawMail(site, 'email_change', to, {
       subject: `Confirm your new email for ${site.name}`,

@@ -66,13 +66,14 @@ const profileColumns = {
 /** Which browser a session was opened from, in a few words ("Firefox on Android"). */
 export function describeBrowser(userAgent: string | null): string {
   if (!userAgent) return 'Unknown browser';
-  const browser = /Edg\//.test(userAgent)
+  // iOS browsers name themselves apart (CriOS, FxiOS, EdgiOS) beside Safari's own token.
+  const browser = /Edg\/|EdgiOS\//.test(userAgent)
     ? 'Edge'
     : /OPR\//.test(userAgent)
       ? 'Opera'
-      : /Firefox\//.test(userAgent)
+      : /Firefox\/|FxiOS\//.test(userAgent)
         ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(userAgent)
+        : /Chrome\/|Chromium\/|CriOS\//.test(userAgent)
           ? 'Chrome'
           : /Safari\//.test(userAgent)
             ? 'Safari'
@@ -170,8 +171,22 @@ export const accountRouter = router({
       await ctx.db.transaction(async (tx) => {
         const used = await consumeAccountToken(tx, input.token, 'email_change');
         if (!used?.newEmail) throw badRequest(a.emailConfirmInvalid);
+        const [before] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, used.userId));
         await tx.update(users).set({ email: used.newEmail }).where(eq(users.id, used.userId));
+        // Her newsletter follows her to the new address (unless that address has one already).
+        await tx
+          .update(newsletterSubscriptions)
+          .set({ email: used.newEmail })
+          .where(
+            and(
+              eq(sql`lower(${newsletterSubscriptions.email})`, before!.email.toLowerCase()),
+              sql`not exists (select 1 from ${newsletterSubscriptions} n where lower(n.email) = ${used.newEmail})`,
+            ),
+          );
+        // The old address hears of it, so a change she didn't make doesn't go unnoticed.
+        await queueMail(tx, mails.emailChanged(ctx.mail.site, before!.email, before!.firstName, used.newEmail));
       });
+      ctx.mail.sendSoon();
     } catch (error) {
       // Someone took the address between the request and the confirmation.
       if (isUniqueViolation(error)) throw conflict(messages.signup.emailTaken);
