@@ -1,5 +1,3 @@
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { sha256 } from '@oslojs/crypto/sha2';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ical from 'ical-generator';
@@ -9,6 +7,7 @@ import { messages } from '../shared/messages';
 import { queueMail } from './mail/outbox';
 import { mails } from './mail/templates';
 import type { PublicSite } from './site';
+import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
 
 /** Events carry a start but no end; calendars show them two hours long. */
 const EVENT_HOURS = 2;
@@ -52,16 +51,12 @@ export async function eventIcs(db: Db, site: PublicSite, id: number): Promise<{ 
   return { filename: `event-${event.id}.ics`, content: eventCalendar(site, event.title, [event]) };
 }
 
-const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-
 /**
  * A new private address for her calendar feed. Only its hash is kept; the previous address
  * stops working, so a link she shared by mistake can be replaced.
  */
 export async function issueCalendarFeed(db: Db, site: PublicSite, userId: number): Promise<{ url: string }> {
-  const bytes = new Uint8Array(24);
-  crypto.getRandomValues(bytes);
-  const token = encodeBase32LowerCaseNoPadding(bytes);
+  const token = newSecretToken(24);
   await db.update(users).set({ calendarTokenHash: hashOf(token) }).where(eq(users.id, userId));
   return { url: `${site.url}/calendar/${token}.ics` };
 }

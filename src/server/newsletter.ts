@@ -1,5 +1,3 @@
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { sha256 } from '@oslojs/crypto/sha2';
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import type { Db } from '../../db/client';
@@ -8,18 +6,12 @@ import type { NewsletterFrequency } from '../shared/schemas/community';
 import { messages } from '../shared/messages';
 import { conflict, notFound } from './errors';
 import { qualified } from './services/content-query';
+import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
 import { queueMail } from './mail/outbox';
 import { drawMail, mails, type MailSite } from './mail/templates';
 
 const n = messages.newsletter;
-const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 const byEmail = (email: string) => eq(sql`lower(${newsletterSubscriptions.email})`, email.toLowerCase());
-
-function newToken(): string {
-  const bytes = new Uint8Array(24);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
-}
 
 /**
  * A visitor subscribes (double opt-in). Nothing counts, and an existing subscription's
@@ -28,7 +20,7 @@ function newToken(): string {
  * whether or not the address was subscribed.
  */
 export async function requestSubscription(db: Db, site: MailSite, email: string, frequency: NewsletterFrequency) {
-  const token = newToken();
+  const token = newSecretToken(24);
   await db.transaction(async (tx) => {
     const pending = { confirmTokenHash: hashOf(token), pendingFrequency: frequency };
     const [inserted] = await tx

@@ -1,14 +1,12 @@
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { sha256 } from '@oslojs/crypto/sha2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { accountTokens } from '../../../db/schema';
 import type { TokenPurpose } from '../../shared/mail';
+import { hashSecretToken as hashOf, newSecretToken } from '../auth/secret-token';
 
 /** A mailed link works for an hour. */
 export const TOKEN_LIFETIME_MS = 60 * 60_000;
 
-const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
 /**
  * A new single-use token for a mailed link (password reset, email change). The token goes in
@@ -16,9 +14,7 @@ const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().en
  * Earlier unused tokens of the same purpose stop working: only the newest link counts.
  */
 export async function issueAccountToken(db: Db, userId: number, purpose: TokenPurpose, newEmail: string | null = null): Promise<string> {
-  const bytes = new Uint8Array(32);
-  crypto.getRandomValues(bytes);
-  const token = encodeBase32LowerCaseNoPadding(bytes);
+  const token = newSecretToken();
   await db.update(accountTokens).set({ usedAt: sql`now()` }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
   await db.insert(accountTokens).values({ id: hashOf(token), userId, purpose, newEmail, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS) });
   return token;
