@@ -54,6 +54,7 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   ['admin.watchedWords', []],
   ['admin.audit', []],
   ['admin.mail', []],
+  ['admin.overview', []],
   // Approvals and new admins change the members' count.
   ['admin.users.setApproval', ['members']],
   // A suspension changes what she may do, not what anyone reads.

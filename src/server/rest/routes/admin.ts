@@ -81,6 +81,7 @@ export const adminRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/admin/moderation/waiting', call: (c) => c.admin.moderation.waiting() },
   { method: 'POST', url: '/api/admin/moderation/:kind/:id/approve', call: (c, r) => c.admin.moderation.approve({ kind: r.params.kind, id: r.params.id } as never) },
   { method: 'POST', url: '/api/admin/moderation/:kind/:id/reject', call: (c, r) => c.admin.moderation.reject({ kind: r.params.kind, id: r.params.id } as never) },
+  { method: 'GET', url: '/api/admin/overview', call: (c) => c.admin.overview.get() },
   { method: 'GET', url: '/api/admin/mail', call: (c, r) => c.admin.mail.list(r.query as never) },
   { method: 'GET', url: '/api/admin/audit', call: (c, r) => c.admin.audit.list(r.query as never) },
 ];

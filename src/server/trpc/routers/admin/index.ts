@@ -4,7 +4,7 @@ import { adminBlogsRouter } from './blogs';
 import { adminDirectoryRouter } from './directory';
 import { adminEventsRouter } from './events';
 import { adminForumRouter } from './forum';
-import { adminAuditRouter, adminMailRouter, adminReportsRouter, adminReviewRouter, adminWatchedWordsRouter } from './moderation';
+import { adminAuditRouter, adminMailRouter, adminOverviewRouter, adminReportsRouter, adminReviewRouter, adminWatchedWordsRouter } from './moderation';
 import { adminNewsletterRouter } from './newsletter';
 import { adminPlacesRouter } from './places';
 import { adminPodcastsRouter } from './podcasts';
@@ -28,4 +28,5 @@ export const adminRouter = router({
   reports: adminReportsRouter,
   moderation: adminReviewRouter,
   mail: adminMailRouter,
+  overview: adminOverviewRouter,
 });

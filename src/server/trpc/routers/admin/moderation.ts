@@ -5,6 +5,7 @@ import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, WatchedWordIdSc
 import { PageSchema } from '../../../../shared/schemas/content';
 import { openReportedItems, reportQueue, resolveReport } from '../../../moderation/reports';
 import { approveHeld, heldCount, rejectHeld, reviewQueue } from '../../../moderation/review';
+import { adminOverview } from '../../../admin-overview';
 import { conflict, notFound } from '../../../errors';
 import { forgetWatchedWords } from '../../../moderation/watched-words';
 import { isUniqueViolation } from '../../../services/accounts';
@@ -113,4 +114,10 @@ export const adminMailRouter = router({
       .limit(limit)
       .offset(offset);
   }),
+});
+
+/** The panel's first tab: what waits, and how the community grows and lives, week by week. */
+export const adminOverviewRouter = router({
+  /** GET /api/admin/overview */
+  get: adminProcedure.query(({ ctx }) => adminOverview(ctx.db)),
 });
