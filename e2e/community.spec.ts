@@ -15,8 +15,8 @@ test('a member subscribes, posts in the forum, comments, shares and suggests a p
   await page.getByLabel('How often?').click();
   await page.getByRole('option', { name: 'Monthly' }).click();
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to Our Community!' })).toBeVisible();
-  await expect(page.getByText('monthly newsletter to amira.news@example.com')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText('Almost there! We sent a link to amira.news@example.com. Your subscription starts once you open it.')).toBeVisible();
   await expect(page.getByRole('heading', { name: "What You'll Receive" })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent Newsletters' })).toBeVisible();
 

@@ -409,8 +409,10 @@ export const adminPanelCopy = {
       frequencyPlaceholder: 'Choose the subscribers',
       frequencies: { weekly: 'Weekly', biweekly: 'Bi-weekly', monthly: 'Monthly' },
       /** The frequency select names who each choice reaches. */
-      frequencyReach: (label: string, n: number) => `${label} · ${n === 1 ? '1 confirmed subscriber' : `${n} confirmed subscribers`}`,
-      unconfirmedHint: (n: number) => `Only confirmed subscribers receive issues. ${n === 1 ? '1 more waits' : `${n} more wait`} to confirm.`,
+      frequencyReach: (label: string, n: number) => `${label} · ${n === 1 ? '1 subscriber' : `${n} subscribers`}`,
+      /** Double opt-in: addresses that haven't opened their confirmation link get no issue. */
+      audienceHint: (unconfirmed: number) =>
+        `Counts confirmed subscribers only: they alone receive issues.${unconfirmed ? ` ${unconfirmed === 1 ? '1 more waits' : `${unconfirmed} more wait`} to confirm.` : ''}`,
       save: 'Save issue',
       saved: 'Issue saved',
       empty: 'No issues yet. Write the first one!',
@@ -435,5 +437,41 @@ export const adminPanelCopy = {
       sendConfirm: (n: number) => `Send to ${n === 1 ? '1 subscriber' : `${n} subscribers`}`,
       sending: 'Sending...',
       issueSent: 'Issue sent',
+    },
+    /** The panel's first tab: what waits for the admins, and twelve weeks of community life. */
+    overview: {
+      /** Its tab's name (the other tabs' names are in `tabs`). */
+      tab: 'Overview',
+      title: 'Overview',
+      explanation: 'What waits for a moderator now, and how the community lived week by week.',
+      waitingTitle: 'What waits',
+      waiting: {
+        applications: { label: 'Pending applications', open: 'Open Pending Users' },
+        reports: { label: 'Open reports', open: 'Open Reports' },
+        review: { label: 'Review queue', open: 'Open Review Queue' },
+      },
+      nothingWaits: 'Nothing waits',
+      /** Read after a non-zero number: '3, waiting'. */
+      waitingNow: 'waiting',
+      livesTitle: 'How the community lives',
+      livesExplanation: (from: string, weeks: number) => `The last ${weeks} weeks, Monday to Sunday, from the week of ${from}. This week is not over yet.`,
+      charts: {
+        applications: { title: 'Applications & approvals', hint: 'Join requests received, and members approved' },
+        activeMembers: { title: 'Active members', hint: 'Members who posted, commented, liked or answered an event' },
+        posts: { title: 'Forum posts', hint: 'Published posts' },
+        comments: { title: 'Comments', hint: 'Published comments on the forum, podcasts and blog' },
+        rsvps: { title: 'RSVPs', hint: 'Answers to events' },
+        subscribers: { title: 'Newsletter subscribers', hint: 'Confirmed subscribers at each week’s end' },
+      },
+      series: { applications: 'Applications', approvals: 'Approvals' },
+      thisWeek: 'this week',
+      /** Subscribers are a level, not a week's count: the latest is how many there are now. */
+      now: 'now',
+      /** The change from the week before: '+3 vs last week'. */
+      change: (delta: number) => (delta === 0 ? 'Same as last week' : `${delta > 0 ? '+' : '−'}${Math.abs(delta)} vs last week`),
+      showTable: 'Show as table',
+      tableCaption: (chart: string) => `${chart}, week by week`,
+      week: 'Week of',
+      loadError: 'The overview could not be loaded. Check your connection and try again.',
     },
 };

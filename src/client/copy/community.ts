@@ -52,9 +52,10 @@ export const communityCopy = {
       frequencies: { weekly: 'Weekly', biweekly: 'Bi-weekly', monthly: 'Monthly' },
       submit: 'Subscribe',
       busy: 'Subscribing...',
-      welcomeTitle: 'Welcome to Our Community!',
-      welcomeBody: (email: string, frequency: string) => `We'll send the ${frequency.toLowerCase()} newsletter to ${email}. You can change how often at any time by subscribing again.`,
-      subscribeAnother: 'Change frequency or add another email',
+      /** Double opt-in: the card then shows the server's message naming the address. */
+      checkInboxTitle: 'Check your inbox',
+      checkInboxHint: 'Can’t find it? Look in your spam folder, or subscribe again for a new link.',
+      subscribeAnother: 'Use another email or frequency',
       receiveTitle: "What You'll Receive",
       receive: [
         { title: 'Community Updates', body: 'New podcasts, articles and events as soon as they land.' },
@@ -68,6 +69,32 @@ export const communityCopy = {
         { title: 'Back-to-School Confidence', date: '2026-10-05', topics: ['Study playlists', 'Beating burnout', 'Upcoming study meet-ups'] },
         { title: 'Summer Wrap-Up', date: '2026-09-07', topics: ['Gentle goal setting', 'Podcast picks', 'Places to Go: cosy cafés'] },
       ],
+      /** /newsletter/confirm: the link from the confirmation mail. */
+      confirm: {
+        title: 'Confirm your subscription',
+        subtitle: 'One tap and the newsletter is on its way.',
+        body: 'Press the button to start receiving the Bloom Circle newsletter at the address you gave us.',
+        submit: 'Confirm my subscription',
+        busy: 'Confirming...',
+        doneSubtitle: 'You’re in the circle.',
+        invalidSubtitle: 'This link can’t be used',
+        askAgain: 'Each link works once. If you haven’t confirmed yet, subscribe again and we’ll send you a fresh one.',
+        subscribeAgain: 'Subscribe again',
+        home: 'Go to Bloom Circle',
+      },
+      /** /newsletter/unsubscribe: the link in every issue's footer. */
+      unsubscribe: {
+        title: 'Unsubscribe',
+        subtitle: 'Stop receiving the Bloom Circle newsletter.',
+        body: 'Press the button and we won’t send the newsletter to this address anymore. You can subscribe again at any time.',
+        submit: 'Unsubscribe',
+        busy: 'Unsubscribing...',
+        doneSubtitle: 'Your inbox, your choice.',
+        invalidSubtitle: 'This link can’t be used',
+        alreadyDone: 'If you already unsubscribed, you’re all set: no more newsletters will come.',
+        subscribeAgain: 'Changed your mind? Subscribe again',
+        home: 'Go to Bloom Circle',
+      },
     },
     forum: {
       title: 'Discussion Forum',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { CalendarDays, Gift, HeartHandshake, Mail, PartyPopper, Sparkles } from 'lucide-react';
+import { CalendarDays, Gift, HeartHandshake, Mail, MailCheck, Sparkles } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import { NEWSLETTER_FREQUENCIES, NewsletterSubscribeSchema, type NewsletterFrequency } from '../../../shared/schemas/community';
@@ -63,14 +63,14 @@ function SubscribeCard() {
   if (subscribe.isSuccess) {
     return (
       <Card className="border-primary/30 bg-secondary/60">
-        <CardContent className="grid justify-items-center gap-4 p-8 text-center" role="status">
+        <CardContent className="grid justify-items-center gap-4 p-6 text-center sm:p-8" role="status">
           <span className="grid size-14 place-items-center rounded-full bg-primary text-primary-foreground">
-            <PartyPopper className="size-7" aria-hidden="true" />
+            <MailCheck className="size-7" aria-hidden="true" />
           </span>
-          <h2 className="text-2xl font-semibold">{c.welcomeTitle}</h2>
-          <p className="max-w-md text-secondary-foreground">
-            {c.welcomeBody(subscribe.data.email, c.frequencies[subscribe.data.frequency])}
-          </p>
+          <h2 className="text-2xl font-semibold">{c.checkInboxTitle}</h2>
+          {/* Double opt-in: nothing counts until she opens the mailed link, and the server's message says so. */}
+          <p className="max-w-md [overflow-wrap:anywhere] text-secondary-foreground">{subscribe.data.message}</p>
+          <p className="max-w-md text-sm text-muted-foreground">{c.checkInboxHint}</p>
           <Button variant="outline" onClick={() => subscribe.reset()}>
             {c.subscribeAnother}
           </Button>

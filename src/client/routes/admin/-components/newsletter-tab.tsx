@@ -6,13 +6,24 @@ import { Card } from '../../../components/ui/card';
 import { adminPanelCopy } from '../../../copy/admin';
 import { trpc } from '../../../trpc';
 import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader } from './admin-kit';
+import { NewsletterIssues } from './newsletter-issues';
 
 const t = adminPanelCopy.newsletter;
 
 /** The CSV comes straight from the REST adapter, which answers a file (the session cookie goes along). */
 const CSV_URL = '/api/admin/newsletter/subscriptions?format=csv';
 
+/** Issues first (what admins come here to do), then who subscribed. */
 export function NewsletterTab() {
+  return (
+    <div className="grid gap-12">
+      <NewsletterIssues />
+      <Subscribers />
+    </div>
+  );
+}
+
+function Subscribers() {
   const list = useQuery({ ...trpc.admin.newsletter.subscriptions.queryOptions({ limit: 100 }), ...adminListOptions });
   const data = list.data?.format === 'json' ? list.data : undefined;
 

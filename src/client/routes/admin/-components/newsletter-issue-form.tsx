@@ -1,0 +1,76 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent } from 'react';
+import { NEWSLETTER_FREQUENCIES, NewsletterIssueSchema, type NewsletterFrequency } from '../../../../shared/schemas/community';
+import { Field } from '../../../components/field';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { adminPanelCopy } from '../../../copy/admin';
+import { trpc } from '../../../trpc';
+import { adminListOptions, fieldA11y, useFormValues, useSaveCallbacks, validate } from './admin-kit';
+import { TextField } from './fields';
+import { DialogButtons } from './item-card';
+import { MarkdownEditor } from './markdown-editor';
+
+const t = adminPanelCopy.newsletterIssues;
+
+/** Who a send reaches: asked again whenever a form or a send confirmation opens, since subscribers confirm at any time. */
+export const audienceQuery = { ...trpc.admin.newsletter.issues.audience.queryOptions(), ...adminListOptions, refetchOnMount: 'always' as const };
+
+/** How many confirmed subscribers an issue of this frequency reaches (undefined while unknown). */
+export function useReach() {
+  const audience = useQuery(audienceQuery);
+  return {
+    unconfirmed: audience.data?.unconfirmed,
+    reachOf: (frequency: NewsletterFrequency) => (audience.data ? (audience.data.confirmed[frequency] ?? 0) : undefined),
+  };
+}
+
+/** The 'Write an issue' dialog's form; saved as a draft, which the list then offers to test and send. */
+export function NewsletterIssueForm({ onDone }: { onDone: () => void }) {
+  const { values, set, errors, setErrors } = useFormValues({ subject: '', markdown: '', frequency: '' as NewsletterFrequency | '' });
+  const { unconfirmed, reachOf } = useReach();
+  const saved = useSaveCallbacks(onDone, trpc.admin.newsletter.issues.pathFilter());
+  const create = useMutation(trpc.admin.newsletter.issues.create.mutationOptions(saved(t.saved)));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(NewsletterIssueSchema, values);
+    if (result.errors) return setErrors(result.errors);
+    create.mutate(result.data);
+  }
+
+  const labelOf = (frequency: NewsletterFrequency) => {
+    const reach = reachOf(frequency);
+    return reach === undefined ? t.frequencies[frequency] : t.frequencyReach(t.frequencies[frequency], reach);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{t.formTitle}</DialogTitle>
+        <DialogDescription>{t.formDescription}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-5">
+        <div className="grid items-start gap-4 md:grid-cols-[1fr_18rem]">
+          <TextField id="newsletter-issue-subject" label={t.subject} maxLength={200} value={values.subject} error={errors.subject} onChange={(v) => set('subject', v)} />
+          <Field id="newsletter-issue-frequency" label={t.frequency} hint={t.audienceHint(unconfirmed ?? 0)} error={errors.frequency}>
+            <Select value={values.frequency || undefined} onValueChange={(v) => set('frequency', v as NewsletterFrequency)}>
+              <SelectTrigger {...fieldA11y('newsletter-issue-frequency', errors.frequency, true)}>
+                <SelectValue placeholder={t.frequencyPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {NEWSLETTER_FREQUENCIES.map((frequency) => (
+                  <SelectItem key={frequency} value={frequency}>
+                    {labelOf(frequency)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+        </div>
+        <MarkdownEditor value={values.markdown} error={errors.markdown} onChange={(v) => set('markdown', v)} />
+      </div>
+      <DialogButtons creating pending={create.isPending} onCancel={onDone} createLabel={t.save} updateLabel={t.save} />
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { FlaskConical, PenLine, Send } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { adminPanelCopy } from '../../../copy/admin';
+import { trpc, type RouterOutputs } from '../../../trpc';
+import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { AdminList, isPendingFor } from './admin-list';
+import { NewsletterIssueForm, useReach } from './newsletter-issue-form';
+
+const t = adminPanelCopy.newsletterIssues;
+
+type Issue = RouterOutputs['admin']['newsletter']['issues']['list'][number];
+
+/** While an issue's mails wait in the outbox, its counts are asked again this often. */
+const QUEUED_REFRESH_MS = 3_000;
+
+/** Issues: the 'Write an issue' dialog, and the list with each issue's test, send and delivery counts. */
+export function NewsletterIssues() {
+  const list = useInfiniteQuery({
+    ...trpc.admin.newsletter.issues.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging),
+    ...adminListOptions,
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.some((issue) => issue.queued > 0)) ? QUEUED_REFRESH_MS : false),
+  });
+  const [writing, setWriting] = useState(false);
+  const [sending, setSending] = useState<Issue | null>(null);
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const issuesFilter = trpc.admin.newsletter.issues.pathFilter();
+
+  const test = useMutation(trpc.admin.newsletter.issues.test.mutationOptions({ onError, onSuccess: (answer) => succeed(t.testSent, answer.message, trpc.admin.mail.pathFilter()) }));
+  const send = useMutation(
+    trpc.admin.newsletter.issues.send.mutationOptions({
+      onError,
+      onSuccess: (answer) => succeed(t.issueSent, answer.message, issuesFilter, trpc.admin.mail.pathFilter()),
+      // The confirmation stays open ('Sending...') until the call is done.
+      onSettled: () => setSending(null),
+    }),
+  );
+
+  return (
+    <section>
+      <TabHeader title={t.title} action={<AddButton icon={PenLine} label={t.write} onClick={() => setWriting(true)} />} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      <AdminList query={list} empty={t.empty} className="grid gap-3">
+        {(issue) => (
+          <IssueRow issue={issue}>
+            {issue.sentAt ? null : (
+              <>
+                <Button size="sm" variant="outline" aria-label={t.testNamed(issue.subject)} disabled={isPendingFor(test, issue.id)} onClick={() => test.mutate({ id: issue.id })}>
+                  <FlaskConical aria-hidden="true" />
+                  {isPendingFor(test, issue.id) ? t.testing : t.test}
+                </Button>
+                <Button size="sm" aria-label={t.sendNamed(issue.subject)} onClick={() => setSending(issue)}>
+                  <Send aria-hidden="true" />
+                  {t.send}
+                </Button>
+              </>
+            )}
+          </IssueRow>
+        )}
+      </AdminList>
+      <Dialog open={writing} onOpenChange={setWriting}>
+        {writing ? (
+          <DialogContent className="max-w-5xl">
+            <NewsletterIssueForm onDone={() => setWriting(false)} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+      <ConfirmSend issue={sending} pending={send.isPending} onClose={() => setSending(null)} onConfirm={(id) => send.mutate({ id })} />
+    </section>
+  );
+}
+
+function IssueRow({ issue, children }: { issue: Issue; children: ReactNode }) {
+  return (
+    <Card className="grid gap-3 p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-4">
+        <h3 className="min-w-0 text-lg font-semibold leading-snug [overflow-wrap:anywhere]">{issue.subject}</h3>
+        <Badge variant={issue.sentAt ? 'success' : 'muted'} className="mt-0.5 shrink-0">
+          {issue.sentAt ? t.sentBadge : t.draft}
+        </Badge>
+      </div>
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+        <Detail label={t.frequency}>{t.frequencies[issue.frequency]}</Detail>
+        <Detail label={t.created}>
+          <time dateTime={issue.createdAt}>{formatDateTime(issue.createdAt)}</time>
+        </Detail>
+        {issue.sentAt ? (
+          <Detail label={t.sentAt}>
+            <time dateTime={issue.sentAt}>{formatDateTime(issue.sentAt)}</time>
+          </Detail>
+        ) : null}
+      </dl>
+      {issue.sentAt ? (
+        <ul aria-label={t.counts} className="flex flex-wrap gap-2 text-sm">
+          <Count className="bg-muted text-muted-foreground">{t.queued(issue.queued)}</Count>
+          <Count className="bg-emerald-100 text-emerald-900">{t.sent(issue.sent)}</Count>
+          <Count className={issue.failed > 0 ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground'}>{t.failed(issue.failed)}</Count>
+        </ul>
+      ) : null}
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </Card>
+  );
+}
+
+function Count({ className, children }: { className: string; children: string }) {
+  return <li className={`rounded-full px-3 py-1 font-medium tabular-nums ${className}`}>{children}</li>;
+}
+
+/** A label and its value in one run of text, as in the Mail tab. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="inline text-muted-foreground">{label}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
+  );
+}
+
+/** Sending goes to every confirmed subscriber of the issue's frequency, once: the dialog names how many. */
+function ConfirmSend({ issue, pending, onClose, onConfirm }: { issue: Issue | null; pending: boolean; onClose: () => void; onConfirm: (id: number) => void }) {
+  return (
+    <AlertDialog open={issue !== null} onOpenChange={(open) => !open && !pending && onClose()}>
+      {issue ? <ConfirmSendContent issue={issue} pending={pending} onConfirm={onConfirm} /> : null}
+    </AlertDialog>
+  );
+}
+
+function ConfirmSendContent({ issue, pending, onConfirm }: { issue: Issue; pending: boolean; onConfirm: (id: number) => void }) {
+  const { reachOf } = useReach();
+  const reach = reachOf(issue.frequency);
+  const frequency = t.frequencies[issue.frequency];
+  return (
+    <AlertDialogContent>
+      <AlertDialogHeader>
+        <AlertDialogTitle className="[overflow-wrap:anywhere]">{t.sendTitle(issue.subject)}</AlertDialogTitle>
+        <AlertDialogDescription>{reach === undefined ? '\u00a0' : reach === 0 ? t.sendNobody(frequency) : t.sendBody(frequency, reach)}</AlertDialogDescription>
+      </AlertDialogHeader>
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={pending}>{adminPanelCopy.common.cancel}</AlertDialogCancel>
+        {/* Sending to nobody would still use the issue up: it can go out only once. */}
+        <Button disabled={pending || !reach} onClick={() => onConfirm(issue.id)}>
+          <Send aria-hidden="true" />
+          {pending ? t.sending : reach ? t.sendConfirm(reach) : t.send}
+        </Button>
+      </AlertDialogFooter>
+    </AlertDialogContent>
+  );
+}
