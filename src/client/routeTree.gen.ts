@@ -12,11 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as BlogRouteImport } from './routes/blog'
 import { Route as CommunityHubRouteImport } from './routes/community-hub'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as DirectoryRouteImport } from './routes/directory'
 import { Route as EventsRouteImport } from './routes/events'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as GuidelinesRouteImport } from './routes/guidelines'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PodcastsRouteImport } from './routes/podcasts'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
@@ -24,6 +27,10 @@ import { Route as CommunityIndexRouteImport } from './routes/community/index'
 import { Route as CommunityBlogRouteImport } from './routes/community/blog'
 import { Route as CommunityNewsletterRouteImport } from './routes/community/newsletter'
 import { Route as CommunityPlacesToGoRouteImport } from './routes/community/places-to-go'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
+import { Route as SettingsNewsletterRouteImport } from './routes/settings/newsletter'
+import { Route as SettingsProfileRouteImport } from './routes/settings/profile'
 import { Route as SettingsSafetyRouteImport } from './routes/settings/safety'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,6 +48,11 @@ const CommunityHubRoute = CommunityHubRouteImport.update({
   path: '/community-hub',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DirectoryRoute = DirectoryRouteImport.update({
   id: '/directory',
   path: '/directory',
@@ -49,6 +61,11 @@ const DirectoryRoute = DirectoryRouteImport.update({
 const EventsRoute = EventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const GuidelinesRoute = GuidelinesRouteImport.update({
@@ -64,6 +81,11 @@ const LoginRoute = LoginRouteImport.update({
 const PodcastsRoute = PodcastsRouteImport.update({
   id: '/podcasts',
   path: '/podcasts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignupRoute = SignupRouteImport.update({
@@ -101,6 +123,26 @@ const CommunityPlacesToGoRoute = CommunityPlacesToGoRouteImport.update({
   path: '/community/places-to-go',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsNewsletterRoute = SettingsNewsletterRouteImport.update({
+  id: '/settings/newsletter',
+  path: '/settings/newsletter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsProfileRoute = SettingsProfileRouteImport.update({
+  id: '/settings/profile',
+  path: '/settings/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsSafetyRoute = SettingsSafetyRouteImport.update({
   id: '/settings/safety',
   path: '/settings/safety',
@@ -111,16 +153,23 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/blog': typeof BlogRoute
   '/community-hub': typeof CommunityHubRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/directory': typeof DirectoryRoute
   '/events': typeof EventsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/guidelines': typeof GuidelinesRoute
   '/login': typeof LoginRoute
   '/podcasts': typeof PodcastsRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/admin/login': typeof AdminLoginRoute
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/settings/newsletter': typeof SettingsNewsletterRoute
+  '/settings/profile': typeof SettingsProfileRoute
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
@@ -129,16 +178,23 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/blog': typeof BlogRoute
   '/community-hub': typeof CommunityHubRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/directory': typeof DirectoryRoute
   '/events': typeof EventsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/guidelines': typeof GuidelinesRoute
   '/login': typeof LoginRoute
   '/podcasts': typeof PodcastsRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/admin/login': typeof AdminLoginRoute
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/settings/newsletter': typeof SettingsNewsletterRoute
+  '/settings/profile': typeof SettingsProfileRoute
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin': typeof AdminIndexRoute
   '/community': typeof CommunityIndexRoute
@@ -148,16 +204,23 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/blog': typeof BlogRoute
   '/community-hub': typeof CommunityHubRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/directory': typeof DirectoryRoute
   '/events': typeof EventsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/guidelines': typeof GuidelinesRoute
   '/login': typeof LoginRoute
   '/podcasts': typeof PodcastsRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/admin/login': typeof AdminLoginRoute
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/settings/newsletter': typeof SettingsNewsletterRoute
+  '/settings/profile': typeof SettingsProfileRoute
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
@@ -168,16 +231,23 @@ export interface FileRouteTypes {
     | '/'
     | '/blog'
     | '/community-hub'
+    | '/confirm-email'
     | '/directory'
     | '/events'
+    | '/forgot-password'
     | '/guidelines'
     | '/login'
     | '/podcasts'
+    | '/reset-password'
     | '/signup'
     | '/admin/login'
     | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/settings/newsletter'
+    | '/settings/profile'
     | '/settings/safety'
     | '/admin/'
     | '/community/'
@@ -186,16 +256,23 @@ export interface FileRouteTypes {
     | '/'
     | '/blog'
     | '/community-hub'
+    | '/confirm-email'
     | '/directory'
     | '/events'
+    | '/forgot-password'
     | '/guidelines'
     | '/login'
     | '/podcasts'
+    | '/reset-password'
     | '/signup'
     | '/admin/login'
     | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/settings/newsletter'
+    | '/settings/profile'
     | '/settings/safety'
     | '/admin'
     | '/community'
@@ -204,16 +281,23 @@ export interface FileRouteTypes {
     | '/'
     | '/blog'
     | '/community-hub'
+    | '/confirm-email'
     | '/directory'
     | '/events'
+    | '/forgot-password'
     | '/guidelines'
     | '/login'
     | '/podcasts'
+    | '/reset-password'
     | '/signup'
     | '/admin/login'
     | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/settings/newsletter'
+    | '/settings/profile'
     | '/settings/safety'
     | '/admin/'
     | '/community/'
@@ -223,16 +307,23 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   BlogRoute: typeof BlogRoute
   CommunityHubRoute: typeof CommunityHubRoute
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   DirectoryRoute: typeof DirectoryRoute
   EventsRoute: typeof EventsRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   GuidelinesRoute: typeof GuidelinesRoute
   LoginRoute: typeof LoginRoute
   PodcastsRoute: typeof PodcastsRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   AdminLoginRoute: typeof AdminLoginRoute
   CommunityBlogRoute: typeof CommunityBlogRoute
   CommunityNewsletterRoute: typeof CommunityNewsletterRoute
   CommunityPlacesToGoRoute: typeof CommunityPlacesToGoRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  SettingsNewsletterRoute: typeof SettingsNewsletterRoute
+  SettingsProfileRoute: typeof SettingsProfileRoute
   SettingsSafetyRoute: typeof SettingsSafetyRoute
   AdminIndexRoute: typeof AdminIndexRoute
   CommunityIndexRoute: typeof CommunityIndexRoute
@@ -261,6 +352,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityHubRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/directory': {
       id: '/directory'
       path: '/directory'
@@ -273,6 +371,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/guidelines': {
@@ -294,6 +399,13 @@ declare module '@tanstack/react-router' {
       path: '/podcasts'
       fullPath: '/podcasts'
       preLoaderRoute: typeof PodcastsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signup': {
@@ -345,6 +457,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityPlacesToGoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/newsletter': {
+      id: '/settings/newsletter'
+      path: '/settings/newsletter'
+      fullPath: '/settings/newsletter'
+      preLoaderRoute: typeof SettingsNewsletterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/profile': {
+      id: '/settings/profile'
+      path: '/settings/profile'
+      fullPath: '/settings/profile'
+      preLoaderRoute: typeof SettingsProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/safety': {
       id: '/settings/safety'
       path: '/settings/safety'
@@ -359,16 +499,23 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   BlogRoute: BlogRoute,
   CommunityHubRoute: CommunityHubRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   DirectoryRoute: DirectoryRoute,
   EventsRoute: EventsRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   GuidelinesRoute: GuidelinesRoute,
   LoginRoute: LoginRoute,
   PodcastsRoute: PodcastsRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   AdminLoginRoute: AdminLoginRoute,
   CommunityBlogRoute: CommunityBlogRoute,
   CommunityNewsletterRoute: CommunityNewsletterRoute,
   CommunityPlacesToGoRoute: CommunityPlacesToGoRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  SettingsNewsletterRoute: SettingsNewsletterRoute,
+  SettingsProfileRoute: SettingsProfileRoute,
   SettingsSafetyRoute: SettingsSafetyRoute,
   AdminIndexRoute: AdminIndexRoute,
   CommunityIndexRoute: CommunityIndexRoute,
