@@ -227,6 +227,8 @@ export const adminPanelCopy = {
       email: 'Email',
       frequency: 'Frequency',
       since: 'Subscribed',
+      /** Double opt-in: an address that never opened its link gets no issue. */
+      unconfirmed: 'Not confirmed yet',
     },
     watchedWords: {
       title: 'Watched words',

@@ -68,7 +68,10 @@ function Subscribers() {
                 <tr key={subscriber.id} className="border-b border-border last:border-0">
                   <td className="px-4 py-3 break-all">{subscriber.email}</td>
                   <td className="px-4 py-3 capitalize">{subscriber.frequency}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(subscriber.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {formatDate(subscriber.createdAt)}
+                    {subscriber.confirmedAt ? null : <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{t.unconfirmed}</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -272,7 +272,7 @@ describe('newsletter subscriptions', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('attachment');
-    expect(csv.body.split('\r\n')[0]).toBe('"email","frequency","subscribed_at"');
+    expect(csv.body.split('\r\n')[0]).toBe('"email","frequency","subscribed_at","confirmed_at"');
     expect(csv.body).toContain('"reader@example.com","weekly"');
     expect(csv.body).toContain(`"'=cmd|calc@example.com","monthly"`);
     expect((await asAdmin('GET', '/api/admin/newsletter/subscriptions?format=xml')).statusCode).toBe(400);

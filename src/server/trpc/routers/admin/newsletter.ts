@@ -20,6 +20,8 @@ const columns = {
   id: newsletterSubscriptions.id,
   email: newsletterSubscriptions.email,
   frequency: newsletterSubscriptions.frequency,
+  /** Null until the address opened its confirmation link (double opt-in): such a subscriber gets no issue. */
+  confirmedAt: newsletterSubscriptions.confirmedAt,
   createdAt: newsletterSubscriptions.createdAt,
 };
 
@@ -30,7 +32,7 @@ export const adminNewsletterRouter = router({
     const format = input?.format ?? 'json';
     if (format === 'csv') {
       const rows = await ctx.db.select(columns).from(newsletterSubscriptions).orderBy(desc(newsletterSubscriptions.createdAt));
-      const lines = [['email', 'frequency', 'subscribed_at'], ...rows.map((row) => [row.email, row.frequency, row.createdAt.toISOString()])];
+      const lines = [['email', 'frequency', 'subscribed_at', 'confirmed_at'], ...rows.map((row) => [row.email, row.frequency, row.createdAt.toISOString(), row.confirmedAt?.toISOString() ?? ''])];
       return { format: 'csv' as const, filename: 'newsletter-subscribers.csv', csv: `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n` };
     }
     const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(newsletterSubscriptions);
