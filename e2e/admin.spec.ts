@@ -33,7 +33,8 @@ test('an admin moderates applicants and manages content; the public pages follow
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
 
-  // Pending Users: approve an applicant.
+  // Pending Users (the panel opens on the Overview): approve an applicant.
+  await openTab(page, 'Pending Users');
   await expect(page.getByRole('heading', { name: APPLICANT })).toBeVisible();
   await page.getByRole('button', { name: `Approve ${APPLICANT}` }).click();
   await expectToast(page, 'User Approved', `${APPLICANT} can now access the platform`);

@@ -469,8 +469,8 @@ export const adminPanelCopy = {
       thisWeek: 'this week',
       /** Subscribers are a level, not a week's count: the latest is how many there are now. */
       now: 'now',
-      /** The change from the week before: '+3 vs last week'. */
-      change: (delta: number) => (delta === 0 ? 'Same as last week' : `${delta > 0 ? '+' : '−'}${Math.abs(delta)} vs last week`),
+      /** The change from the week before, its size already written out: '+3 vs last week', '−1,165 vs last week'. */
+      change: (delta: number, size: string) => (delta === 0 ? 'Same as last week' : `${delta > 0 ? '+' : '−'}${size} vs last week`),
       showTable: 'Show as table',
       tableCaption: (chart: string) => `${chart}, week by week`,
       week: 'Week of',

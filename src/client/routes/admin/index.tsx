@@ -1,6 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { LogOut, ShieldAlert } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { messages } from '../../../shared/messages';
 import { LogoMark } from '../../components/logo';
 import { Button } from '../../components/ui/button';
@@ -19,6 +20,7 @@ import { ForumTab } from './-components/forum-tab';
 import { MailTab } from './-components/mail-tab';
 import { WaitingCount } from './-components/moderation-kit';
 import { NewsletterTab } from './-components/newsletter-tab';
+import { OverviewTab, type WaitingTab } from './-components/overview-tab';
 import { PendingUsersTab } from './-components/pending-users-tab';
 import { PlacesTab } from './-components/places-tab';
 import { PodcastsTab } from './-components/podcasts-tab';
@@ -42,6 +44,7 @@ export const Route = createFileRoute('/admin/')({
 });
 
 const TABS = [
+  ['overview', OverviewTab],
   ['pending', PendingUsersTab],
   ['users', UsersTab],
   ['admins', AdminsTab],
@@ -58,6 +61,16 @@ const TABS = [
   ['audit', AuditTab],
   ['mail', MailTab],
 ] as const;
+
+/**
+ * Every tab's name; the Overview's sits in its own copy block. Tab keys are typed inline, never by a
+ * top-level `type ... = typeof TABS`: the router's code splitter would then keep every tab in the
+ * route's unsplit part, which the landing page loads.
+ */
+const TAB_LABELS: Record<(typeof TABS)[number][0], string> = { overview: t.overview.tab, ...t.tabs };
+
+/** The props a tab may take: only the Overview uses them, its cards opening the tab where work waits. */
+type TabComponent = ComponentType<{ onOpenTab: (tab: WaitingTab) => void }>;
 
 /** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */
 const TAB_COUNTS: Partial<Record<(typeof TABS)[number][0], () => ReactNode>> = {
@@ -98,8 +111,14 @@ function AccessDenied() {
 }
 
 function AdminPanel({ name }: { name: string }) {
-  const [tab, setTab] = useState<(typeof TABS)[number][0]>('pending');
+  const [tab, setTab] = useState<(typeof TABS)[number][0]>('overview');
   const [loggingOut, setLoggingOut] = useState(false);
+  const tabList = useRef<HTMLDivElement>(null);
+  // The card she pressed goes away with the Overview: her focus moves to the opened tab's trigger.
+  const openTab = (key: typeof tab) => {
+    flushSync(() => setTab(key));
+    tabList.current?.querySelector<HTMLElement>(`[data-tab="${key}"]`)?.focus();
+  };
   useReloginOnExpiredSession();
   return (
     <div className="min-h-dvh">
@@ -128,20 +147,20 @@ function AdminPanel({ name }: { name: string }) {
         <h1 className="text-3xl font-semibold">{t.title}</h1>
         <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
         <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="mt-6">
-          <TabsList aria-label={t.tabsLabel} className="w-full justify-start overflow-x-auto">
+          <TabsList ref={tabList} aria-label={t.tabsLabel} className="w-full justify-start overflow-x-auto">
             {TABS.map(([key]) => {
               const Count = TAB_COUNTS[key];
               return (
-                <TabsTrigger key={key} value={key}>
-                  {t.tabs[key]}
+                <TabsTrigger key={key} value={key} data-tab={key}>
+                  {TAB_LABELS[key]}
                   {Count ? <Count /> : null}
                 </TabsTrigger>
               );
             })}
           </TabsList>
-          {TABS.map(([key, Component]) => (
+          {TABS.map(([key, Component]: readonly [typeof tab, TabComponent]) => (
             <TabsContent key={key} value={key}>
-              <Component />
+              <Component onOpenTab={openTab} />
             </TabsContent>
           ))}
         </Tabs>

@@ -1,0 +1,174 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, Flag, ListChecks, UserPlus, type LucideIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { copy } from '../../../copy';
+import { adminPanelCopy } from '../../../copy/admin';
+import { groupedCount } from '../../../lib/formats';
+import { cn } from '../../../lib/utils';
+import { trpc, type RouterOutputs } from '../../../trpc';
+import { adminListOptions, TabHeader } from './admin-kit';
+import { OverviewChart, weekLabelWithYear, type ChartSeries } from './overview-chart';
+
+const t = adminPanelCopy.overview;
+
+type Overview = RouterOutputs['admin']['overview']['get'];
+type Week = Overview['weeks'][number];
+
+/** The tabs where work waits; the Overview's cards open them. */
+export type WaitingTab = 'pending' | 'reports' | 'review';
+
+const WAITING: { of: keyof Overview['waiting']; tab: WaitingTab; icon: LucideIcon }[] = [
+  { of: 'applications', tab: 'pending', icon: UserPlus },
+  { of: 'reports', tab: 'reports', icon: Flag },
+  { of: 'review', tab: 'review', icon: ListChecks },
+];
+
+type ChartKey = keyof typeof t.charts;
+
+/** A chart of one count per week, named by its title. */
+const one =
+  (key: ChartKey) =>
+  (weeks: Week[]): ChartSeries[] => [{ label: t.charts[key].title, values: weeks.map((week) => week[key]), tone: 'solid' }];
+
+/** Each chart's series, read from the weeks; applications and approvals share one. */
+const CHARTS: { key: ChartKey; series: (weeks: Week[]) => ChartSeries[]; kind?: 'line'; latestLabel?: string }[] = [
+  {
+    key: 'applications',
+    series: (weeks) => [
+      { label: t.series.applications, values: weeks.map((week) => week.applications), tone: 'light' },
+      { label: t.series.approvals, values: weeks.map((week) => week.approvals), tone: 'solid' },
+    ],
+  },
+  { key: 'activeMembers', series: one('activeMembers') },
+  { key: 'posts', series: one('posts') },
+  { key: 'comments', series: one('comments') },
+  { key: 'rsvps', series: one('rsvps') },
+  { key: 'subscribers', series: one('subscribers'), kind: 'line', latestLabel: t.now },
+];
+
+/** Work arrives while the panel is open, and the tab unmounts when she leaves it: it loads afresh each time it opens. */
+const overviewOptions = { ...adminListOptions, refetchOnMount: 'always' as const };
+
+/** The panel's first tab: what waits (each count opens its tab), then twelve weeks of community life. */
+export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: WaitingTab) => void }) {
+  const overview = useQuery({ ...trpc.admin.overview.get.queryOptions(), ...overviewOptions });
+  return (
+    <section>
+      <TabHeader title={t.title} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      {overview.isPending ? (
+        <OverviewSkeleton />
+      ) : overview.isError ? (
+        <OverviewError onRetry={() => void overview.refetch()} />
+      ) : (
+        <div className="grid gap-8">
+          <WaitingCards waiting={overview.data.waiting} onOpenTab={onOpenTab} />
+          <Lives weeks={overview.data.weeks} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function WaitingCards({ waiting, onOpenTab }: { waiting: Overview['waiting']; onOpenTab: (tab: WaitingTab) => void }) {
+  return (
+    <section aria-labelledby="overview-waiting">
+      <h3 id="overview-waiting" className="mb-3 text-lg font-semibold">
+        {t.waitingTitle}
+      </h3>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {WAITING.map(({ of, tab, icon: Icon }) => {
+          const n = waiting[of];
+          const words = t.waiting[of];
+          return (
+            <li key={of}>
+              <Card className={cn('flex h-full flex-col gap-3 p-5', n > 0 ? 'border-primary/40' : 'bg-card/60 shadow-none')}>
+                <h4 className="flex items-center gap-2 font-semibold">
+                  <Icon className={cn('size-5 shrink-0', n > 0 ? 'text-primary' : 'text-muted-foreground')} aria-hidden="true" />
+                  {words.label}
+                </h4>
+                <div className="mt-auto flex flex-col items-start gap-3">
+                  {n > 0 ? (
+                    <p className="flex items-baseline gap-2">
+                      <span className="text-4xl font-semibold text-primary tabular-nums">{groupedCount(n)}</span>
+                      <span className="text-sm text-muted-foreground">{t.waitingNow}</span>
+                    </p>
+                  ) : (
+                    <p className="flex items-baseline gap-2">
+                      <span className="text-4xl font-semibold text-muted-foreground tabular-nums">0</span>
+                      <span className="flex items-center gap-1 self-center text-sm font-medium text-success">
+                        <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+                        {t.nothingWaits}
+                      </span>
+                    </p>
+                  )}
+                  <Button size="sm" variant={n > 0 ? 'default' : 'outline'} onClick={() => onOpenTab(tab)}>
+                    {words.open}
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Lives({ weeks }: { weeks: Week[] }) {
+  const mondays = weeks.map((week) => week.weekStart);
+  return (
+    <section aria-labelledby="overview-lives">
+      <h3 id="overview-lives" className="text-lg font-semibold">
+        {t.livesTitle}
+      </h3>
+      {mondays[0] ? <p className="mb-3 text-sm text-muted-foreground">{t.livesExplanation(weekLabelWithYear(mondays[0]), weeks.length)}</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {CHARTS.map((chart) => (
+          <li key={chart.key} className="row-span-4 grid min-w-0 grid-rows-subgrid">
+            <OverviewChart
+              title={t.charts[chart.key].title}
+              hint={t.charts[chart.key].hint}
+              weeks={mondays}
+              series={chart.series(weeks)}
+              kind={chart.kind}
+              latestLabel={chart.latestLabel}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The cards' and charts' shapes while the numbers load. */
+function OverviewSkeleton() {
+  return (
+    <div className="grid gap-8" aria-busy="true" aria-label={copy.common.loading}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {Array.from({ length: WAITING.length }, (_, index) => (
+          <Skeleton key={index} className="h-40 rounded-[var(--radius-card)]" />
+        ))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {Array.from({ length: CHARTS.length }, (_, index) => (
+          <Skeleton key={index} className="h-84 rounded-[var(--radius-card)]" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** As the lists' error (admin-kit's ListError), in the Overview's words. */
+function OverviewError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 rounded-[var(--radius-card)] border border-destructive/40 bg-card p-6 text-center">
+      <p>{t.loadError}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {adminPanelCopy.common.retry}
+      </Button>
+    </div>
+  );
+}
