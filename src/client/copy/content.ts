@@ -69,6 +69,9 @@ export const contentCopy = {
       location: 'Location',
       price: 'Price',
       signInToAttend: 'Sign in to attend',
+      /** A link to the event's .ics file, for any calendar app. */
+      addToCalendar: 'Add to calendar',
+      addToCalendarLabel: (title: string) => `Add to calendar: ${title}`,
       /** Her RSVP once she has one: cancelling it, and the waitlist of a full event. */
       rsvp: {
         cancel: 'Cancel RSVP',

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarDays, Check, Clock, Hourglass, ListPlus, MapPin, Ticket, Users } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Check, Clock, Hourglass, ListPlus, MapPin, Ticket, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
@@ -68,6 +68,13 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
             <dd className="font-semibold">{formatPrice(event.price)}</dd>
           </div>
         </dl>
+        {/* A plain link to the file: any calendar app opens it, no sign-in needed. */}
+        <Button asChild variant="link" size="sm" className="h-8 self-start px-0">
+          <a href={`/api/events/${event.id}/ics`} download aria-label={t.addToCalendarLabel(event.title)}>
+            <CalendarPlus aria-hidden="true" />
+            {t.addToCalendar}
+          </a>
+        </Button>
         {upcoming && spotsLeft !== null ? (
           <Badge variant={spotsLeft === 0 ? 'muted' : 'secondary'} className="self-start">
             <Users className="size-3.5" aria-hidden="true" />

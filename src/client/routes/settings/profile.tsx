@@ -26,6 +26,7 @@ import {
   SettingsPage,
   type FormErrors,
 } from './-components/account-kit';
+import { CalendarSection } from './-components/calendar-section';
 import { DataSection } from './-components/data-section';
 import { DevicesSection } from './-components/devices-section';
 
@@ -56,7 +57,7 @@ type Profile = RouterOutputs['auth']['account']['profile'];
 /** The signup password rules' messages, shown at the new-password field when the server gives them. */
 const NEW_PASSWORD_MESSAGES = [s.passwordLength, s.passwordUppercase, s.passwordLowercase, s.passwordNumber, 'Password must be at most 200 characters'];
 
-/** /settings/profile: her details, password, email, signed-in devices and her data. */
+/** /settings/profile: her details, password, email, signed-in devices, calendar link and her data. */
 function ProfileSettingsPage() {
   const { user } = useSession();
   return (
@@ -67,6 +68,7 @@ function ProfileSettingsPage() {
           <PasswordSection email={user.email} />
           <EmailSection email={user.email} />
           <DevicesSection />
+          <CalendarSection />
           <DataSection />
         </>
       ) : (

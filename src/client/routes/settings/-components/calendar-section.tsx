@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { CalendarDays, Copy, Link2 } from 'lucide-react';
+import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { accountCopy } from '../../../copy/account';
+import { errorMessage } from '../../../lib/errors';
+import { trpc } from '../../../trpc';
+import { FormField, SectionTitle } from './account-kit';
+
+const t = accountCopy.profile.calendar;
+const LINK_ID = 'calendar-link';
+
+/** Selected whole for copying by hand, scrolled back to the link's start (a first focus shows its end). */
+function selectAll(input: HTMLInputElement) {
+  input.select();
+  input.scrollLeft = 0;
+}
+
+/**
+ * "Your calendar": a private address her calendar app subscribes to, for the events she attends.
+ * The server keeps only its hash, so the link is shown once, when she asks for it.
+ */
+export function CalendarSection() {
+  const field = useRef<HTMLInputElement>(null);
+  const feed = useMutation(
+    trpc.content.events.calendarFeed.mutationOptions({
+      // Straight to the new link, selected, ready to copy (and read out with its label).
+      onSuccess: () => requestAnimationFrame(() => field.current?.focus()),
+      onError: (failure) => toast({ title: accountCopy.profile.failedTitle, description: errorMessage(failure), variant: 'destructive' }),
+    }),
+  );
+  const url = feed.data?.url;
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: t.copied, description: t.copiedBody });
+    } catch {
+      // Clipboard access can be refused (insecure origin, permissions): the link is selected instead.
+      field.current?.focus();
+      toast({ title: t.copyFailed, description: t.copyFailedBody });
+    }
+  }
+
+  return (
+    <section aria-labelledby="profile-calendar" className="grid gap-4">
+      <SectionTitle id="profile-calendar" icon={CalendarDays}>
+        {t.title}
+      </SectionTitle>
+      <div className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          {/* The retiring note shows before the first press too: she may have a link from an earlier visit. */}
+          <div className="grid min-w-0 flex-1 basis-64 gap-2 text-sm text-muted-foreground">
+            <p>{t.hint}</p>
+            <p>{t.retireNote}</p>
+          </div>
+          <Button variant="outline" className="w-full sm:w-auto" disabled={feed.isPending} onClick={() => feed.mutate()}>
+            <Link2 aria-hidden="true" />
+            {feed.isPending ? t.busy : url ? t.getAgain : t.get}
+          </Button>
+        </div>
+        {url ? (
+          <>
+            <hr className="border-border" />
+            <FormField id={LINK_ID} label={t.link}>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  ref={field}
+                  id={LINK_ID}
+                  readOnly
+                  value={url}
+                  spellCheck={false}
+                  autoComplete="off"
+                  className="min-w-0 font-mono text-sm"
+                  onFocus={(event) => selectAll(event.currentTarget)}
+                />
+                <Button variant="secondary" className="w-full sm:w-auto" aria-label={t.copyLabel} onClick={() => void copy()}>
+                  <Copy aria-hidden="true" />
+                  {t.copy}
+                </Button>
+              </div>
+            </FormField>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
