@@ -1,13 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { messages } from '../../../shared/messages';
-import { LogoMark } from '../../components/logo';
 import { Button } from '../../components/ui/button';
 import { communityCopy } from '../../copy/community';
 import { errorMessage, errorStatus } from '../../lib/errors';
 import { queryClient, trpc } from '../../trpc';
+import { AccountCard } from '../settings/-components/account-kit';
 
 interface TokenSearch {
   token?: string;
@@ -40,7 +39,7 @@ function UnsubscribePage() {
 
   if (invalid) {
     return (
-      <Frame title={t.title} subtitle={t.invalidSubtitle}>
+      <AccountCard title={t.title} subtitle={t.invalidSubtitle}>
         <div className="grid gap-5 text-center">
           <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
             {token ? errorMessage(unsubscribe.error) : messages.newsletter.unsubscribeInvalid}
@@ -50,13 +49,13 @@ function UnsubscribePage() {
             {t.home}
           </Link>
         </div>
-      </Frame>
+      </AccountCard>
     );
   }
 
   if (unsubscribe.isSuccess) {
     return (
-      <Frame title={t.title} subtitle={t.doneSubtitle}>
+      <AccountCard title={t.title} subtitle={t.doneSubtitle}>
         <div className="grid justify-items-center gap-5 text-center">
           <span className="grid size-14 place-items-center rounded-full bg-secondary text-secondary-foreground">
             <MailX className="size-7" aria-hidden="true" />
@@ -68,12 +67,12 @@ function UnsubscribePage() {
             {t.subscribeAgain}
           </Link>
         </div>
-      </Frame>
+      </AccountCard>
     );
   }
 
   return (
-    <Frame title={t.title} subtitle={t.subtitle}>
+    <AccountCard title={t.title} subtitle={t.subtitle}>
       <div className="grid gap-5">
         {unsubscribe.isError ? (
           <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
@@ -88,22 +87,6 @@ function UnsubscribePage() {
           {t.home}
         </Link>
       </div>
-    </Frame>
-  );
-}
-
-/** The centred card of the newsletter's mailed links, inside the site's navigation. */
-function Frame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
-  return (
-    <div className="bg-[radial-gradient(ellipse_at_top,_var(--color-secondary),_transparent_60%)] px-4 py-10 sm:py-16">
-      <div className="mx-auto w-full max-w-md">
-        <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <LogoMark className="size-12" />
-          <h1 className="text-3xl font-semibold">{title}</h1>
-          <p className="text-muted-foreground">{subtitle}</p>
-        </div>
-        <div className="rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm sm:p-8">{children}</div>
-      </div>
-    </div>
+    </AccountCard>
   );
 }

@@ -122,7 +122,8 @@ export function LoadFailed({ message, retry, onRetry }: { message: string; retry
 }
 
 /**
- * The sign-in card's look for the pages a mailed link opens. Unlike the sign-in page these keep
+ * The sign-in card's look for the pages a mailed link opens (email change, newsletter confirm
+ * and unsubscribe). Unlike the sign-in page these keep
  * the site's bar and footer, so the card doesn't fill the screen's height (AuthCard does).
  */
 export function AccountCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {

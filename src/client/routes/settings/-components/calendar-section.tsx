@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CalendarDays, Copy, Link2 } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -26,12 +26,14 @@ export function CalendarSection() {
   const field = useRef<HTMLInputElement>(null);
   const feed = useMutation(
     trpc.content.events.calendarFeed.mutationOptions({
-      // Straight to the new link, selected, ready to copy (and read out with its label).
-      onSuccess: () => requestAnimationFrame(() => field.current?.focus()),
       onError: (failure) => toast({ title: accountCopy.profile.failedTitle, description: errorMessage(failure), variant: 'destructive' }),
     }),
   );
   const url = feed.data?.url;
+  // Straight to each new link once it is drawn, selected, ready to copy (and read out with its label).
+  useEffect(() => {
+    if (url) field.current?.focus();
+  }, [url]);
 
   async function copy() {
     if (!url) return;
