@@ -6,17 +6,14 @@ import type { CallQuery, renderPage } from '../client/entry-server';
 import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../shared/site';
 import { type Context, createContext, type ContextDeps } from './trpc/context';
 import { createCaller } from './trpc/root';
+import { fallbackPageHead, pageHeadFor, pageHeadHtml } from './page-head';
+import { scriptSafeJson } from './script-safe-json';
 
 /** The client's server-side renderer (src/client/entry-server.tsx, built into dist/ssr). */
 export type RenderPage = typeof renderPage;
 
 /** A page that takes longer than this to render on the server goes out without SSR: the browser renders it. */
 const RENDER_TIME_LIMIT_MS = 2_000;
-
-/** JSON that is safe inside <script>: no '<' can close the element or open a comment. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 const dataBlock = (id: string, value: unknown) => `<script id="${id}" type="application/json">${scriptSafeJson(value)}</script>`;
 
@@ -70,14 +67,29 @@ const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout((
  * and the browser renders it alone, as a single-page app does.
  */
 export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Promise<RenderPage | null>) {
-  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
-  // The data blocks go at the end of the head (or of the page, if it has none).
+  // The template's own title and description give way to each page's (page-head.ts).
+  const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '');
+  // The page's head tags and the data blocks go at the end of the head (or of the page, if it has none).
   const headEnd = template.includes('</head>') ? template.indexOf('</head>') : template.length;
   const head = template.slice(0, headEnd);
   const tail = template.slice(headEnd);
   const renderedHead = startCodeAfterPaint(head);
+  const { site } = deps.mail;
+
+  /** The page's title, description, preview tags and JSON-LD; their fixed parts if the database is away. */
+  const pageHeadTags = async (request: FastifyRequest) => {
+    try {
+      return pageHeadHtml(await pageHeadFor(deps.db, site, request.url), site);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page head without its content');
+      return pageHeadHtml(fallbackPageHead(site, request.url), site);
+    }
+  };
 
   return async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
+    const headTags = pageHeadTags(request);
     let context: Context | undefined;
     try {
       context = await createContext(deps, request, reply);
@@ -109,6 +121,6 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
       .header('cache-control', context?.user ? 'private, no-store' : 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(`${pageHead}${blocks}${body}`);
+      .send(`${pageHead}    ${await headTags}\n${blocks}${body}`);
   };
 }

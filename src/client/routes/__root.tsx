@@ -4,7 +4,9 @@ import { LoadingView } from '../components/loading-view';
 import { NotFound } from '../components/not-found';
 import { TopNav } from '../components/top-nav';
 import { copy, siteName } from '../copy';
+import { useDocumentTitle } from '../lib/document-title';
 import { useSession } from '../lib/session';
+import { pageMetaFor } from '../../shared/page-meta';
 import type { RouterContext } from '../router';
 import { Landing } from './-components/screens';
 
@@ -24,6 +26,9 @@ const isBarePath = (pathname: string) => ['/login', '/signup'].includes(pathname
 function RootLayout() {
   const { user, isLoading } = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // An open article names the tab itself (blog-article.tsx).
+  const openArticle = useRouterState({ select: (state) => state.location.pathname === '/blog' && 'post' in state.location.search });
+  useDocumentTitle(openArticle ? undefined : pageMetaFor(pathname).title);
   if (isLoading) return <LoadingView />;
   const bare = isBarePath(pathname);
   return (

@@ -15,6 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
 import { errorStatus } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '../../trpc';
@@ -29,6 +30,7 @@ export function BlogDetail({ id }: { id: number }) {
   const t = contentCopy.blog;
   const navigate = useNavigate({ from: '/blog' });
   const blog = useQuery(trpc.content.blogs.byId.queryOptions({ id }));
+  useDocumentTitle(blog.data?.title);
   const back = (
     <Button variant="link" className="mb-6 px-0" onClick={() => void navigate({ search: {} })}>
       {t.back}
