@@ -550,6 +550,7 @@ async function main() {
     { name: `Busy post comments, offset ${deepOffset}`, path: `/api/blogs/${busy.id}/comments?limit=${COMMENT_PAGE}&offset=${deepOffset}` },
     { name: 'Admin users list', path: `/api/admin/users?limit=${ADMIN_PAGE}`, cookie: 'admin' },
     { name: 'Admin users search', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
+    { name: 'Admin overview (12 weeks)', path: '/api/admin/overview', cookie: 'admin' },
     { name: 'tRPC batch of Home (member)', path: homeBatchPath(), cookie: 'member' },
     { name: 'GET /api/stats', path: '/api/stats' },
     { name: 'Blogs, first page', path: `/api/blogs?published=true&limit=${GRID_PAGE}` },

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt } from './columns';
+import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex } from './columns';
 
 export const blogs = pgTable(
   'blogs',
@@ -55,5 +55,8 @@ export const blogComments = pgTable(
     ...publication(),
     createdAt: createdAt(),
   },
-  (t) => [index('blog_comments_blog_idx').on(t.blogId, t.createdAt, t.id), index('blog_comments_user_idx').on(t.userId), heldIndex('blog_comments_held_idx', t)],
+  (t) => [
+    index('blog_comments_blog_idx').on(t.blogId, t.createdAt, t.id), index('blog_comments_user_idx').on(t.userId), heldIndex('blog_comments_held_idx', t),
+    weeklyActivityIndex('blog_comments_activity_idx', t),
+  ],
 );

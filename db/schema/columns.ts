@@ -43,3 +43,9 @@ export const publication = () => ({
 
 /** The review queue's index: only the few rows waiting for review, oldest first. */
 export const heldIndex = (name: string, t: { createdAt: PgColumn; state: PgColumn }) => index(name).on(t.createdAt).where(sql`${t.state} = 'held'`);
+
+/**
+ * The admin overview's index: rows per week and who was active, read by creation date without
+ * touching the table (creation date and author in the index).
+ */
+export const weeklyActivityIndex = (name: string, t: { createdAt: PgColumn; userId: PgColumn }) => index(name).on(t.createdAt, t.userId);

@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, searchText, textList, updatedAt } from './columns';
+import { createdAt, id, searchText, textList, updatedAt, weeklyActivityIndex } from './columns';
 import { RSVP_STATUSES } from '../../src/shared/statuses';
 
 export const events = pgTable(
@@ -49,6 +49,7 @@ export const eventRsvps = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
     index('event_rsvps_user_idx').on(t.userId),
+    weeklyActivityIndex('event_rsvps_activity_idx', t),
     index('event_rsvps_waitlist_idx').on(t.eventId, t.waitlistedAt, t.userId).where(sql`${t.waitlistedAt} is not null`),
   ],
 );

@@ -1,6 +1,6 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, heldIndex, id, publication } from './columns';
+import { createdAt, heldIndex, id, publication, weeklyActivityIndex } from './columns';
 import { FORUM_CATEGORIES } from '../../src/shared/categories';
 
 export const forumCategory = pgEnum('forum_category', FORUM_CATEGORIES);
@@ -22,6 +22,7 @@ export const forumPosts = pgTable(
     index('forum_posts_created_idx').on(t.createdAt, t.id),
     index('forum_posts_category_created_idx').on(t.category, t.createdAt, t.id),
     index('forum_posts_user_idx').on(t.userId),
+    weeklyActivityIndex('forum_posts_activity_idx', t),
     heldIndex('forum_posts_held_idx', t),
   ],
 );
@@ -37,7 +38,7 @@ export const forumPostLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_post_likes_user_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_post_likes_user_idx').on(t.userId), weeklyActivityIndex('forum_post_likes_activity_idx', t)],
 );
 
 export const forumComments = pgTable(
@@ -54,5 +55,8 @@ export const forumComments = pgTable(
     ...publication(),
     createdAt: createdAt(),
   },
-  (t) => [index('forum_comments_post_idx').on(t.postId, t.createdAt, t.id), index('forum_comments_user_idx').on(t.userId), heldIndex('forum_comments_held_idx', t)],
+  (t) => [
+    index('forum_comments_post_idx').on(t.postId, t.createdAt, t.id), index('forum_comments_user_idx').on(t.userId), heldIndex('forum_comments_held_idx', t),
+    weeklyActivityIndex('forum_comments_activity_idx', t),
+  ],
 );

@@ -36,6 +36,8 @@ export const newsletterSubscriptions = pgTable(
     uniqueIndex('newsletter_confirm_token_idx').on(t.confirmTokenHash),
     uniqueIndex('newsletter_unsubscribe_token_idx').on(t.unsubscribeToken),
     index('newsletter_confirmed_frequency_idx').on(t.frequency).where(sql`${t.confirmedAt} is not null`),
+    // The admin overview counts confirmed subscribers at the end of each week.
+    index('newsletter_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
   ],
 );
 

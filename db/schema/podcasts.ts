@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt } from './columns';
+import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex } from './columns';
 
 export const podcasts = pgTable(
   'podcasts',
@@ -51,5 +51,8 @@ export const podcastComments = pgTable(
     ...publication(),
     createdAt: createdAt(),
   },
-  (t) => [index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt, t.id), index('podcast_comments_user_idx').on(t.userId), heldIndex('podcast_comments_held_idx', t)],
+  (t) => [
+    index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt, t.id), index('podcast_comments_user_idx').on(t.userId), heldIndex('podcast_comments_held_idx', t),
+    weeklyActivityIndex('podcast_comments_activity_idx', t),
+  ],
 );

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Element, parseDocument, DomUtils } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRsvps, forumPosts } from '../../db/schema';
 import { DAY, createBlog, createEvent } from './test/content-factories';
@@ -54,6 +54,8 @@ afterAll(async () => {
   await t.close();
   rmSync(clientDir, { recursive: true, force: true });
 });
+
+type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
 
 interface Head {
   raw: string;
