@@ -6,13 +6,12 @@ import type { Db } from '../../db/client';
 import { blogs, podcasts } from '../../db/schema';
 import { contentHref } from '../shared/links';
 import { selectBlogCards, toBlogCard } from './domains/blogs';
+import { INDEXABLE_PAGES } from './page-head';
 import type { PublicSite } from './site';
 
 /** How many of the newest items a feed carries. */
 const FEED_SIZE = 50;
 
-/** The public pages a search engine may list. Members' pages, the admin panel and forms are left out. */
-const PUBLIC_PAGES = ['/', '/podcasts', '/blog', '/events', '/directory', '/community-hub', '/guidelines', '/signup'];
 
 /**
  * Feeds and what search engines read: /rss.xml (published articles), /podcasts.xml, /sitemap.xml
@@ -75,7 +74,7 @@ export function registerFeeds(app: FastifyInstance, db: Db, site: PublicSite) {
       .orderBy(desc(blogs.updatedAt))
       .limit(10_000);
     const urls = [
-      ...PUBLIC_PAGES.map((path) => ({ loc: absolute(path) })),
+      ...INDEXABLE_PAGES.map((path) => ({ loc: absolute(path) })),
       ...articles.map((article) => ({ loc: absolute(contentHref('blog', article.id)), lastmod: article.updatedAt.toISOString() })),
     ];
     const builder = new XMLBuilder({ ignoreAttributes: false, format: true, attributeNamePrefix: '@_' });

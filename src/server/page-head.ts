@@ -3,7 +3,7 @@ import type { BlogPosting, Event, Graph, Organization, Thing, WebSite } from 'sc
 import type { Db } from '../../db/client';
 import { blogs, events } from '../../db/schema';
 import { contentHref } from '../shared/links';
-import { documentTitle, pageMetaFor } from '../shared/page-meta';
+import { documentTitle, pagePath, pageTitleFor } from '../shared/page-meta';
 import { SITE_TAGLINE } from '../shared/site';
 import { blogVisibleTo, selectBlogCards, toBlogCard } from './domains/blogs';
 import { eventColumns, withSpotsLeft } from './domains/events';
@@ -33,6 +33,24 @@ export interface PageHead {
 
 /** Upcoming events described in the events page's JSON-LD. */
 const EVENTS_IN_PREVIEW = 20;
+
+/**
+ * The public pages' descriptions; search engines list these pages and no others (forms,
+ * members' pages and the admin panel are `noindex`, and share the site's tagline).
+ */
+const PUBLIC_PAGE_DESCRIPTIONS: Record<string, string> = {
+  '/': SITE_TAGLINE,
+  '/podcasts': 'Honest talks on confidence, school life, faith, friendship and growing up.',
+  '/blog': 'Stories, guides and gentle advice from our circle.',
+  '/events': 'Workshops, meet-ups and circles where you can learn and make friends.',
+  '/directory': 'Girl-friendly places and women-led businesses, curated by our community.',
+  '/community-hub': 'What is happening in our circle: new podcasts, articles and events.',
+  '/guidelines': 'How we keep our circle kind and safe: the guidelines every member agrees to.',
+  '/signup': 'Apply to join our circle of young women. Every application is read by our team.',
+};
+
+/** The pages search engines may list (the sitemap names them). */
+export const INDEXABLE_PAGES = Object.keys(PUBLIC_PAGE_DESCRIPTIONS);
 /** Search engines cut descriptions at about this length. */
 const DESCRIPTION_LENGTH = 200;
 
@@ -130,17 +148,17 @@ function articleIdIn(search: URLSearchParams): number | null {
 /** The page's path (without a trailing slash) and query of a request's URL. */
 function pageAddress(url: string) {
   const { pathname, searchParams } = new URL(url, 'http://page.invalid');
-  return { path: pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname, searchParams };
+  return { path: pagePath(pathname), searchParams };
 }
 
 /** The head every page has from its path alone. */
 function fixedPageHead(site: PublicSite, path: string): PageHead {
-  const meta = pageMetaFor(path);
+  const description = PUBLIC_PAGE_DESCRIPTIONS[path];
   return {
-    title: documentTitle(meta.title, site.name),
-    description: meta.description,
+    title: documentTitle(pageTitleFor(path), site.name),
+    description: description ?? SITE_TAGLINE,
     canonical: `${site.url}${path}`,
-    indexable: meta.indexable,
+    indexable: description !== undefined,
     type: 'website',
     image: null,
     jsonLd: null,

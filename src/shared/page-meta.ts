@@ -1,53 +1,44 @@
-import { SITE_TAGLINE } from './site';
-
 /**
- * What each page is called in the browser's tab, in history and in a shared link's preview,
- * and whether search engines may list it. The server writes it into every page's head
- * (src/server/page-head.ts); the client keeps the tab's title in step as she moves around.
+ * What each page is called in the browser's tab, in history and in a shared link's preview.
+ * The server writes it into every page's head (src/server/page-head.ts, which adds what
+ * previews and search engines read); the client keeps the tab's title in step as she moves
+ * around. The landing page is the site's name alone (null).
  */
-export interface PageMeta {
-  /** The page's own name; null for the landing page, which is the site's name alone. */
-  title: string | null;
-  description: string;
-  /** Public pages are listed by search engines; forms, members' pages and the panel are not. */
-  indexable: boolean;
-}
-
-const page = (title: string | null, description: string, indexable = true): PageMeta => ({ title, description, indexable });
-const privatePage = (title: string) => page(title, SITE_TAGLINE, false);
-
-const PAGE_META: Record<string, PageMeta> = {
-  '/': page(null, SITE_TAGLINE),
-  '/podcasts': page('Podcasts & Interviews', 'Honest talks on confidence, school life, faith, friendship and growing up.'),
-  '/blog': page('Blog', 'Stories, guides and gentle advice from our circle.'),
-  '/events': page('Events', 'Workshops, meet-ups and circles where you can learn and make friends.'),
-  '/directory': page('Directory', 'Girl-friendly places and women-led businesses, curated by our community.'),
-  '/community-hub': page('Community Hub', 'What is happening in our circle: new podcasts, articles and events.'),
-  '/guidelines': page('Community guidelines', 'How we keep our circle kind and safe: the guidelines every member agrees to.'),
-  '/signup': page('Apply to join', 'Apply to join our circle of young women. Every application is read by our team.'),
-  '/login': privatePage('Sign in'),
-  '/forgot-password': privatePage('Forgot your password'),
-  '/reset-password': privatePage('Choose a new password'),
-  '/confirm-email': privatePage('Confirm your email'),
-  '/newsletter/confirm': privatePage('Confirm your subscription'),
-  '/newsletter/unsubscribe': privatePage('Unsubscribe'),
-  '/community': privatePage('Community'),
-  '/community/blog': privatePage('Community forum'),
-  '/community/newsletter': privatePage('Newsletter'),
-  '/community/places-to-go': privatePage('Places to go'),
-  '/settings/profile': privatePage('Profile settings'),
-  '/settings/newsletter': privatePage('Newsletter settings'),
-  '/settings/safety': privatePage('Safety settings'),
-  '/admin': privatePage('Admin panel'),
-  '/admin/login': privatePage('Admin sign in'),
+const PAGE_TITLES: Record<string, string | null> = {
+  '/': null,
+  '/podcasts': 'Podcasts & Interviews',
+  '/blog': 'Blog',
+  '/events': 'Events',
+  '/directory': 'Directory',
+  '/community-hub': 'Community Hub',
+  '/guidelines': 'Community guidelines',
+  '/signup': 'Apply to join',
+  '/login': 'Sign in',
+  '/forgot-password': 'Forgot your password',
+  '/reset-password': 'Choose a new password',
+  '/confirm-email': 'Confirm your email',
+  '/newsletter/confirm': 'Confirm your subscription',
+  '/newsletter/unsubscribe': 'Unsubscribe',
+  '/community': 'Community',
+  '/community/blog': 'Community forum',
+  '/community/newsletter': 'Newsletter',
+  '/community/places-to-go': 'Places to go',
+  '/settings/profile': 'Profile settings',
+  '/settings/newsletter': 'Newsletter settings',
+  '/settings/safety': 'Safety settings',
+  '/admin': 'Admin panel',
+  '/admin/login': 'Admin sign in',
 };
 
 /** An address no page answers: visitors see the landing page there, members "not found". */
-const UNKNOWN_PAGE = page('Page not found', SITE_TAGLINE, false);
+export const UNKNOWN_PAGE_TITLE = 'Page not found';
 
-export function pageMetaFor(pathname: string): PageMeta {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_META[path] ?? UNKNOWN_PAGE;
+/** A page's path without a trailing slash ('/' stays '/'). */
+export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+export function pageTitleFor(pathname: string): string | null {
+  const path = pagePath(pathname);
+  return path in PAGE_TITLES ? PAGE_TITLES[path]! : UNKNOWN_PAGE_TITLE;
 }
 
 /** The text of <title>: "Blog · Bloom Circle", or the site's name alone. */

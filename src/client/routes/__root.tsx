@@ -6,7 +6,7 @@ import { TopNav } from '../components/top-nav';
 import { copy, siteName } from '../copy';
 import { useDocumentTitle } from '../lib/document-title';
 import { useSession } from '../lib/session';
-import { pageMetaFor } from '../../shared/page-meta';
+import { pageTitleFor } from '../../shared/page-meta';
 import type { RouterContext } from '../router';
 import { Landing } from './-components/screens';
 
@@ -28,7 +28,7 @@ function RootLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // An open article names the tab itself (blog-article.tsx).
   const openArticle = useRouterState({ select: (state) => state.location.pathname === '/blog' && 'post' in state.location.search });
-  useDocumentTitle(openArticle ? undefined : pageMetaFor(pathname).title);
+  useDocumentTitle(openArticle ? undefined : pageTitleFor(pathname));
   if (isLoading) return <LoadingView />;
   const bare = isBarePath(pathname);
   return (
