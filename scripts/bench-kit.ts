@@ -1,4 +1,5 @@
 /** Pieces the benchmarks share. */
+import { readFileSync } from 'node:fs';
 import { ALL_CATEGORIES } from '../src/shared/categories';
 export { freePort } from '../src/server/test/free-port';
 
@@ -15,3 +16,14 @@ export function homeBatchPath(): string {
 }
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** VmRSS and VmHWM (peak) of a process, in MiB. */
+export function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
+    return { rss: field('VmRSS'), hwm: field('VmHWM') };
+  } catch {
+    return null;
+  }
+}

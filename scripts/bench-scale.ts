@@ -23,7 +23,7 @@ import postgres from 'postgres';
 import { createDb } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { hashPassword } from '../src/server/auth/password';
-import { freePort, homeBatchPath, sleep } from './bench-kit';
+import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -189,16 +189,6 @@ async function describeData(url: string): Promise<Fixtures> {
 
 // ---------------------------------------------------------------- server
 
-/** VmRSS and VmHWM (peak) of a process, in MiB. */
-function memoryOf(pid: number): { rss: number; hwm: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
-    return { rss: field('VmRSS'), hwm: field('VmHWM') };
-  } catch {
-    return null;
-  }
-}
 
 interface Server {
   child: ChildProcess;

@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../db/seed';
 import { benchWatchedWords, WATCHED_WORDS_TARGET_MS } from './bench-watched-words';
 import { benchMailOutbox, PROCESSES_SHARING_THE_OUTBOX } from './bench-mail';
-import { freePort, homeBatchPath, sleep } from './bench-kit';
+import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -147,6 +147,9 @@ async function main() {
     if (!login.ok) throw new Error(`demo member sign-in failed: ${login.status}`);
     const cookie = /session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
 
+    // Memory once started and signed in, before any load.
+    await sleep(1000);
+    const idle = memoryOf(app.child.pid!);
     const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(`Bloom Circle bench: ${database}, demo data, LOG_LEVEL=warn (no per-request log lines), autocannon -c ${CONNECTIONS} -d ${DURATION} per target, node ${process.version}\n`);
     const rows: string[][] = [];
@@ -189,6 +192,10 @@ async function main() {
     for (const row of rows) console.log(line(row));
     // Failed requests make the figures meaningless: that is an error, unlike a missed target.
     if (rows.some((row) => row[7]!.endsWith('failed'))) process.exitCode = 1;
+    const afterLoad = memoryOf(app.child.pid!);
+    if (idle && afterLoad) {
+      console.log(`\nServer memory (${database}, the database included when embedded): RSS ${idle.rss.toFixed(0)} MiB idle after start, ${afterLoad.rss.toFixed(0)} MiB after the run, peak ${afterLoad.hwm.toFixed(0)} MiB`);
+    }
     const watched = benchWatchedWords();
     const watchedOk = watched.p99 < WATCHED_WORDS_TARGET_MS && watched.matches >= 3;
     met &&= watchedOk;

@@ -20,6 +20,7 @@ import { createOriginCheck } from './auth/origin-check';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './auth/rate-limit';
 import type { Env } from './env';
 import { answerClientError, errorStatus, RETRY_AFTER_SECONDS, serializeError, statusMessage, withholdQueryText } from './errors';
+import { registerAnswerCompression, registerCompleteJsonAsBytes } from './answer-compression';
 import { registerAssetCompression } from './asset-compression';
 import { registerNoStoreForPersonalAnswers, registerResponseCache } from './response-cache';
 import { createSpaPage, loadBuiltRenderer, type RenderPage } from './spa-page';
@@ -127,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  // tRPC's complete answers become bytes before the read cache stores them and the compressor measures them.
+  registerCompleteJsonAsBytes(app);
   // First, so a stored shared read is answered before any other hook runs.
   const responseCache = options.responseCache !== false ? registerResponseCache(app) : undefined;
   registerNoStoreForPersonalAnswers(app);
@@ -147,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, payload);
   });
 
+  await registerAnswerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { acceptedEncoding, asksForStream, COMPRESSION_THRESHOLD, compressAnswer, type AnswerEncoding } from './answer-compression';
 import { ALL_AREAS, areasOfPaths, type CacheArea } from './cache-areas';
 
 /**
@@ -27,7 +28,9 @@ interface Entry {
   expires: number;
   areas: ReadonlySet<CacheArea>;
   headers: Record<string, string | string[] | number>;
-  payload: string | Buffer;
+  payload: Buffer;
+  /** The payload compressed, made the first time a client asks for each encoding. */
+  encoded: Partial<Record<AnswerEncoding, Buffer>>;
 }
 
 const CHANNEL = 'bloom:response-cache:invalidate';
@@ -65,10 +68,6 @@ function isSharedAnswer(request: FastifyRequest, reply: FastifyReply, payload: u
   return request.method === 'GET' && statusOf(reply, payload) === 200 && (answerScopes.get(request)?.sameForEveryone ?? false);
 }
 
-/** tRPC streams its answer as JSONL when the request asks for it; such an answer is neither stored nor replayed. */
-const asksForStream = (request: FastifyRequest) =>
-  request.headers['trpc-accept'] !== undefined || /application\/jsonl/i.test(String(request.headers.accept ?? ''));
-
 /**
  * Every /api and /trpc answer that is not shared (personal, admin, a write, an error) says
  * `Cache-Control: no-store`, so no browser or proxy keeps it. Registered whether or not the
@@ -81,25 +80,21 @@ export function registerNoStoreForPersonalAnswers(app: FastifyInstance) {
   });
 }
 
-/** A complete (not streamed) JSON answer, ready to be stored byte for byte. */
-function isCompleteJson(payload: unknown): boolean {
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return true;
-  return (
-    payload instanceof Response &&
-    !payload.headers.has('transfer-encoding') &&
-    (payload.headers.get('content-type') ?? '').startsWith('application/json')
-  );
+/**
+ * A complete (not streamed) answer, ready to be stored byte for byte. tRPC's complete JSON
+ * answers arrive as bytes (answer-compression.ts); a web Response still here is a stream.
+ */
+const isComplete = (payload: unknown): payload is string | Buffer => typeof payload === 'string' || Buffer.isBuffer(payload);
+
+/** A stored answer's bytes in the encoding this request takes, compressed once per encoding. */
+function storedAnswerFor(request: FastifyRequest, entry: Entry) {
+  const encoding = entry.payload.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request) : null;
+  if (!encoding) return { headers: entry.headers, body: entry.payload };
+  const body = (entry.encoded[encoding] ??= compressAnswer(entry.payload, encoding));
+  return { headers: { ...entry.headers, 'content-encoding': encoding, 'content-length': body.length, vary: varyWithEncoding(entry.headers.vary) }, body };
 }
 
-/**
- * Moves a complete web Response (tRPC's non-streamed JSON) onto the reply and returns its
- * bytes, so it can be stored; Fastify would do the same after onSend.
- */
-async function takeWebResponse(reply: FastifyReply, response: Response): Promise<Buffer> {
-  reply.code(response.status);
-  for (const [name, value] of response.headers) reply.header(name, value);
-  return Buffer.from(await response.arrayBuffer());
-}
+const varyWithEncoding = (vary: Entry['headers'][string] | undefined) => (vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
 
 export interface ResponseCache {
   /** Shares invalidations with the other processes through Redis pub/sub. */
@@ -139,9 +134,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     if (!isCacheableRead(request)) return;
     const entry = entries.get(request.url);
     if (entry && entry.expires > Date.now()) {
+      const answer = storedAnswerFor(request, entry);
       reply.hijack();
-      reply.raw.writeHead(200, { ...entry.headers, 'x-cache': 'hit' });
-      reply.raw.end(entry.payload);
+      reply.raw.writeHead(200, { ...answer.headers, 'x-cache': 'hit' });
+      reply.raw.end(answer.body);
       return reply;
     }
     (request as CachedRequest).responseCacheStartedAt = invalidations;
@@ -154,16 +150,17 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       return payload;
     }
     const startedAt = (request as CachedRequest).responseCacheStartedAt;
-    if (startedAt === undefined || !isSharedAnswer(request, reply, payload) || !isCompleteJson(payload)) return payload;
+    if (startedAt === undefined || !isSharedAnswer(request, reply, payload) || !isComplete(payload)) return payload;
     const areas = areasOfPaths(answerScopes.get(request)?.paths ?? []);
     if (changedSince(startedAt, areas)) return payload;
-    const body = payload instanceof Response ? await takeWebResponse(reply, payload) : (payload as string | Buffer);
-    if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return body;
-    if (body.length > maxBytes) return body;
+    if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+    const body = Buffer.from(payload);
+    if (body.length > maxBytes) return payload;
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    const headers = { ...reply.getHeaders(), 'content-length': Buffer.byteLength(body) } as Entry['headers'];
-    entries.set(request.url, { expires: Date.now() + ttlMs, areas, headers, payload: body });
-    return body;
+    // Stored as it is before compression (the compressor runs after this hook).
+    const headers = { ...reply.getHeaders(), 'content-length': body.length } as Entry['headers'];
+    entries.set(request.url, { expires: Date.now() + ttlMs, areas, headers, payload: body, encoded: {} });
+    return payload;
   });
 
   return {

@@ -15,14 +15,10 @@ import { accountService, ensureAdminAccount } from './services/accounts';
  */
 export async function startServer(settings: Pick<BuildAppOptions, 'rateLimits' | 'responseCache'> = {}): Promise<FastifyInstance> {
   const env = readEnv();
-  const database = await openDatabase(env);
-
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    await ensureAdminAccount(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  }
-  if (env.SEED_DEMO) {
-    await seedDemo(database.db, accountService);
-  }
+  const database = await openDatabase(env, async (db) => {
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdminAccount(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (env.SEED_DEMO) await seedDemo(db, accountService);
+  });
 
   const app = await buildApp({
     db: database.db,
