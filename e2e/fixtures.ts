@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../db/seed';
+import { type E2eSite, startE2eSite } from './site';
 
 /**
  * Every journey fails on a console error or an uncaught exception in the page: a screen
@@ -14,7 +15,21 @@ export async function clientTookOver(page: Page) {
   await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>({
+  // Each worker runs the journeys against a site of its own (e2e/site.ts).
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use, workerInfo) => {
+      const site = await startE2eSite(workerInfo.parallelIndex);
+      process.env.E2E_MAIL_DIR = site.mailDir;
+      await use(site);
+      await site.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ site }, use) => {
+    await use(site.url);
+  },
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -11,9 +11,12 @@ export interface DeliveredMail {
   html: string;
 }
 
-/** Where the end-to-end server's SMTP server writes what it receives, one JSON file per mail. */
-export const mailDirFor = (port: number | string) => `.tmp/e2e-mail-${port}`;
-const mailDir = () => mailDirFor(process.env.E2E_PORT ?? 3100);
+/** Where this worker's site receives its mail, one JSON file per mail (set by the `site` fixture). */
+const mailDir = () => {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: journeys read mail through the site fixture (e2e/fixtures.ts)');
+  return dir;
+};
 
 /**
  * A real SMTP server for the end-to-end site: the site's mail worker talks SMTP to it, and each

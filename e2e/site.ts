@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * The site under test, one per Playwright worker: the real server with the built client
+ * (e2e/server.ts), a fresh PGlite database with the demo content, and a real SMTP server beside
+ * it whose mail the journeys read. Each worker has its own, so journeys in different workers
+ * never see each other's changes.
+ *
+ * Worker n listens on E2E_PORT + n (3100 by default); E2E_CLIENT_DIR tests another build.
+ */
+export interface E2eSite {
+  url: string;
+  port: number;
+  /** Where the site's mail arrives (e2e/mailbox.ts reads it). */
+  mailDir: string;
+  stop(): Promise<void>;
+}
+
+export const firstPort = () => Number(process.env.E2E_PORT ?? 3100);
+export const mailDirFor = (port: number) => `.tmp/e2e-mail-${port}`;
+
+/** Starting builds the database and the demo content; on a busy machine that takes a while. */
+const START_TIMEOUT_MS = 120_000;
+
+export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
+  const port = firstPort() + workerSlot;
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = `.tmp/e2e-data-${port}-${Date.now()}`;
+  const mailDir = mailDirFor(port);
+  rmSync(mailDir, { recursive: true, force: true });
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      CLIENT_DIR: process.env.E2E_CLIENT_DIR ?? 'dist/client',
+      LOG_LEVEL: 'warn',
+      E2E_MAIL_DIR: mailDir,
+      PUBLIC_URL: url,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const errors: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(resolve(dataDir), { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilUp(`${url}/api/health`, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`the site on port ${port} did not start: ${(error as Error).message}\n${errors.join('')}`, { cause: error });
+  }
+  return { url, port, mailDir, stop };
+}
+
+async function waitUntilUp(healthUrl: string, child: ChildProcess) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`it exited with ${child.exitCode}`);
+    const up = await fetch(healthUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`no answer within ${START_TIMEOUT_MS / 1000} s`);
+}
