@@ -1,5 +1,5 @@
 import { ALL_CATEGORIES } from '../../shared/categories';
-import { GRID_PAGE_SIZE, nextOffset } from './paging';
+import { GRID_PAGE_SIZE, nextCursor } from './paging';
 import { trpc as browserTrpc, SHORT_STALE_TIME, type Trpc } from '../trpc';
 import type { RouterContext } from '../router';
 
@@ -18,10 +18,10 @@ export function createPageQueries(trpc: Trpc) {
     homeListings: () => trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings }),
     homeEvents: () => trpc.content.events.list.queryOptions({ upcoming: true, limit: HOME_COUNTS.events }),
     podcasts: (search = '', category: string = ALL_CATEGORIES) =>
-      trpc.content.podcasts.list.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
+      trpc.content.podcasts.list.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor }),
     blogs: (search = '', category: string = ALL_CATEGORIES) =>
-      trpc.content.blogs.cards.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
-    events: (upcoming: boolean) => trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),
+      trpc.content.blogs.cards.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor }),
+    events: (upcoming: boolean) => trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor }),
     // What the signed-in viewer did with one item, which its card asks for.
     podcastLiked: (id: number) => trpc.content.podcasts.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
     listingLiked: (id: number) => trpc.content.directory.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),

@@ -4,10 +4,20 @@ export const GRID_PAGE_SIZE = 12;
 /** Comments load in larger pages: a conversation is read in one go. */
 export const COMMENT_PAGE_SIZE = 50;
 
-/** For tRPC infinite queries over offset pages of `pageSize`: the next cursor is the rows loaded so far. */
+/**
+ * For the site's lists (keyset pages): the next page starts after the last item shown; a page
+ * shorter than `pageSize` was the last.
+ */
+export const nextCursorFor =
+  (pageSize: number) =>
+  (lastPage: { id: number }[]): number | undefined =>
+    lastPage.length === pageSize ? lastPage.at(-1)?.id : undefined;
+
+export const nextCursor = nextCursorFor(GRID_PAGE_SIZE);
+
+/** For tRPC infinite queries over offset pages of `pageSize` (her reports): the next cursor is the rows loaded so far. */
 export const nextOffsetFor =
   (pageSize: number) =>
   <T>(lastPage: T[], allPages: T[][]): number | undefined =>
     lastPage.length === pageSize ? allPages.reduce((total, page) => total + page.length, 0) : undefined;
 
-export const nextOffset = nextOffsetFor(GRID_PAGE_SIZE);

@@ -9,7 +9,7 @@ import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '.
 import { ListingCard, ListingCardSkeleton } from '../components/content/listing-card';
 import { SearchFilter } from '../components/content/search-filter';
 import { useDebounced } from '../lib/use-debounced';
-import { GRID_PAGE_SIZE, nextOffset } from '../lib/paging';
+import { GRID_PAGE_SIZE, nextCursor } from '../lib/paging';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
@@ -34,7 +34,7 @@ function DirectoryPage() {
   const listings = useInfiniteQuery(
     trpc.content.directory.list.infiniteQueryOptions(
       { search: debouncedSearch, category, limit: GRID_PAGE_SIZE },
-      { initialCursor: 0, getNextPageParam: nextOffset },
+      { getNextPageParam: nextCursor },
     ),
   );
   const items = listings.data?.pages.flat() ?? [];

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { blogComments, forumComments, podcastComments, users } from '../../../db/schema';
@@ -7,7 +7,7 @@ import type { CommentKind } from '../../shared/schemas/content';
 import { forbidden, notFound } from '../errors';
 import { recordAdminAction } from '../moderation/audit';
 import type { RateLimiter } from '../auth/rate-limit';
-import { inPage, pageIds } from '../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { publicationOf } from '../moderation/publication';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import type { PublicationState } from '../../shared/moderation';
@@ -111,16 +111,16 @@ export async function listComments(
   parentId: number,
   page: { limit: number; offset: number; cursor?: number | null },
 ): Promise<CommentView[]> {
-  const order = [asc(t.createdAt), asc(t.id)];
+  const order: ListOrder = { column: t.createdAt, direction: 'asc' };
   // The page first (an index walk on the parent and date), then its authors' names.
   const where = and(eq(t.parentId, parentId), visibleTo(viewer, t));
-  const ids = pageIds(db, t.table, t.id, where, order, { limit: page.limit, offset: page.cursor ?? page.offset });
+  const ids = pageIds(db, t.table, t.id, where, order, { limit: page.limit, offset: page.offset, after: page.cursor });
   const rows = await db
     .select({ id: t.id, content: t.content, createdAt: t.createdAt, state: t.state, authorId: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(t.table)
     .innerJoin(ids, inPage(ids, t.id))
     .innerJoin(users, eq(users.id, t.userId))
-    .orderBy(...order);
+    .orderBy(...orderBy(order, t.id));
   return rows.map((row) => toCommentView(viewer, row as CommentRow));
 }
 

@@ -10,21 +10,31 @@ export { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_C
 
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
 
+const limitField = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be at least 1')
+  .max(PAGE_SIZE.max, `limit must be at most ${PAGE_SIZE.max}`)
+  .default(PAGE_SIZE.default);
+const offsetField = z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset is too large').default(0);
+
 /**
- * `limit`/`offset` for every list. Both APIs use it: tRPC sends numbers, REST query
- * strings arrive as text, hence the coercion.
+ * `limit`/`offset` for the admin panel's lists, with the offset also under `cursor`, the name
+ * tRPC's infinite queries use (it wins over `offset` when given). Both APIs use it: tRPC sends
+ * numbers, REST query strings arrive as text, hence the coercion.
  */
 export const PageSchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(PAGE_SIZE.max, `limit must be at most ${PAGE_SIZE.max}`)
-    .default(PAGE_SIZE.default),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset is too large').default(0),
-  /** The offset under the name tRPC's infinite queries use; wins over `offset` when given. */
+  limit: limitField,
+  offset: offsetField,
   cursor: z.coerce.number({ error: 'cursor must be a number' }).int('cursor must be a whole number').min(0, 'cursor must be at least 0').max(1_000_000, 'cursor is too large').nullish(),
 });
+
+/**
+ * The site's lists page by keyset: `cursor` is the id of the last item already shown, and
+ * the next page starts after it however many items were added meanwhile. API clients keep
+ * `limit`/`offset` over REST.
+ */
+export const ListPageSchema = z.object({ limit: limitField, offset: offsetField, cursor: IdSchema.nullish() });
 
 /** The rows to skip for a page input. */
 export const pageOffset = (page: { offset: number; cursor?: number | null }) => page.cursor ?? page.offset;
@@ -48,20 +58,20 @@ const CategoryFilterSchema = z
   // 'all' (any case) and '' mean no category filter.
   .transform((value) => (!value || value.toLowerCase() === ALL_CATEGORIES ? undefined : value));
 
-export const PodcastListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
+export const PodcastListSchema = ListPageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
 export type PodcastListInput = z.input<typeof PodcastListSchema>;
 
 /** `published` is accepted in the query string; the public list serves published articles only. */
-export const BlogListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema, published: queryBoolean('published').optional() });
+export const BlogListSchema = ListPageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema, published: queryBoolean('published').optional() });
 export type BlogListInput = z.input<typeof BlogListSchema>;
 /** A blog list input once parsed (limit, offset and cursor filled in). */
 export type BlogListQuery = z.output<typeof BlogListSchema>;
 
-export const DirectoryListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
+export const DirectoryListSchema = ListPageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
 export type DirectoryListInput = z.input<typeof DirectoryListSchema>;
 
 /** `upcoming=false` asks for past events. */
-export const EventListSchema = PageSchema.extend({ upcoming: queryBoolean('upcoming').default(true) });
+export const EventListSchema = ListPageSchema.extend({ upcoming: queryBoolean('upcoming').default(true) });
 export type EventListInput = z.input<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
@@ -76,7 +86,7 @@ export const CommentContentSchema = z
 
 export const CommentFormSchema = z.object({ content: CommentContentSchema });
 export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContentSchema });
-export const CommentListSchema = PageSchema.extend({ id: IdSchema });
+export const CommentListSchema = ListPageSchema.extend({ id: IdSchema });
 
 /** Where a comment lives: under a podcast, a blog article or a forum post. */
 export const COMMENT_KINDS = ['podcast', 'blog', 'forum'] as const;

@@ -8,13 +8,13 @@ import { toastActionFailure } from './feedback';
 import { LoadMore } from './list-states';
 import type { PodcastItem } from './podcast-card';
 import { refreshPodcastLists } from './podcast-lists';
-import { COMMENT_PAGE_SIZE, nextOffsetFor } from '../../lib/paging';
+import { COMMENT_PAGE_SIZE, nextCursorFor } from '../../lib/paging';
 
 /** A podcast's comments and the form to add one; loaded with the dialog, not with the list. */
 export default function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn: boolean }) {
   const commentsInput = { id: podcast.id, limit: COMMENT_PAGE_SIZE };
   const comments = useInfiniteQuery(
-    trpc.content.podcasts.comments.infiniteQueryOptions(commentsInput, { initialCursor: 0, getNextPageParam: nextOffsetFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
+    trpc.content.podcasts.comments.infiniteQueryOptions(commentsInput, { getNextPageParam: nextCursorFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
   );
   const add = useMutation(
     trpc.content.podcasts.addComment.mutationOptions({

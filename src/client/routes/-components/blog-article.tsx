@@ -7,7 +7,7 @@ import { toastActionFailure, toastSignInRequired } from '../../components/conten
 import { blogDate } from '../../components/content/format';
 import { LoadMore } from '../../components/content/list-states';
 import { SafeImage } from '../../components/content/safe-image';
-import { COMMENT_PAGE_SIZE, nextOffsetFor } from '../../lib/paging';
+import { COMMENT_PAGE_SIZE, nextCursorFor } from '../../lib/paging';
 import { Markdown } from '../../components/markdown';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -66,7 +66,7 @@ function BlogArticle({ blog }: { blog: Article }) {
   const liked = Boolean(user) && likedQuery.data?.liked === true;
   const commentsInput = { id: blog.id, limit: COMMENT_PAGE_SIZE };
   const comments = useInfiniteQuery(
-    trpc.content.blogs.comments.infiniteQueryOptions(commentsInput, { initialCursor: 0, getNextPageParam: nextOffsetFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
+    trpc.content.blogs.comments.infiniteQueryOptions(commentsInput, { getNextPageParam: nextCursorFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
   );
 
   const refreshBlog = () =>

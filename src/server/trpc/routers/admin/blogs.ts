@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { blogs } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { selectAdminBlogs, toAdminBlog } from '../../../domains/blogs';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { storeDataUrl } from '../../../services/uploads';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
@@ -20,9 +20,9 @@ export const adminBlogsRouter = router({
   /** Drafts included, newest first. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const order = [desc(blogs.createdAt), desc(blogs.id)];
+    const order: ListOrder = { column: blogs.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, blogs, blogs.id, undefined, order, { limit, offset });
-    const rows = await selectAdminBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
+    const rows = await selectAdminBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...orderBy(order, blogs.id));
     return rows.map(toAdminBlog);
   }),
 

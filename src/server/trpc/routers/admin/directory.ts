@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { directoryListings } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminListingColumns as columns } from '../../../domains/listings';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -18,9 +18,9 @@ async function byId(db: Db, id: number) {
 export const adminDirectoryRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const order = [desc(directoryListings.createdAt), desc(directoryListings.id)];
+    const order: ListOrder = { column: directoryListings.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, directoryListings, directoryListings.id, undefined, order, { limit, offset });
-    return ctx.db.select(columns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...order);
+    return ctx.db.select(columns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...orderBy(order, directoryListings.id));
   }),
 
   create: adminProcedure.input(ListingFormSchema).mutation(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { events } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { fillFreedSpots } from '../../../services/rsvp';
 import { pageOf } from './page';
@@ -26,9 +26,9 @@ export const adminEventsRouter = router({
   /** Latest date first, so upcoming and recent events lead the list. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const order = [desc(events.dateTime), desc(events.id)];
+    const order: ListOrder = { column: events.dateTime, direction: 'desc' };
     const page = pageIds(ctx.db, events, events.id, undefined, order, { limit, offset });
-    const rows = await ctx.db.select(columns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...order);
+    const rows = await ctx.db.select(columns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...orderBy(order, events.id));
     return rows.map(withSpotsLeft);
   }),
 

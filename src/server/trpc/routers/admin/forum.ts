@@ -1,10 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { forumPosts, users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminForumPostColumns } from '../../../domains/forum-posts';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -12,14 +12,14 @@ import { pageOf } from './page';
 export const adminForumRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const order = [desc(forumPosts.createdAt), desc(forumPosts.id)];
+    const order: ListOrder = { column: forumPosts.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, forumPosts, forumPosts.id, undefined, order, { limit, offset });
     const rows = await ctx.db
       .select(adminForumPostColumns)
       .from(forumPosts)
       .innerJoin(page, inPage(page, forumPosts.id))
       .innerJoin(users, eq(forumPosts.userId, users.id))
-      .orderBy(...order);
+      .orderBy(...orderBy(order, forumPosts.id));
     return rows.map(({ authorFirstName, authorLastName, authorEmail, ...post }) => ({
       ...post,
       author: { firstName: authorFirstName, lastName: authorLastName, email: authorEmail },

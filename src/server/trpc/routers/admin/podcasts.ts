@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { podcasts } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminPodcastColumns as columns, toPodcast } from '../../../domains/podcasts';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -24,9 +24,9 @@ async function byId(db: Db, id: number) {
 export const adminPodcastsRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
-    const order = [desc(podcasts.createdAt), desc(podcasts.id)];
+    const order: ListOrder = { column: podcasts.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, podcasts, podcasts.id, undefined, order, { limit, offset });
-    const rows = await ctx.db.select(columns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...order);
+    const rows = await ctx.db.select(columns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...orderBy(order, podcasts.id));
     return rows.map(toPodcast);
   }),
 

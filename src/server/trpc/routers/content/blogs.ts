@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { blogs } from '../../../../../db/schema';
-import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema, pageOffset } from '../../../../shared/schemas/content';
+import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '../../../domains/blogs';
 import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
@@ -15,8 +15,8 @@ const commentTable = COMMENT_TABLES.blog;
 /** One page of published articles, newest first, matching the list's search and category. */
 function publishedPage(db: Db, input: BlogListQuery) {
   const where = and(eq(blogs.isPublished, true), searchCondition(input.search, blogs.searchText), categoryCondition(input.category, blogs.category));
-  const order = [desc(blogs.createdAt), desc(blogs.id)];
-  return { page: pageIds(db, blogs, blogs.id, where, order, { limit: input.limit, offset: pageOffset(input) }), order };
+  const order: ListOrder = { column: blogs.createdAt, direction: 'desc' };
+  return { page: pageIds(db, blogs, blogs.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor }), order: orderBy(order, blogs.id) };
 }
 
 export const blogsRouter = router({

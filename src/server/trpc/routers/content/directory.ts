@@ -1,8 +1,8 @@
-import { and, desc } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import { directoryInterest, directoryListings } from '../../../../../db/schema';
-import { ByIdSchema, DirectoryListSchema, pageOffset } from '../../../../shared/schemas/content';
+import { ByIdSchema, DirectoryListSchema } from '../../../../shared/schemas/content';
 import { listingColumns, listingVisible, requireListing } from '../../../domains/listings';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
@@ -15,9 +15,9 @@ export const directoryRouter = router({
       searchCondition(input.search, directoryListings.searchText),
       categoryCondition(input.category, directoryListings.category),
     );
-    const order = [desc(directoryListings.createdAt), desc(directoryListings.id)];
-    const page = pageIds(ctx.db, directoryListings, directoryListings.id, where, order, { limit: input.limit, offset: pageOffset(input) });
-    return ctx.db.select(listingColumns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...order);
+    const order: ListOrder = { column: directoryListings.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, directoryListings, directoryListings.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
+    return ctx.db.select(listingColumns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...orderBy(order, directoryListings.id));
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { eventRsvps, events } from '../../../../../db/schema';
-import { ByIdSchema, EventListSchema, pageOffset } from '../../../../shared/schemas/content';
+import { ByIdSchema, EventListSchema } from '../../../../shared/schemas/content';
 import { notFound } from '../../../errors';
 import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '../../../services/rsvp';
 import { eventIcs, issueCalendarFeed } from '../../../calendar';
 import { eventColumns, withSpotsLeft } from '../../../domains/events';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const eventsRouter = router({
@@ -16,9 +16,9 @@ export const eventsRouter = router({
   list: sharedReadProcedure.input(EventListSchema).query(async ({ ctx, input }) => {
     const now = new Date();
     const where = input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now);
-    const order = [input.upcoming ? asc(events.dateTime) : desc(events.dateTime), asc(events.id)];
-    const page = pageIds(ctx.db, events, events.id, where, order, { limit: input.limit, offset: pageOffset(input) });
-    const rows = await ctx.db.select(eventColumns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...order);
+    const order: ListOrder = { column: events.dateTime, direction: input.upcoming ? 'asc' : 'desc' };
+    const page = pageIds(ctx.db, events, events.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
+    const rows = await ctx.db.select(eventColumns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...orderBy(order, events.id));
     return rows.map(withSpotsLeft);
   }),
 

@@ -1,8 +1,8 @@
-import { and, desc } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import { podcasts } from '../../../../../db/schema';
-import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pageOffset } from '../../../../shared/schemas/content';
+import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema } from '../../../../shared/schemas/content';
 import { podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
-import { inPage, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
 import { isLiked, toggleLike } from '../../../services/likes';
@@ -17,9 +17,9 @@ export const podcastsRouter = router({
       searchCondition(input.search, podcasts.searchText),
       categoryCondition(input.category, podcasts.category),
     );
-    const order = [desc(podcasts.createdAt), desc(podcasts.id)];
-    const page = pageIds(ctx.db, podcasts, podcasts.id, where, order, { limit: input.limit, offset: pageOffset(input) });
-    const rows = await ctx.db.select(podcastColumns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...order);
+    const order: ListOrder = { column: podcasts.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, podcasts, podcasts.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
+    const rows = await ctx.db.select(podcastColumns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...orderBy(order, podcasts.id));
     return rows.map(toPodcast);
   }),
 
