@@ -51,8 +51,8 @@ describe('GET /api/podcasts', () => {
   it('pages with limit and offset', async () => {
     const page = (await get('/api/podcasts?limit=2&offset=1')).json();
     expect(page.map((p: { title: string }) => p.title)).toEqual(['Study smarter', 'Finding your voice']);
-    // `cursor` is the offset under the name infinite queries use.
-    const next = (await get('/api/podcasts?limit=2&cursor=2')).json();
+    // The site pages by keyset: `cursor` is the id of the last podcast shown.
+    const next = (await get(`/api/podcasts?limit=2&cursor=${page[0].id}`)).json();
     expect(next.map((p: { title: string }) => p.title)).toEqual(['Finding your voice']);
   });
 
