@@ -100,8 +100,11 @@ export function AccountRow({
           {deleting ? t.common.deleting : t.common.delete}
         </Button>
         {isSelf ? (
-          <p id={selfNoteId} className="basis-full text-xs text-muted-foreground md:text-end">
-            {t.common.ownAccount}
+          // A row of its own below the buttons, no wider than they are.
+          <p className="basis-full">
+            <span id={selfNoteId} className="block text-xs text-muted-foreground md:ms-auto md:max-w-72 md:text-end">
+              {t.common.ownAccount}
+            </span>
           </p>
         ) : null}
       </div>
