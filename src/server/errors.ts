@@ -10,6 +10,16 @@ export const forbidden = (message: string = messages.access.adminRequired) => ne
 export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 export const unauthorized = (message: string = messages.access.authRequired) => new TRPCError({ code: 'UNAUTHORIZED', message });
 
+/** What a 400 refusing one form field carries, so the tRPC answer can name the field. */
+export class FieldError extends Error {
+  constructor(readonly field: string) {
+    super(`invalid ${field}`);
+  }
+}
+
+/** A 400 about one field of a form (a rule only the data can check): shown beside that field. */
+export const fieldError = (field: string, message: string) => new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError(field) });
+
 // Connection-level failures of postgres.js and PGlite, and PostgreSQL's shutdown/connection classes.
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
 // PGlite has no connection to lose; once closed (the process is stopping) it refuses every query.

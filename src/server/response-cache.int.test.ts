@@ -31,7 +31,7 @@ async function redisAnswers(url: string): Promise<boolean> {
 const podcast = (title: string) => ({
   title,
   description: 'A calm conversation about study habits.',
-  category: 'Education',
+  category: 'School Life',
   iframe: '<iframe src="https://www.youtube.com/embed/abc123"></iframe>',
 });
 

@@ -1,9 +1,11 @@
 /** The category lists of podcasts, blogs, the directory, the forum and places, used by server schemas and client filters alike. */
 
-/** The public podcast filter ('All Categories' is the 'all' option, not a category). */
-export const PODCAST_FILTER_CATEGORIES = ['Self-Discovery', 'School Life', 'Hijabi Life', 'Relationships', 'Girly Topics'] as const;
+/**
+ * Podcast categories: the admin form offers exactly these, the server accepts only these, and the
+ * public filter lists them ('All Categories' is the filter's 'all' option, not a category).
+ */
+export const PODCAST_CATEGORIES = ['Self-Discovery', 'School Life', 'Hijabi Life', 'Relationships', 'Girly Topics'] as const;
 
-/** Blog categories; the admin podcast form offers these too, after the podcast filter's own list. */
 export const BLOG_CATEGORIES = ['Confidence and validation', 'Self improvement', 'Relationships', 'Productivity', 'Social life and health'] as const;
 
 export const DIRECTORY_CATEGORIES = ['Beauty', 'Cafes', 'Wellness', 'Education', 'Shopping', 'Services'] as const;

@@ -118,6 +118,10 @@ export const messages = {
     dateTimeRange: 'Date must be between the years 1900 and 9999',
     priceMax: 'Price must be at most 20 characters',
     maxAttendeesMin: 'Max attendees must be a whole number of at least 1',
+    /** A capacity below the members already attending would leave them with no spot. */
+    maxAttendeesBelowAttending: (attending: number) =>
+      `${attending} ${attending === 1 ? 'member is' : 'members are'} already attending: max attendees can't be lower than that`,
+    ratingInvalid: 'Rating must be a number from 0 to 5',
     contentRequired: 'Content is required',
     excerptRequired: 'Excerpt is required',
     authorNameRequired: 'Author name is required',
@@ -145,6 +149,7 @@ export const messages = {
     postNotFound: 'Post not found',
     suggestionNotFound: 'Suggestion not found',
     suggestionHandled: 'This suggestion was already handled',
+    placeNotFound: 'Place not found',
     // Admin toasts
     errorTitle: 'Error',
     userApproved: 'User Approved',
@@ -173,6 +178,9 @@ export const messages = {
     placeApproved: 'Place Approved',
     placeApprovedBody: (name: string) => `${name} is now listed in Places to Go`,
     suggestionDismissed: 'Suggestion Dismissed',
+    placeCreated: 'Place Created',
+    placeUpdated: 'Place Updated',
+    placeDeleted: 'Place Deleted',
   },
   uploads: {
     notAnImage: 'Please select an image file (JPEG, PNG, GIF, etc.)',

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { copy } from '../copy';
 import { safetyCopy } from '../copy/safety';
 import { signOut, type SessionUser } from '../lib/session';
@@ -17,7 +17,7 @@ function Avatar({ user }: { user: SessionUser }) {
   );
 }
 
-/** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Reports and blocks, and Sign Out. */
+/** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Reports and blocks, the admin panel (admins), and Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const fullName = `${user.firstName} ${user.lastName}`;
@@ -50,6 +50,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
           <ShieldCheck aria-hidden="true" /> {safetyCopy.page.menuLink}
         </DropdownMenuItem>
+        {user.isAdmin ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => void navigate({ to: '/admin' })}>
+              <LayoutDashboard aria-hidden="true" /> {copy.nav.adminPanel}
+            </DropdownMenuItem>
+          </>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut({ admin: user.isAdmin })}>
           <LogOut aria-hidden="true" /> {copy.nav.signOut}

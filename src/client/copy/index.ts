@@ -39,6 +39,7 @@ export const copy = {
     userMenu: 'Account menu',
     profileSettings: 'Profile Settings',
     newsletterSettings: 'Newsletter Settings',
+    adminPanel: 'Admin panel',
     signOut: 'Sign Out',
     signIn: 'Sign In',
     join: 'Join',

@@ -15,6 +15,15 @@ export function errorStatus(error: unknown): number | undefined {
   return undefined;
 }
 
+/** The form field a refusal is about, when the server named one. */
+export function errorField(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) {
+    const field = (error.data as { field?: unknown } | undefined)?.field;
+    return typeof field === 'string' ? field : undefined;
+  }
+  return undefined;
+}
+
 /** A message to show for any failure: the server's words when there are some. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   return serverMessage(error) ?? fallback;

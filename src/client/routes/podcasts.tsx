@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
-import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../shared/categories';
+import { ALL_CATEGORIES, PODCAST_CATEGORIES } from '../../shared/categories';
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
 import { SearchFilter } from '../components/content/search-filter';
@@ -38,7 +38,7 @@ function PodcastsPage() {
         onSearch={setSearch}
         category={category}
         onCategory={setCategory}
-        categories={PODCAST_FILTER_CATEGORIES}
+        categories={PODCAST_CATEGORIES}
         searchLabel={t.searchLabel}
         searchPlaceholder={t.searchPlaceholder}
       />

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { messages } from '../../shared/messages';
 import type { Context } from './context';
-import { isDatabaseUnavailable } from '../errors';
+import { FieldError, isDatabaseUnavailable } from '../errors';
 import { requireAdmin, requireMember } from '../auth/access';
 import { recordAdminAction } from '../moderation/audit';
 import { assertNotSuspended } from '../moderation/suspension';
@@ -32,7 +32,13 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
     return {
       message: clientMessage(error),
       code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        // The form field a refusal is about, when it is about one (see fieldError).
+        ...(error.cause instanceof FieldError ? { field: error.cause.field } : {}),
+      },
     };
   },
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../categories';
+import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
 import { isAllowedEmbedUrl } from '../embed';
 import { AdminPasswordSchema, SignupPasswordSchema } from './auth';
+import { PlaceSuggestionSchema } from './community';
 import { IdSchema, isEmail } from './fields';
 import { PageSchema } from './content';
 
@@ -74,6 +75,8 @@ export const AdminListSchema = PageSchema;
 const UserSearchSchema = z.string({ error: 'Search must be text' }).trim().max(100, m.tooLong('Search', 100)).optional();
 export const AdminUserListSchema = PageSchema.extend({ search: UserSearchSchema });
 export const AdminUserCountSchema = z.object({ search: UserSearchSchema });
+/** Places to Go in the admin panel: searched like the public page (name, description, tags, category). */
+export const AdminPlaceListSchema = PageSchema.extend({ search: UserSearchSchema });
 export type AdminUserListInput = z.input<typeof AdminUserListSchema>;
 export const AdminByIdSchema = z.object({ id: IdSchema });
 
@@ -135,9 +138,6 @@ export const AdminChangePasswordFormSchema = changePasswordFormSchema(AdminPassw
 
 // ---------------------------------------------------------------- podcasts
 
-/** The admin podcast form offers both category lists: the public podcast filter's first, then the blog's. */
-export const ADMIN_PODCAST_CATEGORIES: readonly string[] = [...new Set([...PODCAST_FILTER_CATEGORIES, ...BLOG_CATEGORIES])];
-
 /**
  * Takes the src out of pasted embed markup (or a bare embed URL). Only the URL is kept;
  * the markup is never stored or rendered.
@@ -160,7 +160,7 @@ export function embedUrlFromIframe(markup: string): string | null {
 export const PodcastFormSchema = z.object({
   title: required(m.titleRequired, 200, 'Title'),
   description: required(m.descriptionRequired, 5000, 'Description'),
-  category: required(m.categoryRequired, 100, 'Category'),
+  category: z.enum(PODCAST_CATEGORIES, { error: m.categoryRequired }),
   iframe: z
     .string({ error: m.iframeRequired })
     .trim()
@@ -247,6 +247,27 @@ export const BlogFormSchema = z.object({
 });
 export type BlogFormInput = z.input<typeof BlogFormSchema>;
 export const BlogUpdateSchema = z.object({ id: IdSchema, ...BlogFormSchema.shape });
+
+// ---------------------------------------------------------------- places
+
+/**
+ * A place in Places to Go: the fields a member suggests, with their rules, plus what only
+ * admins set: its rating (0 to 5, one decimal; blank is 0), tags and the Recommended flag.
+ */
+export const PlaceFormSchema = PlaceSuggestionSchema.extend({
+  rating: z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? 0 : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ error: m.ratingInvalid })
+      .min(0, m.ratingInvalid)
+      .max(5, m.ratingInvalid)
+      .transform((value) => Math.round(value * 10) / 10),
+  ),
+  tags: TagListSchema,
+  recommended: flag('recommended', false),
+});
+export type PlaceFormInput = z.input<typeof PlaceFormSchema>;
+export const PlaceUpdateSchema = z.object({ id: IdSchema, ...PlaceFormSchema.shape });
 
 // ---------------------------------------------------------------- newsletter
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { IdSchema } from './fields';
 
-import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../categories';
+import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
 
 // The lists live in ../categories, free of zod, so the client's list pages can use them
 // without loading the validation chunk.
-export { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES };
+export { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES };
 
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
 

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarHeart, MapPin, Mic, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { messages } from '../../../shared/messages';
-import { ALL_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../../shared/categories';
+import { ALL_CATEGORIES, PODCAST_CATEGORIES } from '../../../shared/categories';
 import { EventCard, EventCardSkeleton } from '../../components/content/event-card';
 import { EmptyState, LoadFailed, PlaceholderGrid } from '../../components/content/list-states';
 import { ListingCard, ListingCardSkeleton } from '../../components/content/listing-card';
@@ -121,7 +121,7 @@ function FeaturedPodcasts() {
         onSearch={setSearch}
         category={category}
         onCategory={setCategory}
-        categories={PODCAST_FILTER_CATEGORIES}
+        categories={PODCAST_CATEGORIES}
         searchLabel={contentCopy.podcasts.searchLabel}
         searchPlaceholder={contentCopy.podcasts.searchPlaceholder}
       />

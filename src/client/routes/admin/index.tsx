@@ -1,10 +1,10 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { LogOut, ShieldAlert } from 'lucide-react';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { ExternalLink, LogOut, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { messages } from '../../../shared/messages';
 import { LogoMark } from '../../components/logo';
 import { Button } from '../../components/ui/button';
+import { showCarriedToast } from '../../components/ui/carried-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { siteName } from '../../copy';
@@ -26,6 +26,7 @@ import { PlacesTab } from './-components/places-tab';
 import { PodcastsTab } from './-components/podcasts-tab';
 import { ReportsTab } from './-components/reports-tab';
 import { ReviewTab } from './-components/review-tab';
+import { ADMIN_TABS, DEFAULT_ADMIN_TAB, validateAdminSearch, type AdminTab } from './-components/tab-keys';
 import { UsersTab } from './-components/users-tab';
 import { WatchedWordsCount, WatchedWordsTab } from './-components/watched-words-tab';
 
@@ -35,6 +36,7 @@ const t = adminPanelCopy;
 const ACCESS_DENIED_REDIRECT_MS = 2000;
 
 export const Route = createFileRoute('/admin/')({
+  validateSearch: validateAdminSearch,
   // A guard for the browser only; every admin call is refused by the server as well.
   beforeLoad: async ({ context }) => {
     const user = await loadSession(context);
@@ -43,37 +45,33 @@ export const Route = createFileRoute('/admin/')({
   component: AdminPage,
 });
 
-const TABS = [
-  ['overview', OverviewTab],
-  ['pending', PendingUsersTab],
-  ['users', UsersTab],
-  ['admins', AdminsTab],
-  ['podcasts', PodcastsTab],
-  ['directory', DirectoryTab],
-  ['events', EventsTab],
-  ['blogs', BlogsTab],
-  ['forum', ForumTab],
-  ['places', PlacesTab],
-  ['newsletter', NewsletterTab],
-  ['reports', ReportsTab],
-  ['review', ReviewTab],
-  ['watchedWords', WatchedWordsTab],
-  ['audit', AuditTab],
-  ['mail', MailTab],
-] as const;
-
-/**
- * Every tab's name; the Overview's sits in its own copy block. Tab keys are typed inline, never by a
- * top-level `type ... = typeof TABS`: the router's code splitter would then keep every tab in the
- * route's unsplit part, which the landing page loads.
- */
-const TAB_LABELS: Record<(typeof TABS)[number][0], string> = { overview: t.overview.tab, ...t.tabs };
-
 /** The props a tab may take: only the Overview uses them, its cards opening the tab where work waits. */
 type TabComponent = ComponentType<{ onOpenTab: (tab: WaitingTab) => void }>;
 
+const TABS: Record<AdminTab, TabComponent> = {
+  overview: OverviewTab,
+  pending: PendingUsersTab,
+  users: UsersTab,
+  admins: AdminsTab,
+  podcasts: PodcastsTab,
+  directory: DirectoryTab,
+  events: EventsTab,
+  blogs: BlogsTab,
+  forum: ForumTab,
+  places: PlacesTab,
+  newsletter: NewsletterTab,
+  reports: ReportsTab,
+  review: ReviewTab,
+  watchedWords: WatchedWordsTab,
+  audit: AuditTab,
+  mail: MailTab,
+};
+
+/** Every tab's name; the Overview's sits in its own copy block. */
+const TAB_LABELS: Record<AdminTab, string> = { overview: t.overview.tab, ...t.tabs };
+
 /** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */
-const TAB_COUNTS: Partial<Record<(typeof TABS)[number][0], () => ReactNode>> = {
+const TAB_COUNTS: Partial<Record<AdminTab, () => ReactNode>> = {
   reports: () => <WaitingCount of="reports" />,
   review: () => <WaitingCount of="review" />,
   watchedWords: WatchedWordsCount,
@@ -111,14 +109,40 @@ function AccessDenied() {
 }
 
 function AdminPanel({ name }: { name: string }) {
-  const [tab, setTab] = useState<(typeof TABS)[number][0]>('overview');
+  const tab = Route.useSearch({ select: (search) => search.tab ?? DEFAULT_ADMIN_TAB });
+  const navigate = Route.useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   const tabList = useRef<HTMLDivElement>(null);
-  // The card she pressed goes away with the Overview: her focus moves to the opened tab's trigger.
-  const openTab = (key: typeof tab) => {
-    flushSync(() => setTab(key));
-    tabList.current?.querySelector<HTMLElement>(`[data-tab="${key}"]`)?.focus();
+  /** The tab whose trigger takes her focus once it is open (an Overview card she pressed goes away with the Overview). */
+  const focusOnOpen = useRef<AdminTab | null>(null);
+  // Each tab is a place of its own: switching adds a history entry, so Back returns to the tab before.
+  const showTab = (key: AdminTab) => void navigate({ search: key === DEFAULT_ADMIN_TAB ? {} : { tab: key }, resetScroll: false });
+  const openTab = (key: AdminTab) => {
+    focusOnOpen.current = key;
+    showTab(key);
   };
+  useEffect(() => {
+    const list = tabList.current;
+    const trigger = list?.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
+    if (!list || !trigger) return;
+    if (focusOnOpen.current === tab) {
+      focusOnOpen.current = null;
+      trigger.focus({ preventScroll: true });
+    }
+    // On a phone the tabs are one scrolling row: the open one is kept in view, brought to the
+    // middle, also when the counts that arrive later widen the tabs before it.
+    const keepInView = () => {
+      const row = list.getBoundingClientRect();
+      const box = trigger.getBoundingClientRect();
+      if (box.left >= row.left && box.right <= row.right) return;
+      list.scrollLeft += box.left - row.left - (row.width - box.width) / 2;
+    };
+    const resized = new ResizeObserver(keepInView);
+    for (const each of list.children) resized.observe(each);
+    return () => resized.disconnect();
+  }, [tab]);
+  // 'Login Successful' is raised on the sign-in page just before the full page load that brings her here.
+  useEffect(showCarriedToast, []);
   useReloginOnExpiredSession();
   return (
     <div className="min-h-dvh">
@@ -129,40 +153,56 @@ function AdminPanel({ name }: { name: string }) {
             <span className="font-semibold">{siteName}</span>
             <span className="hidden text-sm text-muted-foreground sm:inline">{name}</span>
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={loggingOut}
-            onClick={() => {
-              setLoggingOut(true);
-              void signOut({ admin: true });
-            }}
-          >
-            <LogOut aria-hidden="true" />
-            {t.logout}
-          </Button>
+          <div className="flex items-center gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/">
+                <ExternalLink aria-hidden="true" />
+                {t.viewSite}
+              </Link>
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={loggingOut}
+              onClick={() => {
+                setLoggingOut(true);
+                void signOut({ admin: true });
+              }}
+            >
+              <LogOut aria-hidden="true" />
+              {t.logout}
+            </Button>
+          </div>
         </div>
       </header>
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <h1 className="text-3xl font-semibold">{t.title}</h1>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="text-2xl font-semibold sm:text-3xl">{t.title}</h1>
         <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
-        <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="mt-6">
-          <TabsList ref={tabList} aria-label={t.tabsLabel} className="w-full justify-start overflow-x-auto">
-            {TABS.map(([key]) => {
+        {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
+        <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" className="mt-6">
+          <TabsList
+            ref={tabList}
+            aria-label={t.tabsLabel}
+            className="-mx-4 flex w-[calc(100%+2rem)] flex-nowrap justify-start overflow-x-auto rounded-none px-4 [scrollbar-width:thin] sm:mx-0 sm:w-full sm:rounded-2xl sm:px-1 md:flex-wrap"
+          >
+            {ADMIN_TABS.map((key) => {
               const Count = TAB_COUNTS[key];
               return (
-                <TabsTrigger key={key} value={key} data-tab={key}>
+                <TabsTrigger key={key} value={key} data-tab={key} className="shrink-0 whitespace-nowrap">
                   {TAB_LABELS[key]}
                   {Count ? <Count /> : null}
                 </TabsTrigger>
               );
             })}
           </TabsList>
-          {TABS.map(([key, Component]: readonly [typeof tab, TabComponent]) => (
-            <TabsContent key={key} value={key}>
-              <Component onOpenTab={openTab} />
-            </TabsContent>
-          ))}
+          {ADMIN_TABS.map((key) => {
+            const Component = TABS[key];
+            return (
+              <TabsContent key={key} value={key}>
+                <Component onOpenTab={openTab} />
+              </TabsContent>
+            );
+          })}
         </Tabs>
       </div>
     </div>

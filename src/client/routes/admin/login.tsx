@@ -9,6 +9,7 @@ import { Field } from '../../components/field';
 import { KeepLoggedIn } from '../../components/keep-logged-in';
 import { PasswordInput } from '../../components/password-input';
 import { Button } from '../../components/ui/button';
+import { toastAfterLoad } from '../../components/ui/carried-toast';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { adminLoginCopy } from '../../copy/auth';
@@ -29,8 +30,8 @@ function AdminLoginPage() {
   const login = useMutation(
     trpc.auth.adminLogin.mutationOptions({
       onSuccess: () => {
-        toast({ title: messages.adminLogin.successTitle, description: messages.adminLogin.successBody });
-        // A full page load of /admin.
+        // A full page load of /admin, which shows the toast.
+        toastAfterLoad({ title: messages.adminLogin.successTitle, description: messages.adminLogin.successBody });
         window.location.assign('/admin');
       },
       onError: (failure) => {

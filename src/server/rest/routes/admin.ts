@@ -60,6 +60,10 @@ export const adminRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/admin/forum/posts', call: (c, r) => c.admin.forum.list(r.query as never) },
   { method: 'DELETE', url: '/api/admin/forum/posts/:id', call: (c, r) => c.admin.forum.delete(id(r)) },
 
+  { method: 'GET', url: '/api/admin/places', call: (c, r) => c.admin.places.list(r.query as never) },
+  { method: 'POST', url: '/api/admin/places', status: 201, call: (c, r) => c.admin.places.create(r.body as never) },
+  { method: 'PATCH', url: '/api/admin/places/:id', call: (c, r) => c.admin.places.update(withId(r)) },
+  { method: 'DELETE', url: '/api/admin/places/:id', call: (c, r) => c.admin.places.delete(id(r)) },
   { method: 'GET', url: '/api/admin/places/suggestions', call: (c, r) => c.admin.places.suggestions(r.query as never) },
   { method: 'POST', url: '/api/admin/places/suggestions/:id/approve', status: 201, call: (c, r) => c.admin.places.approve(id(r)) },
   { method: 'POST', url: '/api/admin/places/suggestions/:id/dismiss', call: (c, r) => c.admin.places.dismiss(id(r)) },

@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { adminPanelCopy } from '../../../copy/admin';
+import { useSession } from '../../../lib/session';
 import type { Account } from './account-dialogs';
 import { formatDate, fullName } from './admin-kit';
 
@@ -28,6 +29,9 @@ export function AccountRow({
   suspension?: { onSuspend: () => void; onLift: () => void; lifting: boolean };
 }) {
   const name = fullName(account);
+  // The server refuses deleting one's own account here; her own row says so instead of offering it.
+  const isSelf = useSession().user?.id === account.id;
+  const selfNoteId = `account-${account.id}-self`;
   const suspendedUntil = account.suspendedUntil && new Date(account.suspendedUntil) > new Date() ? account.suspendedUntil : null;
   return (
     <Card className="grid gap-3 p-5 md:grid-cols-[1fr_auto] md:items-start">
@@ -84,10 +88,25 @@ export function AccountRow({
             </Button>
           )
         ) : null}
-        <Button size="sm" variant="destructive" aria-label={t.common.deleteNamed(name)} disabled={deleting} onClick={onDelete}>
+        <Button
+          size="sm"
+          variant="destructive"
+          aria-label={t.common.deleteNamed(name)}
+          aria-describedby={isSelf ? selfNoteId : undefined}
+          disabled={deleting || isSelf}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden="true" />
           {deleting ? t.common.deleting : t.common.delete}
         </Button>
+        {isSelf ? (
+          // A row of its own below the buttons, no wider than they are.
+          <p className="basis-full">
+            <span id={selfNoteId} className="block text-xs text-muted-foreground md:ms-auto md:max-w-72 md:text-end">
+              {t.common.ownAccount}
+            </span>
+          </p>
+        ) : null}
       </div>
     </Card>
   );

@@ -18,7 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { copy } from '../../../copy';
 import { adminPanelCopy } from '../../../copy/admin';
-import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { errorField, errorMessage, isUnauthenticated, serverMessage } from '../../../lib/errors';
 import { usShortDate, usShortDateTime } from '../../../lib/formats';
 import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
 
@@ -94,12 +94,21 @@ export function useAdminCallbacks(title: string, ...filters: QueryFilters[]) {
   return { onError, onSuccess: () => succeed(title, undefined, ...filters) };
 }
 
-/** The callbacks of a dialog form's save, by its success title: the dialog closes first, then the toast and refetch. */
+/**
+ * The callbacks of a dialog form's save, by its success title: the dialog closes first, then the
+ * toast and refetch. Given the form's setErrors, a refusal the server ties to one field (a rule
+ * only the data can check) is shown beside that field; any other failure is a toast.
+ */
 export function useSaveCallbacks(onDone: () => void, ...filters: QueryFilters[]) {
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
-  return (title: string) => ({
-    onError,
+  return (title: string, setErrors?: (errors: FormErrors) => void) => ({
+    onError: (error: unknown) => {
+      const field = errorField(error);
+      const message = serverMessage(error);
+      if (setErrors && field && message) return setErrors({ [field]: message });
+      onError(error);
+    },
     onSuccess: async () => {
       onDone();
       await succeed(title, undefined, ...filters);

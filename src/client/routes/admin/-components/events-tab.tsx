@@ -81,7 +81,7 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
   });
   const saved = useSaveCallbacks(onDone, trpc.admin.events.pathFilter());
   const create = useMutation(trpc.admin.events.create.mutationOptions(saved(messages.admin.eventCreated)));
-  const update = useMutation(trpc.admin.events.update.mutationOptions(saved(messages.admin.eventUpdated)));
+  const update = useMutation(trpc.admin.events.update.mutationOptions(saved(messages.admin.eventUpdated, setErrors)));
   const pending = create.isPending || update.isPending;
 
   function submit(submitEvent: FormEvent) {
@@ -108,7 +108,17 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
         <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="event-price" label={optional(f.price)} hint={f.priceHint} inputMode="decimal" value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
-          <TextField id="event-maxAttendees" label={optional(f.maxAttendees)} type="number" min={1} inputMode="numeric" value={values.maxAttendees} error={errors.maxAttendees} onChange={(v) => set('maxAttendees', v)} />
+          <TextField
+            id="event-maxAttendees"
+            label={optional(f.maxAttendees)}
+            hint={event && event.attendees > 0 ? t.attendingHint(event.attendees) : undefined}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            value={values.maxAttendees}
+            error={errors.maxAttendees}
+            onChange={(v) => set('maxAttendees', v)}
+          />
         </div>
         <TextField id="event-images" label={optional(f.images)} hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
         <TextField id="event-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />

@@ -1,19 +1,54 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { Check, X } from 'lucide-react';
+import { Check, Plus, Search, Star, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { PLACE_CATEGORIES } from '../../../../shared/categories';
 import { messages } from '../../../../shared/messages';
+import { PlaceFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
 import { adminPanelCopy } from '../../../copy/admin';
 import { categoryColour } from '../../../lib/categories';
-import { trpc } from '../../../trpc';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
-import { AdminList, isPendingFor } from './admin-list';
-import { ItemCard } from './item-card';
+import { useDebounced } from '../../../lib/use-debounced';
+import { trpc, type RouterOutputs } from '../../../trpc';
+import {
+  AddButton,
+  ADMIN_PAGE_SIZE,
+  adminListOptions,
+  adminPaging,
+  formatDate,
+  fullName,
+  TabHeader,
+  useAdminCallbacks,
+  useAdminErrorHandler,
+  useAdminSuccess,
+  useFormValues,
+  useSaveCallbacks,
+  validate,
+} from './admin-kit';
+import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
+import { CheckField, SelectField, TextAreaField, TextField } from './fields';
+import { DialogButtons, ItemCard } from './item-card';
 
 const t = adminPanelCopy.places;
+const c = adminPanelCopy.common;
+
+type Place = RouterOutputs['admin']['places']['list'][number];
+
+/** Members' suggestions waiting for a decision, then every place of Places to Go. */
+export function PlacesTab() {
+  return (
+    <div className="grid gap-10">
+      <Suggestions />
+      <Places />
+    </div>
+  );
+}
 
 /** Members' 'Suggest a Place' entries wait here: approve into Places to Go, or dismiss. */
-export function PlacesTab() {
+function Suggestions() {
   const list = useInfiniteQuery({ ...trpc.admin.places.suggestions.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
@@ -29,7 +64,7 @@ export function PlacesTab() {
 
   return (
     <section>
-      <TabHeader title={t.title} />
+      <TabHeader title={t.suggestionsTitle} />
       <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2">
         {(suggestion) => {
           const busy = isPendingFor(approve, suggestion.id) || isPendingFor(dismiss, suggestion.id);
@@ -63,5 +98,108 @@ export function PlacesTab() {
         }}
       </AdminList>
     </section>
+  );
+}
+
+/** Places to Go, searched, added, edited and deleted like the other content. */
+function Places() {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 250);
+  const list = useInfiniteQuery({
+    ...trpc.admin.places.list.infiniteQueryOptions({ search: query || undefined, limit: ADMIN_PAGE_SIZE }, adminPaging),
+    ...adminListOptions,
+    placeholderData: (previous) => previous,
+  });
+  const [dialog, setDialog] = useState<ItemDialogState<Place>>(null);
+  const toDelete = useDeleteTarget<Place>();
+  const deleted = useAdminCallbacks(messages.admin.placeDeleted, trpc.admin.places.pathFilter());
+  const remove = useMutation(trpc.admin.places.delete.mutationOptions({ ...deleted, onSettled: toDelete.close }));
+
+  return (
+    <section>
+      <TabHeader title={t.title} action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />} />
+      <div className="relative mb-5 max-w-md">
+        <Label htmlFor="place-search" className="sr-only">
+          {t.searchLabel}
+        </Label>
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input id="place-search" type="search" className="ps-9" maxLength={100} placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <AdminList query={list} empty={query ? t.emptySearch : t.listEmpty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {(place) => (
+          <ItemCard
+            name={place.name}
+            title={place.name}
+            badges={
+              <>
+                <Badge className={categoryColour(place.category)}>{place.category}</Badge>
+                {place.recommended ? <Badge variant="secondary">{t.recommended}</Badge> : null}
+                {place.rating > 0 ? (
+                  <Badge variant="outline">
+                    <Star aria-hidden="true" className="size-3" />
+                    {t.rating(place.rating)}
+                  </Badge>
+                ) : null}
+              </>
+            }
+            meta={[place.address, place.tags.join(', ')].filter(Boolean).join(' · ')}
+            onEdit={() => setDialog({ item: place })}
+            onDelete={() => toDelete.ask(place)}
+            deleting={isPendingFor(remove, place.id)}
+          >
+            <p className="line-clamp-3">{place.description}</p>
+          </ItemCard>
+        )}
+      </AdminList>
+      <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
+        {(place) => <PlaceForm place={place} onDone={() => setDialog(null)} />}
+      </ItemFormDialog>
+      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(place) => t.deleteBody(place.name)} confirmLabel={c.delete} />
+    </section>
+  );
+}
+
+function PlaceForm({ place, onDone }: { place?: Place; onDone: () => void }) {
+  const { values, set, errors, setErrors } = useFormValues({
+    name: place?.name ?? '',
+    description: place?.description ?? '',
+    category: place?.category ?? '',
+    address: place?.address ?? '',
+    rating: place?.rating ? String(place.rating) : '',
+    tags: place?.tags.join(', ') ?? '',
+    recommended: place?.recommended ?? false,
+  });
+  const saved = useSaveCallbacks(onDone, trpc.admin.places.pathFilter());
+  const create = useMutation(trpc.admin.places.create.mutationOptions(saved(messages.admin.placeCreated)));
+  const update = useMutation(trpc.admin.places.update.mutationOptions(saved(messages.admin.placeUpdated)));
+  const pending = create.isPending || update.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(PlaceFormSchema, values);
+    if (result.errors) return setErrors(result.errors);
+    if (place) update.mutate({ id: place.id, ...result.data });
+    else create.mutate(result.data);
+  }
+
+  const f = t.fields;
+  const optional = (label: string) => `${label} ${c.optional}`;
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogHeader>
+        <DialogTitle>{place ? t.editTitle : t.addTitle}</DialogTitle>
+        <DialogDescription>{t.description}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4">
+        <TextField id="place-name" label={f.name} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
+        <TextAreaField id="place-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <SelectField id="place-category" label={f.category} placeholder={f.categoryPlaceholder} options={PLACE_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+        <TextField id="place-address" label={f.address} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
+        <TextField id="place-rating" label={optional(f.rating)} hint={f.ratingHint} type="number" min={0} max={5} step={0.1} inputMode="decimal" value={values.rating} error={errors.rating} onChange={(v) => set('rating', v)} />
+        <TextField id="place-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+        <CheckField id="place-recommended" label={f.recommended} checked={values.recommended} onChange={(v) => set('recommended', v)} />
+      </div>
+      <DialogButtons creating={!place} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
+    </form>
   );
 }

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { PODCAST_CATEGORIES } from '../../../../shared/categories';
 import { messages } from '../../../../shared/messages';
-import { ADMIN_PODCAST_CATEGORIES, PodcastFormSchema } from '../../../../shared/schemas/admin';
+import { PodcastFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
@@ -66,7 +67,8 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
   const { values, set, errors, setErrors } = useFormValues({
     title: podcast?.title ?? '',
     description: podcast?.description ?? '',
-    category: podcast?.category ?? '',
+    // A category from before the list was one (no longer offered) has to be chosen again.
+    category: podcast && (PODCAST_CATEGORIES as readonly string[]).includes(podcast.category) ? podcast.category : '',
     iframe: podcast?.iframe ?? '',
     tags: podcast?.tags.join(', ') ?? '',
   });
@@ -79,13 +81,11 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
     event.preventDefault();
     const result = validate(PodcastFormSchema, values);
     if (result.errors) return setErrors(result.errors);
-    // The raw form values go to the server, which parses them with the same schema.
-    if (podcast) update.mutate({ id: podcast.id, ...values });
-    else create.mutate(values);
+    if (podcast) update.mutate({ id: podcast.id, ...result.data });
+    else create.mutate(result.data);
   }
 
   const f = t.fields;
-  const categories = podcast && !ADMIN_PODCAST_CATEGORIES.includes(podcast.category) ? [podcast.category, ...ADMIN_PODCAST_CATEGORIES] : ADMIN_PODCAST_CATEGORIES;
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
@@ -95,7 +95,7 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
       <div className="grid gap-4">
         <TextField id="podcast-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
         <TextAreaField id="podcast-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
-        <SelectField id="podcast-category" label={f.category} placeholder={f.categoryPlaceholder} options={categories} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+        <SelectField id="podcast-category" label={f.category} placeholder={f.categoryPlaceholder} options={PODCAST_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
         <TextAreaField
           id="podcast-iframe"
           label={f.iframe}

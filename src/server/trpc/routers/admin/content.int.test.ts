@@ -6,6 +6,7 @@ import {
 } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { createUser } from '../../../test/factories';
+import { trpcRequest } from '../../../test/procedures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -45,6 +46,8 @@ describe('podcasts', () => {
     ['no title', { title: ' ', description: '' }, m.titleRequired],
     ['no description', { description: '', category: '' }, m.descriptionRequired],
     ['no category', { category: '', iframe: '' }, m.categoryRequired],
+    // One category list: the public filter's, which the admin form offers too.
+    ['a category the podcast filter does not list', { category: 'Productivity' }, m.categoryRequired],
     ['no iframe', { iframe: '' }, m.iframeRequired],
     ['an iframe on another host', { iframe: '<iframe src="https://evil.example/embed/x"></iframe>' }, m.iframeInvalid],
     ['a plain http embed', { iframe: '<iframe src="http://www.youtube.com/embed/abc"></iframe>' }, m.iframeInvalid],
@@ -135,6 +138,24 @@ describe('events', () => {
     ['a date that is not a date', { dateTime: 'next tuesday' }, m.dateTimeRequired],
     ['maxAttendees of 0', { maxAttendees: 0 }, m.maxAttendeesMin],
   ];
+  it('refuses max attendees below the members attending, with a 400 naming the field, and changes nothing', async () => {
+    const { id } = (await asAdmin('POST', '/api/events', valid)).json();
+    const others = await Promise.all([createUser(t.db), createUser(t.db)]);
+    await t.db.insert(eventRsvps).values([memberId, ...others.map((u) => u.id)].map((userId) => ({ eventId: id, userId })));
+    const refused = await asAdmin('PATCH', `/api/events/${id}`, { ...valid, maxAttendees: '2', location: 'Elsewhere' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: m.maxAttendeesBelowAttending(3) });
+    const [row] = await t.db.select().from(events).where(eq(events.id, id));
+    expect(row).toMatchObject({ maxAttendees: 20, location: 'Community room' });
+    // The tRPC answer names the field, so the form shows the message beside it.
+    const overTrpc = await trpcRequest(t.app, { path: 'admin.events.update', type: 'mutation', cookie: adminCookie, input: { ...valid, id, maxAttendees: 1 } });
+    expect(overTrpc.statusCode).toBe(400);
+    expect(overTrpc.json().error).toMatchObject({ message: m.maxAttendeesBelowAttending(3), data: { field: 'maxAttendees' } });
+    // Exactly the members attending, or no limit, is fine.
+    expect((await asAdmin('PATCH', `/api/events/${id}`, { ...valid, maxAttendees: '3' })).json()).toMatchObject({ maxAttendees: 3, attendees: 3, spotsLeft: 0 });
+    expect((await asAdmin('PATCH', `/api/events/${id}`, { ...valid, maxAttendees: '' })).json()).toMatchObject({ maxAttendees: null });
+  });
+
   it.each(cases)('refuses %s with its message', async (_name, change, message) => {
     const before = (await t.db.select().from(events)).length;
     const response = await asAdmin('POST', '/api/events', { ...valid, ...change });
@@ -256,6 +277,52 @@ describe('place suggestions', () => {
     const list = (await asAdmin('GET', '/api/admin/places/suggestions')).json();
     expect(list.some((s: { id: number }) => s.id === suggestion.id)).toBe(false);
     expect((await asAdmin('POST', '/api/admin/places/suggestions/999999/dismiss')).statusCode).toBe(404);
+  });
+});
+
+describe('places', () => {
+  const valid = { name: 'Saffron Yoga Loft', description: 'Gentle classes for beginners.', category: 'fitness', address: '4 Cedar Lane', rating: '4.56', tags: 'yoga, calm', recommended: true };
+
+  it('creates, lists with search, edits and deletes a place; the public page follows', async () => {
+    const created = await asAdmin('POST', '/api/admin/places', valid);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Saffron Yoga Loft', category: 'fitness', rating: 4.6, tags: ['yoga', 'calm'], recommended: true });
+    const { id } = created.json();
+    const found = (await asAdmin('GET', '/api/admin/places?search=SAFFRON')).json();
+    expect(found.map((p: { id: number }) => p.id)).toEqual([id]);
+    expect((await asAdmin('GET', '/api/admin/places?search=no-such-place')).json()).toEqual([]);
+
+    const updated = await asAdmin('PATCH', `/api/admin/places/${id}`, { ...valid, name: 'Saffron Yoga Studio', rating: '', recommended: false, tags: [] });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ name: 'Saffron Yoga Studio', rating: 0, recommended: false, tags: [] });
+    const shown = (await t.request({ method: 'GET', url: '/api/places?search=saffron' })).json();
+    expect(shown.map((p: { name: string }) => p.name)).toEqual(['Saffron Yoga Studio']);
+
+    const confirmDelete = await asAdmin('DELETE', `/api/admin/places/${id}`);
+    expect(confirmDelete.json()).toEqual({ success: true, message: m.placeDeleted });
+    expect(await t.db.select().from(places).where(eq(places.id, id))).toHaveLength(0);
+    expect((await t.request({ method: 'GET', url: '/api/places?search=saffron' })).json()).toEqual([]);
+    expect((await asAdmin('DELETE', `/api/admin/places/${id}`)).json()).toEqual({ message: m.placeNotFound });
+    expect((await asAdmin('PATCH', `/api/admin/places/${id}`, valid)).statusCode).toBe(404);
+  });
+
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['no name', { name: ' ' }, messages.places.nameRequired],
+    ['a short description', { description: 'Nice' }, messages.places.descriptionLength],
+    ['an unknown category', { category: 'bars' }, messages.places.categoryInvalid],
+    ['no address', { address: '' }, messages.places.addressRequired],
+    ['a rating above 5', { rating: 6 }, m.ratingInvalid],
+    ['a rating that is not a number', { rating: 'great' }, m.ratingInvalid],
+  ];
+  it.each(cases)('refuses %s with its message, changing nothing', async (_name, change, message) => {
+    const [existing] = await t.db.insert(places).values({ name: 'Olive Reading Room', description: 'Books and tea.', category: 'culture', address: '9 Elm St' }).returning();
+    const before = await t.db.select().from(places);
+    const response = await asAdmin('POST', '/api/admin/places', { ...valid, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    const edit = await asAdmin('PATCH', `/api/admin/places/${existing!.id}`, { ...valid, ...change });
+    expect(edit.json()).toEqual({ message });
+    expect(await t.db.select().from(places)).toEqual(before);
   });
 });
 

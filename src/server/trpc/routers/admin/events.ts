@@ -3,11 +3,11 @@ import type { Db } from '../../../../../db/client';
 import { events } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
-import { notFound } from '../../../errors';
-import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
+import { fieldError, notFound } from '../../../errors';
+import { adminEventColumns as columns, attendingCount, withSpotsLeft } from '../../../domains/events';
 import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
-import { fillFreedSpots } from '../../../services/rsvp';
+import { fillFreedSpots, lockEvent } from '../../../services/rsvp';
 import { pageOf } from './page';
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
@@ -37,11 +37,21 @@ export const adminEventsRouter = router({
     return byId(ctx.db, row!.id);
   }),
 
-  /** Edit Event: the admin panel's edit dialog reaches PATCH /api/events/{id}. */
+  /**
+   * Edit Event: the admin panel's edit dialog reaches PATCH /api/events/{id}. Max attendees can't
+   * go below the members already attending (the event is locked, so no RSVP slips in between).
+   */
   update: adminProcedure.input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
-    const [row] = await ctx.db.update(events).set(toRow(fields)).where(eq(events.id, id)).returning({ id: events.id });
-    if (!row) throw notFound(messages.admin.eventNotFound);
+    await ctx.db.transaction(async (tx) => {
+      await lockEvent(tx, id);
+      if (fields.maxAttendees !== undefined) {
+        const [row] = await tx.select({ attendees: attendingCount }).from(events).where(eq(events.id, id));
+        const attendees = row?.attendees ?? 0;
+        if (fields.maxAttendees < attendees) throw fieldError('maxAttendees', messages.admin.maxAttendeesBelowAttending(attendees));
+      }
+      await tx.update(events).set(toRow(fields)).where(eq(events.id, id));
+    });
     // More room (or no limit any more): members waiting take the free spots, and are mailed.
     if ((await fillFreedSpots(ctx.db, ctx.mail.site, id)) > 0) ctx.mail.sendSoon();
     return byId(ctx.db, id);

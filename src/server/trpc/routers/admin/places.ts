@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { placeSuggestions, places, users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/admin';
+import { AdminByIdSchema, AdminListSchema, AdminPlaceListSchema, PlaceFormSchema, PlaceUpdateSchema } from '../../../../shared/schemas/admin';
 import { conflict, notFound } from '../../../errors';
 import type { Db } from '../../../../../db/client';
+import { adminPlaceColumns as columns, placeSearch } from '../../../domains/places';
 import { adminProcedure, router } from '../../init';
 import { pageOf } from './page';
 
@@ -15,8 +16,44 @@ async function findPending(db: Db, id: number) {
   return row;
 }
 
-/** Place suggestions from members wait here for an admin. */
+async function byId(db: Db, id: number) {
+  const [row] = await db.select(columns).from(places).where(eq(places.id, id)).limit(1);
+  if (!row) throw notFound(messages.admin.placeNotFound);
+  return row;
+}
+
+/** Places to Go, managed like the other content; place suggestions from members wait here for an admin. */
 export const adminPlacesRouter = router({
+  /** Newest first (an approved suggestion leads the list), searched like the public page. */
+  list: adminProcedure.input(AdminPlaceListSchema.optional()).query(async ({ ctx, input }) => {
+    const { limit, offset } = pageOf(input);
+    return ctx.db
+      .select(columns)
+      .from(places)
+      .where(placeSearch(input?.search))
+      .orderBy(desc(places.createdAt), desc(places.id))
+      .limit(limit)
+      .offset(offset);
+  }),
+
+  create: adminProcedure.input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db.insert(places).values(input).returning({ id: places.id });
+    return byId(ctx.db, row!.id);
+  }),
+
+  update: adminProcedure.input(PlaceUpdateSchema).mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    const [row] = await ctx.db.update(places).set(fields).where(eq(places.id, id)).returning({ id: places.id });
+    if (!row) throw notFound(messages.admin.placeNotFound);
+    return byId(ctx.db, id);
+  }),
+
+  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const [row] = await ctx.db.delete(places).where(eq(places.id, input.id)).returning({ id: places.id });
+    if (!row) throw notFound(messages.admin.placeNotFound);
+    return { success: true as const, message: messages.admin.placeDeleted };
+  }),
+
   suggestions: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
     const rows = await ctx.db

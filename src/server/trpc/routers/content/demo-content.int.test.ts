@@ -5,7 +5,7 @@ import { blogs, directoryListings, events, podcasts } from '../../../../../db/sc
 import { seedDemo } from '../../../../../db/seed';
 import { accountService } from '../../../services/accounts';
 import { isAllowedEmbedUrl } from '../../../../shared/embed';
-import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_FILTER_CATEGORIES } from '../../../../shared/schemas/content';
+import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../../../../shared/schemas/content';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ describe('demo content (SEED_DEMO=1)', () => {
     const rows = await t.db.select().from(podcasts);
     expect(rows.length).toBeGreaterThanOrEqual(8);
     expect(rows.every((p) => isAllowedEmbedUrl(p.embedUrl))).toBe(true);
-    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(PODCAST_FILTER_CATEGORIES));
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(PODCAST_CATEGORIES));
   });
 
   it('has 8 blogs, some drafts, published ones covering every category, with shipped covers', async () => {
