@@ -15,7 +15,7 @@ export function createPageQueries(trpc: Trpc) {
   return {
     stats: () => trpc.content.stats.get.queryOptions(),
     homePodcasts: (search = '', category: string = ALL_CATEGORIES) => trpc.content.podcasts.list.queryOptions({ search, category, limit: HOME_COUNTS.podcasts }),
-    homeListings: () => trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings }),
+    homeListings: () => trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings, sort: 'popular' }),
     homeEvents: () => trpc.content.events.list.queryOptions({ upcoming: true, limit: HOME_COUNTS.events }),
     podcasts: (search = '', category: string = ALL_CATEGORIES) =>
       trpc.content.podcasts.list.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffset }),

@@ -8,14 +8,16 @@ import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const directoryRouter = router({
-  /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. */
+  /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. Newest first, or `sort=popular`. */
   list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
       listingVisible,
       searchCondition(input.search, directoryListings.searchText),
       categoryCondition(input.category, directoryListings.category),
     );
-    const order = [desc(directoryListings.createdAt), desc(directoryListings.id)];
+    const newest = [desc(directoryListings.createdAt), desc(directoryListings.id)];
+    // Popular: most liked, then best rated (Home's 'Popular Directory Listings').
+    const order = input.sort === 'popular' ? [desc(listingColumns.likes), desc(listingColumns.avgRating), ...newest] : newest;
     const page = pageIds(ctx.db, directoryListings, directoryListings.id, where, order, { limit: input.limit, offset: pageOffset(input) });
     return ctx.db.select(listingColumns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...order);
   }),

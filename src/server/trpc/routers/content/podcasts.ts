@@ -1,7 +1,8 @@
-import { and, desc } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { podcasts } from '../../../../../db/schema';
 import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema, pageOffset } from '../../../../shared/schemas/content';
-import { podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
+import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
+import { notFound } from '../../../errors';
 import { inPage, pageIds } from '../../../domains/paging';
 import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
@@ -21,6 +22,13 @@ export const podcastsRouter = router({
     const page = pageIds(ctx.db, podcasts, podcasts.id, where, order, { limit: input.limit, offset: pageOffset(input) });
     const rows = await ctx.db.select(podcastColumns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...order);
     return rows.map(toPodcast);
+  }),
+
+  /** One podcast as the list shows it: the page a shared or found podcast opens on. */
+  byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db.select(podcastColumns).from(podcasts).where(eq(podcasts.id, input.id)).limit(1);
+    if (!row) throw notFound(PODCAST_NOT_FOUND);
+    return toPodcast(row);
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
