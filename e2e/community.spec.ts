@@ -134,8 +134,12 @@ test('a visitor searches the hub and is asked to sign in to post', async ({ page
     await expect(section).toBeVisible();
     await expect(section.getByRole('link').first()).toBeVisible();
   }
-  await page.getByRole('region', { name: 'Events', exact: true }).getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/events$/);
+  // An event result opens that event.
+  const eventLink = page.getByRole('region', { name: 'Events', exact: true }).getByRole('link').first();
+  const eventTitle = (await eventLink.locator('span').first().textContent())!;
+  await eventLink.click();
+  await expect(page).toHaveURL(/\/events\?event=\d+$/);
+  await expect(page.getByRole('heading', { name: eventTitle, level: 3 })).toBeVisible();
   await page.goBack();
   await page.getByLabel('Search podcasts, blogs and events').fill('confidence');
   await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -37,8 +37,8 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
 
   await page.goto('/blog');
   await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Owning Your Achievements Without Feeling Awkward' })).toHaveCount(0); // a draft
-  await page.getByRole('button', { name: BLOG }).click();
+  await expect(page.getByRole('link', { name: 'Owning Your Achievements Without Feeling Awkward' })).toHaveCount(0); // a draft
+  await page.getByRole('link', { name: BLOG }).click();
   await expect(page).toHaveURL(/\/blog\?post=\d+/);
   await expect(page.getByRole('heading', { name: BLOG, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: "Why waiting for confidence doesn't work" })).toBeVisible();
@@ -46,7 +46,7 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
   await page.getByRole('button', { name: `Like ${BLOG}` }).click();
   await expectToast(page, 'Authentication Required', 'Please log in to like blogs');
   await page.goBack();
-  await expect(page.getByRole('button', { name: BLOG })).toBeVisible();
+  await expect(page.getByRole('link', { name: BLOG })).toBeVisible();
 
   await page.goto('/events');
   await expect(page.getByRole('tab', { name: 'Upcoming Events', selected: true })).toBeVisible();
@@ -101,7 +101,7 @@ test('a member likes and comments on a podcast and a blog, attends an event, and
 
   // Blog: like and comment on the article.
   await page.goto('/blog');
-  await page.getByRole('button', { name: BLOG }).click();
+  await page.getByRole('link', { name: BLOG }).click();
   await page.getByRole('button', { name: `Like ${BLOG}` }).click();
   await expect(page.getByRole('button', { name: `Unlike ${BLOG}` })).toBeVisible();
   await page.getByLabel('Your comment').fill('Trying the three steps this week!');
@@ -121,7 +121,7 @@ test('a member likes and comments on a podcast and a blog, attends an event, and
   await expect(page.getByRole('button', { name: `Unlike ${PODCAST}` })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: `Comments on ${PODCAST}` })).toHaveText('3');
   await page.goto('/blog');
-  await page.getByRole('button', { name: BLOG }).click();
+  await page.getByRole('link', { name: BLOG }).click();
   await expect(page.getByRole('button', { name: `Unlike ${BLOG}` })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Trying the three steps this week!')).toBeVisible();
   await expect(page.getByText('2 comments')).toBeVisible();
@@ -182,7 +182,7 @@ test('the server renders each screen (SSR), so it shows before any script has ru
 test('a member deletes her own comment after confirming, and it is gone for everyone', async ({ page }) => {
   await signInAs(page, 'member');
   await page.goto('/blog');
-  await page.getByRole('button', { name: BLOG }).click();
+  await page.getByRole('link', { name: BLOG }).click();
   const words = `A comment I will take back ${Date.now()}`;
   await page.getByLabel('Your comment').fill(words);
   await page.getByRole('button', { name: 'Add Comment' }).click();

@@ -13,13 +13,19 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+const searchDocument = (tags: string, columns: string[]) =>
+  text('search_text').generatedAlwaysAs(sql.raw(`bloom_search_document(${tags}, ${columns.map((column) => `"${column}"`).join(', ')})`));
+
 /**
  * The row's searchable text, normalised by bloom_search_document (db/migrations): the given
  * columns and the tags, stored so a trigram index answers searches and re-checks a match
  * without normalising a long text again. Column names are SQL names, in the order searches use.
+ * Every searchable list searches such a column (searchCondition), so one rule holds for all.
  */
-export const searchText = (...columns: string[]) =>
-  text('search_text').generatedAlwaysAs(sql.raw(`bloom_search_document("tags", ${columns.map((column) => `"${column}"`).join(', ')})`));
+export const searchText = (...columns: string[]) => searchDocument('"tags"', columns);
+
+/** The same for a table without tags. */
+export const untaggedSearchText = (...columns: string[]) => searchDocument(`'{}'::text[]`, columns);
 
 /** A list of short strings (tags, image URLs), stored as a Postgres text array. */
 export const textList = (name: string) => text(name).array().notNull().default([]);

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgEnum, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, textList } from './columns';
+import { createdAt, id, searchText, textList } from './columns';
 import { PLACE_CATEGORIES } from '../../src/shared/categories';
 
 export const placeCategory = pgEnum('place_category', PLACE_CATEGORIES);
@@ -18,8 +18,9 @@ export const places = pgTable(
     tags: textList('tags'),
     recommended: boolean('recommended').notNull().default(false),
     createdAt: createdAt(),
+    searchText: searchText('name', 'description'),
   },
-  (t) => [index('places_category_idx').on(t.category)],
+  (t) => [index('places_category_idx').on(t.category), index('places_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
 );
 
 export const placeSuggestions = pgTable(

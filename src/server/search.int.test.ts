@@ -3,9 +3,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { blogs, directoryListings, events, podcasts } from '../../db/schema';
+import { blogs, directoryListings, events, places, podcasts, users } from '../../db/schema';
 import { normalizeForSearch } from '../shared/text/normalize';
 import { searchCondition } from './services/content-query';
+import { createUser } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -112,6 +113,61 @@ describe('content search', () => {
   });
 });
 
+describe('one search rule for every list', () => {
+  let adminCookie: string;
+  const names = (items: { title?: string; name?: string; firstName?: string; lastName?: string }[]) =>
+    items.map((item) => item.title ?? item.name ?? `${item.firstName} ${item.lastName}`).sort();
+  // Every searchable list, as its endpoint answers a search.
+  const lists: Record<string, (search: string) => Promise<string[]>> = {
+    podcasts: async (search) => names(await get(`/api/podcasts?search=${encodeURIComponent(search)}`)),
+    blogs: async (search) => names(await get(`/api/blogs?search=${encodeURIComponent(search)}`)),
+    directory: async (search) => names(await get(`/api/directory?search=${encodeURIComponent(search)}`)),
+    'hub podcasts': async (search) => names((await get(`/api/search?q=${encodeURIComponent(search)}`)).podcasts),
+    'hub blogs': async (search) => names((await get(`/api/search?q=${encodeURIComponent(search)}`)).blogs),
+    'hub events': async (search) => names((await get(`/api/search?q=${encodeURIComponent(search)}`)).events),
+    places: async (search) => names(await get(`/api/places?search=${encodeURIComponent(search)}`)),
+    'admin users': async (search) => {
+      const response = await t.request({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(search)}`, cookie: adminCookie });
+      expect(response.statusCode).toBe(200);
+      return names(response.json());
+    },
+  };
+
+  beforeAll(async () => {
+    adminCookie = (await t.signInAs('admin')).cookie;
+    await t.db.insert(blogs).values({ title: 'Rose Café diaries', excerpt: 'Mornings', content: 'Tea.', category: 'Lifestyle', authorName: 'Maya', isPublished: true });
+    await t.db.insert(events).values({ title: 'Café meetup', description: 'Coffee', dateTime: new Date(Date.now() + 86_400_000), location: 'Hall' });
+    await t.db.insert(directoryListings).values({ name: 'Rose Café', category: 'Cafes', description: 'Tables' });
+    await t.db.insert(places).values([
+      { name: 'Le Petit Café', description: 'A bright room with books.', category: 'wellness', address: '1 Rue' },
+      { name: 'مقهى الحديقة', description: 'هادئ ومريح للدراسة', category: 'wellness', address: '2 Nile St' },
+      { name: 'Bean There', description: 'Espresso and cake.', category: 'cafe', address: '3 Garden St' },
+    ]);
+    await createUser(t.db, { firstName: 'Zoé', lastName: 'Du Café' });
+    await createUser(t.db, { firstName: 'أمينة', lastName: 'Nour' });
+  });
+
+  it.each(Object.keys(lists))('%s: "cafe", "CAFÉ" and "Café" find the same items', async (list) => {
+    const search = lists[list]!;
+    const found = await search('cafe');
+    expect(found.length).toBeGreaterThan(0);
+    expect(await search('CAFÉ')).toEqual(found);
+    expect(await search('Café')).toEqual(found);
+  });
+
+  it('finds places and members by Arabic letter variants and diacritics as well', async () => {
+    expect(await lists.places!('مقهي')).toEqual(['مقهى الحديقة']);
+    expect(await lists.places!('هَادِئ')).toEqual(['مقهى الحديقة']);
+    expect(await lists['admin users']!('امينه')).toEqual(['أمينة Nour']);
+    expect(await lists['admin users']!('ZOE')).toEqual(['Zoé Du Café']);
+  });
+
+  it('finds a place by its category name, case and accents aside', async () => {
+    expect(await lists.places!('CAFÉ')).toEqual(['Bean There', 'Le Petit Café']);
+    expect(await lists.places!('ESPRESSO')).toEqual(['Bean There']);
+  });
+});
+
 describe('search indexes', () => {
   // Each searched table's stored search text, and its trigram index.
   const searched: { name: string; table: PgTable; column: PgColumn }[] = [
@@ -119,6 +175,8 @@ describe('search indexes', () => {
     { name: 'blogs', table: blogs, column: blogs.searchText },
     { name: 'events', table: events, column: events.searchText },
     { name: 'directory_listings', table: directoryListings, column: directoryListings.searchText },
+    { name: 'places', table: places, column: places.searchText },
+    { name: 'users', table: users, column: users.searchText },
   ];
 
   it.each(searched)('answers a search of $name from its trigram index', async ({ name, table, column }) => {

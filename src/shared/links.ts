@@ -1,4 +1,4 @@
-/** Where a piece of content lives in the client, for search results, activity and Share. */
+/** Where a piece of content lives in the client, for search results, activity and Share: the item itself, not its list. */
 export type ContentType = 'podcast' | 'blog' | 'event' | 'forum';
 
 /** The anchor a forum post carries in the list, so a shared link lands on it. */
@@ -7,11 +7,11 @@ export const forumPostAnchor = (id: number) => `post-${id}`;
 export function contentHref(type: ContentType, id: number): string {
   switch (type) {
     case 'podcast':
-      return '/podcasts';
+      return `/podcasts?podcast=${id}`;
     case 'blog':
       return `/blog?post=${id}`;
     case 'event':
-      return '/events';
+      return `/events?event=${id}`;
     case 'forum':
       return `/community/blog#${forumPostAnchor(id)}`;
   }

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { copy, siteName } from '../copy';
 import type { SessionUser } from '../lib/session';
@@ -17,35 +17,53 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
-/** Home matches the path exactly; the others match by path prefix. */
+/**
+ * Home matches the path exactly; the others match their path and the paths under it. The
+ * Community Hub is also the entry of the community area's pages (/community/...).
+ */
 const NAV_ITEMS = [
   { to: '/', label: copy.nav.home, exact: true },
-  { to: '/podcasts', label: copy.nav.podcasts, exact: false },
-  { to: '/blog', label: copy.nav.blog, exact: false },
-  { to: '/directory', label: copy.nav.directory, exact: false },
-  { to: '/community-hub', label: copy.nav.communityHub, exact: false },
-  { to: '/events', label: copy.nav.events, exact: false },
+  { to: '/podcasts', label: copy.nav.podcasts },
+  { to: '/blog', label: copy.nav.blog },
+  { to: '/directory', label: copy.nav.directory },
+  { to: '/community-hub', label: copy.nav.communityHub, area: '/community' },
+  { to: '/events', label: copy.nav.events },
 ] as const;
+
+type NavItem = (typeof NAV_ITEMS)[number];
+
+const within = (path: string, section: string) => path === section || path.startsWith(`${section}/`);
+
+/** Whether the menu entry is the current one for this path. */
+function isCurrent(item: NavItem, path: string): boolean {
+  if ('exact' in item) return path === item.to;
+  return within(path, item.to) || ('area' in item && within(path, item.area));
+}
 
 const linkClasses = 'rounded-full px-3.5 py-2 text-sm font-semibold text-muted-foreground transition-colors hover:bg-muted hover:text-foreground';
 const activeClasses = 'bg-secondary text-secondary-foreground hover:bg-secondary hover:text-secondary-foreground';
 
 function NavLinks({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+  const path = useRouterState({ select: (state) => state.location.pathname });
   return (
     <ul className={className}>
-      {NAV_ITEMS.map((item) => (
-        <li key={item.to}>
-          <Link
-            to={item.to}
-            activeOptions={{ exact: item.exact }}
-            className={`${linkClasses} block`}
-            activeProps={{ className: activeClasses, 'aria-current': 'page' }}
-            onClick={onNavigate}
-          >
-            {item.label}
-          </Link>
-        </li>
-      ))}
+      {NAV_ITEMS.map((item) => {
+        const current = isCurrent(item, path);
+        return (
+          <li key={item.to}>
+            {/* The router's own match (exact, so '/' isn't current everywhere) never disagrees with isCurrent. */}
+            <Link
+              to={item.to}
+              activeOptions={{ exact: true, includeSearch: false }}
+              className={`${linkClasses} block ${current ? activeClasses : ''}`}
+              aria-current={current ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,3 +1,7 @@
+/** '1 like · 2 comments': each count with its noun, singular for exactly one. */
+const likesAndComments = (likes: number, comments: number) =>
+  `${likes === 1 ? '1 like' : `${likes} likes`} · ${comments === 1 ? '1 comment' : `${comments} comments`}`;
+
 /** Screen copy of adminPanel; loaded with the screens that use it, not with the site shell. */
 export const adminPanelCopy = {
     title: 'Admin Panel',
@@ -76,7 +80,7 @@ export const adminPanelCopy = {
       title: 'Community Users',
       searchLabel: 'Search users',
       searchPlaceholder: 'First name, last name or email',
-      count: (n: number) => `${n} Users`,
+      count: (n: number) => (n === 1 ? '1 User' : `${n} Users`),
       empty: 'No users found.',
       emptySearch: 'No users match your search. Try another name or email.',
       interests: 'Interests',
@@ -140,7 +144,7 @@ export const adminPanelCopy = {
       description: 'Paste the embed code from YouTube (Share → Embed) or Vimeo.',
       empty: 'No podcasts yet. Add the first one.',
       fields: { title: 'Title', description: 'Description', category: 'Category', categoryPlaceholder: 'Choose a category', iframe: 'YouTube iframe embed code', tags: 'Tags' },
-      stats: (likes: number, comments: number) => `${likes} likes · ${comments} comments`,
+      stats: likesAndComments,
       deleteTitle: 'Delete this podcast?',
       deleteBody: (title: string) => `This permanently deletes “${title}” and also deletes all related likes and comments.`,
     },
@@ -204,14 +208,14 @@ export const adminPanelCopy = {
       removeImage: 'Remove cover image',
       imageNotFound: 'Image Not Found',
       coverAlt: 'Cover image preview',
-      stats: (likes: number, comments: number) => `${likes} likes · ${comments} comments`,
+      stats: likesAndComments,
       by: (name: string) => `by ${name}`,
     },
     forum: {
       title: 'Forum posts',
       empty: 'No forum posts yet.',
       by: (name: string, date: string) => `${name} · ${date}`,
-      stats: (likes: number, comments: number) => `${likes} likes · ${comments} comments`,
+      stats: likesAndComments,
       deleteTitle: 'Delete this post?',
       deleteBody: (title: string) => `This permanently deletes “${title}” and also deletes its likes and comments.`,
     },

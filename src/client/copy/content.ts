@@ -7,6 +7,7 @@ export const contentCopy = {
     loadMore: 'Load more',
     loadingMore: 'Loading...',
     loadFailed: 'Could not load this list. Please try again.',
+    itemMissing: 'This is no longer available.',
     retry: 'Try again',
     signIn: 'Sign In',
     likes: (n: number) => (n === 1 ? '1 like' : `${n} likes`),
@@ -15,6 +16,8 @@ export const contentCopy = {
     unlike: (title: string) => `Unlike ${title}`,
     commentsFor: (title: string) => `Comments on ${title}`,
     commentsTitle: 'Comments',
+    /** Her own name on her comments, as on her posts. */
+    you: 'You',
     commentLabel: 'Your comment',
     commentPlaceholder: 'Share your thoughts kindly',
     commentSubmit: 'Add Comment',
@@ -39,6 +42,7 @@ export const contentCopy = {
       videoUnavailable: 'This video is not available.',
       videoTitle: (title: string) => `Video: ${title}`,
       play: (title: string) => `Play video: ${title}`,
+      back: '← All podcasts',
     },
     blog: {
       title: 'Blog',
@@ -58,6 +62,7 @@ export const contentCopy = {
       subtitle: 'Workshops, meet-ups and circles where you can learn and make friends.',
       upcoming: 'Upcoming Events',
       past: 'Past Events',
+      back: '← All events',
       attend: 'Attend',
       attending: 'Attending',
       attendBusy: 'Signing you up...',

@@ -15,12 +15,14 @@ export function createPageQueries(trpc: Trpc) {
   return {
     stats: () => trpc.content.stats.get.queryOptions(),
     homePodcasts: (search = '', category: string = ALL_CATEGORIES) => trpc.content.podcasts.list.queryOptions({ search, category, limit: HOME_COUNTS.podcasts }),
-    homeListings: () => trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings }),
+    homeListings: () => trpc.content.directory.list.queryOptions({ limit: HOME_COUNTS.listings, sort: 'popular' }),
     homeEvents: () => trpc.content.events.list.queryOptions({ upcoming: true, limit: HOME_COUNTS.events }),
     podcasts: (search = '', category: string = ALL_CATEGORIES) =>
       trpc.content.podcasts.list.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor }),
     blogs: (search = '', category: string = ALL_CATEGORIES) =>
       trpc.content.blogs.cards.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor }),
+    podcast: (id: number) => trpc.content.podcasts.byId.queryOptions({ id }),
+    event: (id: number) => trpc.content.events.byId.queryOptions({ id }),
     events: (upcoming: boolean) => trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor }),
     // What the signed-in viewer did with one item, which its card asks for.
     podcastLiked: (id: number) => trpc.content.podcasts.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
@@ -59,18 +61,18 @@ export function prefetchHome({ queryClient, pageQueries }: LoaderContext): void 
   thenEachItem(queryClient.fetchQuery(pageQueries.homeEvents()), (id) => queryClient.prefetchQuery(pageQueries.eventRsvps(id)));
 }
 
-/** Podcasts' first page; for a signed-in viewer, whether she liked each podcast on it. */
-export function prefetchPodcastsPage(context: LoaderContext): void {
+/** Podcasts' first page (of the search in the address); for a signed-in viewer, whether she liked each podcast on it. */
+export function prefetchPodcastsPage(context: LoaderContext, search?: string, category?: string): void {
   const { queryClient, pageQueries } = context;
-  if (!signedIn(context)) return void queryClient.prefetchInfiniteQuery(pageQueries.podcasts());
-  const firstPage = queryClient.fetchInfiniteQuery(pageQueries.podcasts()).then((data) => data.pages.flat());
+  if (!signedIn(context)) return void queryClient.prefetchInfiniteQuery(pageQueries.podcasts(search, category));
+  const firstPage = queryClient.fetchInfiniteQuery(pageQueries.podcasts(search, category)).then((data) => data.pages.flat());
   thenEachItem(firstPage, (id) => queryClient.prefetchQuery(pageQueries.podcastLiked(id)));
 }
 
-/** Upcoming events' first page; for a signed-in viewer, the RSVPs of each event on it. */
-export function prefetchEventsPage(context: LoaderContext): void {
+/** The first page of upcoming (or past) events; for a signed-in viewer, the RSVPs of each event on it. */
+export function prefetchEventsPage(context: LoaderContext, upcoming = true): void {
   const { queryClient, pageQueries } = context;
-  if (!signedIn(context)) return void queryClient.prefetchInfiniteQuery(pageQueries.events(true));
-  const firstPage = queryClient.fetchInfiniteQuery(pageQueries.events(true)).then((data) => data.pages.flat());
+  if (!signedIn(context)) return void queryClient.prefetchInfiniteQuery(pageQueries.events(upcoming));
+  const firstPage = queryClient.fetchInfiniteQuery(pageQueries.events(upcoming)).then((data) => data.pages.flat());
   thenEachItem(firstPage, (id) => queryClient.prefetchQuery(pageQueries.eventRsvps(id)));
 }

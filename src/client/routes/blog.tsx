@@ -1,12 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { messages } from '../../shared/messages';
 import { ALL_CATEGORIES, BLOG_CATEGORIES } from '../../shared/categories';
 import { BlogCard, BlogCardSkeleton } from '../components/content/blog-card';
 import { EmptyState, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { SearchFilter } from '../components/content/search-filter';
-import { useDebounced } from '../lib/use-debounced';
+import { idParam, oneOf, useSearchBox, validateListSearch, type ListSearch } from '../lib/list-search';
 import { contentCopy } from '../copy/content';
 import { errorStatus } from '../lib/errors';
 import { pageQueries } from '../lib/page-queries';
@@ -14,19 +13,19 @@ import { pageQueries } from '../lib/page-queries';
 /** The open article: its own chunk, which the loader preloads so it renders at once. */
 const BlogDetail = lazyRouteComponent(() => import('./-components/blog-article'), 'BlogDetail');
 
-interface BlogSearch {
+interface BlogSearch extends ListSearch {
   /** The open article: in the URL so the browser's back button returns to the list. */
   post?: number;
 }
 
 export const Route = createFileRoute('/blog')({
   validateSearch: (search: Record<string, unknown>): BlogSearch => {
-    const post = Number(search.post);
-    return Number.isInteger(post) && post > 0 ? { post } : {};
+    const post = idParam(search.post);
+    return { ...validateListSearch(search, BLOG_CATEGORIES), ...(post ? { post } : {}) };
   },
-  loaderDeps: ({ search }) => ({ post: search.post }),
+  loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
-    if (!deps.post) return void context.queryClient.prefetchInfiniteQuery(context.pageQueries.blogs());
+    if (!deps.post) return void context.queryClient.prefetchInfiniteQuery(context.pageQueries.blogs(deps.q, deps.category));
     await BlogDetail.preload?.();
   },
   component: BlogPage,
@@ -41,15 +40,12 @@ function BlogPage() {
 
 function BlogList() {
   const t = contentCopy.blog;
+  const { q, category = ALL_CATEGORIES } = Route.useSearch();
   const navigate = useNavigate({ from: '/blog' });
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
-  const debouncedSearch = useDebounced(search.trim());
-  const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
+  const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
+  const filtering = Boolean(q) || category !== ALL_CATEGORIES;
 
-  const blogs = useInfiniteQuery(
-    pageQueries.blogs(debouncedSearch, category),
-  );
+  const blogs = useInfiniteQuery(pageQueries.blogs(q, category));
   const items = blogs.data?.pages.flat() ?? [];
 
   return (
@@ -60,7 +56,7 @@ function BlogList() {
         search={search}
         onSearch={setSearch}
         category={category}
-        onCategory={setCategory}
+        onCategory={(value) => void navigate({ search: (prev) => ({ ...prev, category: oneOf(value, BLOG_CATEGORIES) }), replace: true })}
         categories={BLOG_CATEGORIES}
         searchLabel={t.searchLabel}
         searchPlaceholder={t.searchPlaceholder}
@@ -80,7 +76,7 @@ function BlogList() {
           <>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((blog, index) => (
-                <BlogCard key={blog.id} blog={blog} leading={index === 0} onOpen={() => void navigate({ search: { post: blog.id } })} />
+                <BlogCard key={blog.id} blog={blog} leading={index === 0} />
               ))}
             </div>
             <LoadMore hasMore={blogs.hasNextPage} loading={blogs.isFetchingNextPage} onLoad={() => void blogs.fetchNextPage()} />

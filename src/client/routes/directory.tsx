@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Check, HeartHandshake, Store, Users } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
@@ -8,7 +8,7 @@ import { toastActionFailure, toastSignInRequired } from '../components/content/f
 import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { ListingCard, ListingCardSkeleton } from '../components/content/listing-card';
 import { SearchFilter } from '../components/content/search-filter';
-import { useDebounced } from '../lib/use-debounced';
+import { oneOf, useSearchBox, validateListSearch } from '../lib/list-search';
 import { GRID_PAGE_SIZE, nextCursor } from '../lib/paging';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -18,6 +18,7 @@ import { useSession } from '../lib/session';
 import { trpc } from '../trpc';
 
 export const Route = createFileRoute('/directory')({
+  validateSearch: (search: Record<string, unknown>) => validateListSearch(search, DIRECTORY_CATEGORIES),
   component: DirectoryPage,
 });
 
@@ -26,14 +27,14 @@ const PLACEHOLDERS = 6;
 /** The real directory; the coming-soon panel shows only while there are no listings. */
 function DirectoryPage() {
   const t = contentCopy.directory;
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
-  const debouncedSearch = useDebounced(search.trim());
-  const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
+  const { q, category = ALL_CATEGORIES } = Route.useSearch();
+  const navigate = useNavigate({ from: '/directory' });
+  const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
+  const filtering = Boolean(q) || category !== ALL_CATEGORIES;
 
   const listings = useInfiniteQuery(
     trpc.content.directory.list.infiniteQueryOptions(
-      { search: debouncedSearch, category, limit: GRID_PAGE_SIZE },
+      { search: q, category, limit: GRID_PAGE_SIZE },
       { getNextPageParam: nextCursor },
     ),
   );
@@ -49,7 +50,7 @@ function DirectoryPage() {
         search={search}
         onSearch={setSearch}
         category={category}
-        onCategory={setCategory}
+        onCategory={(value) => void navigate({ search: (prev) => ({ ...prev, category: oneOf(value, DIRECTORY_CATEGORIES) }), replace: true })}
         categories={DIRECTORY_CATEGORIES}
         searchLabel={t.searchLabel}
         searchPlaceholder={t.searchPlaceholder}

@@ -1,14 +1,30 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../shared/messages';
 import { EventCard, EventCardSkeleton } from '../components/content/event-card';
-import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
+import { EmptyState, ItemPage, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
+import { buttonVariants } from '../components/ui/button-variants';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { contentCopy } from '../copy/content';
+import { idParam, oneOf } from '../lib/list-search';
 import { pageQueries, prefetchEventsPage } from '../lib/page-queries';
 
+interface EventsSearch {
+  /** The open tab, in the address so a reload or a shared link keeps it; upcoming when absent. */
+  tab?: 'past';
+  /** One event on its own (a search result or activity row opens it). */
+  event?: number;
+}
+
 export const Route = createFileRoute('/events')({
-  loader: ({ context }) => prefetchEventsPage(context),
+  validateSearch: (search: Record<string, unknown>): EventsSearch => {
+    const tab = oneOf(search.tab, ['past'] as const);
+    const event = idParam(search.event);
+    return { ...(tab ? { tab } : {}), ...(event ? { event } : {}) };
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    deps.event ? void context.queryClient.prefetchQuery(context.pageQueries.event(deps.event)) : prefetchEventsPage(context, deps.tab !== 'past'),
   component: EventsPage,
 });
 
@@ -16,10 +32,13 @@ const PLACEHOLDERS = 4;
 
 function EventsPage() {
   const t = contentCopy.events;
+  const { tab, event } = Route.useSearch();
+  const navigate = useNavigate({ from: '/events' });
+  if (event) return <OneEvent id={event} />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageHeader title={t.title} subtitle={t.subtitle} />
-      <Tabs defaultValue="upcoming">
+      <Tabs value={tab ?? 'upcoming'} onValueChange={(value) => void navigate({ search: (prev) => ({ ...prev, tab: value === 'past' ? 'past' : undefined }), replace: true })}>
         <TabsList>
           <TabsTrigger value="upcoming">{t.upcoming}</TabsTrigger>
           <TabsTrigger value="past">{t.past}</TabsTrigger>
@@ -35,11 +54,29 @@ function EventsPage() {
   );
 }
 
+function OneEvent({ id }: { id: number }) {
+  const t = contentCopy.events;
+  const event = useQuery(pageQueries.event(id));
+  return (
+    <ItemPage
+      heading={t.title}
+      back={
+        <Link from="/events" to="/events" search={({ event: _open, ...list }) => list} className={buttonVariants({ variant: 'link', className: 'px-0' })}>
+          {t.back}
+        </Link>
+      }
+      query={event}
+      placeholder={<EventCardSkeleton />}
+    >
+      {/* A past event shows as on the Past tab: no RSVP. */}
+      {() => event.data && <EventCard event={event.data} upcoming={new Date(event.data.dateTime).getTime() >= Date.now()} leading />}
+    </ItemPage>
+  );
+}
+
 /** Upcoming soonest first, past latest first: the server orders both. */
 function EventList({ upcoming }: { upcoming: boolean }) {
-  const events = useInfiniteQuery(
-    pageQueries.events(upcoming),
-  );
+  const events = useInfiniteQuery(pageQueries.events(upcoming));
   const items = events.data?.pages.flat() ?? [];
   if (events.isPending) {
     return (

@@ -1,32 +1,65 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { messages } from '../../shared/messages';
 import { ALL_CATEGORIES, PODCAST_CATEGORIES } from '../../shared/categories';
-import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
+import { EmptyState, ItemPage, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
 import { SearchFilter } from '../components/content/search-filter';
-import { useDebounced } from '../lib/use-debounced';
+import { buttonVariants } from '../components/ui/button-variants';
 import { contentCopy } from '../copy/content';
+import { idParam, oneOf, useSearchBox, validateListSearch, type ListSearch } from '../lib/list-search';
 import { pageQueries, prefetchPodcastsPage } from '../lib/page-queries';
 
+interface PodcastsSearch extends ListSearch {
+  /** One podcast on its own (a search result or activity row opens it). */
+  podcast?: number;
+}
+
 export const Route = createFileRoute('/podcasts')({
-  loader: ({ context }) => prefetchPodcastsPage(context),
+  validateSearch: (search: Record<string, unknown>): PodcastsSearch => {
+    const podcast = idParam(search.podcast);
+    return { ...validateListSearch(search, PODCAST_CATEGORIES), ...(podcast ? { podcast } : {}) };
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    deps.podcast ? void context.queryClient.prefetchQuery(context.pageQueries.podcast(deps.podcast)) : prefetchPodcastsPage(context, deps.q, deps.category),
   component: PodcastsPage,
 });
 
 const PLACEHOLDERS = 6;
 
 function PodcastsPage() {
-  const t = contentCopy.podcasts;
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<string>(ALL_CATEGORIES);
-  const debouncedSearch = useDebounced(search.trim());
-  const filtering = debouncedSearch !== '' || category !== ALL_CATEGORIES;
+  const { podcast } = Route.useSearch();
+  return podcast ? <OnePodcast id={podcast} /> : <PodcastList />;
+}
 
-  const podcasts = useInfiniteQuery(
-    pageQueries.podcasts(debouncedSearch, category),
+function OnePodcast({ id }: { id: number }) {
+  const t = contentCopy.podcasts;
+  const podcast = useQuery(pageQueries.podcast(id));
+  return (
+    <ItemPage
+      heading={t.title}
+      back={
+        <Link to="/podcasts" search={({ podcast: _open, ...list }) => list} className={buttonVariants({ variant: 'link', className: 'px-0' })}>
+          {t.back}
+        </Link>
+      }
+      query={podcast}
+      placeholder={<PodcastCardSkeleton />}
+    >
+      {() => podcast.data && <PodcastCard podcast={podcast.data} />}
+    </ItemPage>
   );
+}
+
+function PodcastList() {
+  const t = contentCopy.podcasts;
+  const { q, category = ALL_CATEGORIES } = Route.useSearch();
+  const navigate = useNavigate({ from: '/podcasts' });
+  const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
+  const filtering = Boolean(q) || category !== ALL_CATEGORIES;
+
+  const podcasts = useInfiniteQuery(pageQueries.podcasts(q, category));
   const items = podcasts.data?.pages.flat() ?? [];
 
   return (
@@ -37,7 +70,7 @@ function PodcastsPage() {
         search={search}
         onSearch={setSearch}
         category={category}
-        onCategory={setCategory}
+        onCategory={(value) => void navigate({ search: (prev) => ({ ...prev, category: oneOf(value, PODCAST_CATEGORIES) }), replace: true })}
         categories={PODCAST_CATEGORIES}
         searchLabel={t.searchLabel}
         searchPlaceholder={t.searchPlaceholder}

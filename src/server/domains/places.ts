@@ -1,6 +1,8 @@
-import { or, sql, type SQL } from 'drizzle-orm';
+import { inArray, or, type SQL } from 'drizzle-orm';
 import { places } from '../../../db/schema';
-import { likePattern } from '../services/content-query';
+import { PLACE_CATEGORIES } from '../../shared/categories';
+import { normalizeForSearch } from '../../shared/text/normalize';
+import { searchCondition } from '../services/content-query';
 
 /** A place as Places to Go shows it; the admin panel reads the same, with its creation date. */
 export const placeColumns = {
@@ -16,20 +18,10 @@ export const placeColumns = {
 
 export const adminPlaceColumns = { ...placeColumns, createdAt: places.createdAt };
 
-// Accents don't matter in a place search: 'cafe' finds 'Café'.
-const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüçñ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucn';
-const fold = (value: SQL) => sql`translate(lower(${value}), ${ACCENTED}, ${PLAIN})`;
-const foldText = (value: string) => value.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-
-/** Name, description, tags and the category's own name, case- and accent-insensitively. */
+/** Name, description and tags (the search rule of every list), or the category's own name. */
 export function placeSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = likePattern(foldText(search));
-  return or(
-    sql`${fold(sql`${places.name}`)} like ${pattern}`,
-    sql`${fold(sql`${places.description}`)} like ${pattern}`,
-    sql`${fold(sql`array_to_string(${places.tags}, ' ')`)} like ${pattern}`,
-    sql`${places.category}::text like ${pattern}`,
-  );
+  const needle = normalizeForSearch(search);
+  const categories = PLACE_CATEGORIES.filter((category) => category.includes(needle));
+  return or(searchCondition(search, places.searchText), categories.length ? inArray(places.category, categories) : undefined);
 }

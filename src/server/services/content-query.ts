@@ -1,11 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
-/** `%` and `_` in a visitor's search are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * Separates a row's searched fields in bloom_search_document (db/migrations); a search
  * never holds it, so it can't match across two fields.

@@ -67,7 +67,14 @@ export type BlogListInput = z.input<typeof BlogListSchema>;
 /** A blog list input once parsed (limit, offset and cursor filled in). */
 export type BlogListQuery = z.output<typeof BlogListSchema>;
 
-export const DirectoryListSchema = ListPageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
+/** How the directory is ordered: newest first (the default), or most liked, then best rated, first. */
+export const DIRECTORY_SORTS = ['newest', 'popular'] as const;
+
+export const DirectoryListSchema = ListPageSchema.extend({
+  search: SearchSchema,
+  category: CategoryFilterSchema,
+  sort: z.enum(DIRECTORY_SORTS, { error: 'sort must be newest or popular' }).default('newest'),
+});
 export type DirectoryListInput = z.input<typeof DirectoryListSchema>;
 
 /** `upcoming=false` asks for past events. */

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
@@ -27,9 +28,12 @@ export function BlogCardSkeleton() {
   );
 }
 
-/** A card that opens the article in the page. */
-/** `leading`: the first card of its list, whose image loads first. */
-export function BlogCard({ blog, onOpen, leading = false }: { blog: BlogItem; onOpen: () => void; leading?: boolean }) {
+/**
+ * A card whose title is a real link to the article (/blog?post=id, keeping the list's search
+ * for the way back): it opens in the page, and in a new tab or shared like any link.
+ * `leading`: the first card of its list, whose image loads first.
+ */
+export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: boolean }) {
   const created = new Date(blog.createdAt);
   return (
     <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
@@ -45,9 +49,13 @@ export function BlogCard({ blog, onOpen, leading = false }: { blog: BlogItem; on
         </div>
         <h3 className="text-lg font-semibold">
           {/* The whole card is the link's hit area; the title is its accessible name. */}
-          <button type="button" onClick={onOpen} className="text-start after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline">
+          <Link
+            to="/blog"
+            search={(list) => ({ ...list, post: blog.id })}
+            className="text-start after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline"
+          >
             {blog.title}
-          </button>
+          </Link>
         </h3>
         <p className="text-sm font-medium">{contentCopy.blog.by(blog.authorName)}</p>
         <p className="line-clamp-3 text-sm text-muted-foreground">{blog.summary}</p>

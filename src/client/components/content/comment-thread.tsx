@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import { CommentFormSchema, type CommentKind } from '../../../shared/schemas/content';
 import { contentCopy } from '../../copy/content';
@@ -93,7 +93,7 @@ export function CommentMeta({ kind, comment, date }: { kind: CommentKind; commen
     <div className="flex items-start gap-2 text-sm">
       <p className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
         <span dir="auto" className="font-semibold">
-          {comment.user.firstName} {comment.user.lastName}
+          {comment.isMine ? contentCopy.you : `${comment.user.firstName} ${comment.user.lastName}`}
         </span>
         <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
           {date}
@@ -137,6 +137,7 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
 export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (content: string) => Promise<boolean>; pending: boolean }) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
+  const box = useRef<HTMLTextAreaElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -146,16 +147,22 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
       return;
     }
     setError(undefined);
+    // The button is disabled while the comment is sent: the keyboard stays in the comment box
+    // (read-only meanwhile), ready for the next comment, instead of falling out of the form.
+    box.current?.focus();
     if (await onSubmit(parsed.data.content)) setDraft('');
+    box.current?.focus();
   }
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-2">
       <Label htmlFor={id}>{contentCopy.commentLabel}</Label>
       <Textarea
+        ref={box}
         id={id}
         rows={3}
         dir="auto"
+        readOnly={pending}
         value={draft}
         placeholder={contentCopy.commentPlaceholder}
         aria-invalid={error ? true : undefined}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, CalendarPlus, Check, Clock, Hourglass, ListPlus, MapPin, Ticket, Users } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
 import { errorMessage } from '../../lib/errors';
@@ -100,20 +100,29 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   const mine = user ? rsvps.data?.find((rsvp) => rsvp.userId === user.id && rsvp.status !== 'cancelled') : undefined;
   const [confirming, setConfirming] = useState(false);
   const area = useRef<HTMLDivElement>(null);
+  const status = mine?.status ?? 'none';
+  // The RSVP state she just asked for: once the card shows it, the keyboard goes to its area.
+  const [focusWhen, setFocusWhen] = useState<typeof status | null>(null);
+  useEffect(() => {
+    if (focusWhen === null || focusWhen !== status) return;
+    setFocusWhen(null);
+    // The button she pressed is gone or was disabled: its area's first control (or the area) takes focus.
+    (area.current?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? area.current)?.focus();
+  }, [focusWhen, status]);
 
   // Her RSVP and the list's counts follow each change; the button stays busy until they have.
   async function refresh() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: rsvpsOptions.queryKey }),
       queryClient.invalidateQueries({ queryKey: trpc.content.events.list.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.content.events.byId.pathKey() }),
     ]);
-    // The button she pressed is gone or disabled now: keep the keyboard in the card.
-    requestAnimationFrame(() => area.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus());
   }
 
   const rsvp = useMutation(
     trpc.content.events.rsvp.mutationOptions({
       onSuccess: async (answer) => {
+        setFocusWhen(answer.status === 'waitlisted' ? 'waitlisted' : 'attending');
         await refresh();
         if (answer.status === 'waitlisted') toast({ title: t.rsvp.waitlistedTitle, description: answer.message ?? t.rsvp.waiting });
         else toast({ title: messages.comments.successTitle, description: messages.events.attendSuccess });
@@ -128,6 +137,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   const cancel = useMutation(
     trpc.content.events.cancelRsvp.mutationOptions({
       onSuccess: async (answer) => {
+        setFocusWhen('none');
         await refresh();
         setConfirming(false);
         toast({ title: t.rsvp.doneTitle, description: answer.message });
@@ -161,7 +171,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
 
   if (mine?.status === 'attending') {
     return (
-      <div ref={area} className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+      <div ref={area} tabIndex={-1} className="mt-auto flex flex-wrap items-center gap-2 pt-2 outline-none">
         <Button disabled aria-label={`${t.attending}: ${event.title}`}>
           <Check aria-hidden="true" />
           {t.attending}
@@ -172,7 +182,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   }
   if (mine?.status === 'waitlisted') {
     return (
-      <div ref={area} className="mt-auto grid justify-items-start gap-3 pt-2">
+      <div ref={area} tabIndex={-1} className="mt-auto grid justify-items-start gap-3 pt-2 outline-none">
         <p className="flex items-center gap-2 text-sm font-semibold">
           <Hourglass className="size-4 text-primary" aria-hidden="true" />
           {mine.position === null ? t.rsvp.waiting : t.rsvp.position(mine.position)}
@@ -185,7 +195,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   const waitlist = full && Boolean(user);
   const label = waitlist ? t.rsvp.joinWaitlist : t.attend;
   return (
-    <div ref={area} className="mt-auto pt-2">
+    <div ref={area} tabIndex={-1} className="mt-auto pt-2 outline-none">
       <Button onClick={attend} disabled={rsvp.isPending || (Boolean(user) && rsvps.isPending) || (full && !user)} aria-label={`${label}: ${event.title}`}>
         {waitlist ? <ListPlus aria-hidden="true" /> : null}
         {rsvp.isPending ? (waitlist ? t.rsvp.joinBusy : t.attendBusy) : label}

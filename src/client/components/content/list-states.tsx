@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorStatus } from '../../lib/errors';
 import { copy } from '../../copy';
 import { contentCopy } from '../../copy/content';
 import { Button } from '../ui/button';
@@ -55,6 +56,30 @@ export function PlaceholderGrid({ count, className, children }: { count: number;
   return (
     <div role="status" aria-label={copy.common.loading} className={className}>
       {Array.from({ length: count }, (_, i) => children(i))}
+    </div>
+  );
+}
+
+/**
+ * One item of a list on a page of its own (a search result, an activity row or a shared
+ * link opens it): the way back to the list, then the item, its placeholder or why it is missing.
+ */
+export function ItemPage({ heading, back, query, placeholder, children }: { heading: string; back: ReactNode; query: { isPending: boolean; error: unknown; refetch: () => unknown }; placeholder: ReactNode; children: () => ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <div className="mb-6">{back}</div>
+      <h1 className="sr-only">{heading}</h1>
+      {query.isPending ? (
+        placeholder
+      ) : query.error ? (
+        errorStatus(query.error) === 404 ? (
+          <EmptyState title={contentCopy.itemMissing} />
+        ) : (
+          <LoadFailed onRetry={() => void query.refetch()} />
+        )
+      ) : (
+        children()
+      )}
     </div>
   );
 }

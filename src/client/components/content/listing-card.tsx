@@ -56,7 +56,8 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
 
   function toggleLike() {
     if (!user) return toastSignInRequired(messages.directory.loginToLike);
-    like.mutate({ id: listing.id });
+    // A click while one is sent counts once; the button stays enabled so it keeps the focus.
+    if (!like.isPending) like.mutate({ id: listing.id });
   }
 
   const website = safeWebsite(listing.website);
@@ -85,7 +86,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
             aria-pressed={liked}
             aria-label={liked ? contentCopy.unlike(listing.name) : contentCopy.like(listing.name)}
             onClick={toggleLike}
-            disabled={like.isPending}
+            aria-busy={like.isPending}
           >
             <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
           </Button>

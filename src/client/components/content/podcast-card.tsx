@@ -88,6 +88,7 @@ const PodcastComments = lazy(() => import('./podcast-comments'));
 export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   const { user } = useSession();
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const commentsButton = useRef<HTMLButtonElement>(null);
   const likedOptions = pageQueries.podcastLiked(podcast.id);
   const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
   const liked = Boolean(user) && likedQuery.data?.liked === true;
@@ -107,7 +108,8 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   function toggleLike() {
     // Signed out: blocked on the client before any request.
     if (!user) return toastSignInRequired(messages.podcasts.loginToLike);
-    like.mutate({ id: podcast.id });
+    // A click while one is sent counts once; the button stays enabled so it keeps the focus.
+    if (!like.isPending) like.mutate({ id: podcast.id });
   }
 
   return (
@@ -133,12 +135,12 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
             aria-pressed={liked}
             aria-label={liked ? contentCopy.unlike(podcast.title) : contentCopy.like(podcast.title)}
             onClick={toggleLike}
-            disabled={like.isPending}
+            aria-busy={like.isPending}
           >
             <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
             <span>{podcast.likes}</span>
           </Button>
-          <Button variant="ghost" size="sm" aria-label={contentCopy.commentsFor(podcast.title)} onClick={() => setCommentsOpen(true)}>
+          <Button ref={commentsButton} variant="ghost" size="sm" aria-label={contentCopy.commentsFor(podcast.title)} onClick={() => setCommentsOpen(true)}>
             <MessageCircle aria-hidden="true" />
             <span>{podcast.comments}</span>
           </Button>
@@ -147,7 +149,13 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
       {/* Mounted only while open: comments load when it opens, and closed dialogs cost a list nothing as it starts. */}
       {commentsOpen ? (
         <Dialog open onOpenChange={setCommentsOpen}>
-          <DialogContent>
+          {/* Closed, it gives the focus back to the button that opened it (it has no trigger of its own). */}
+          <DialogContent
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              commentsButton.current?.focus();
+            }}
+          >
             <DialogHeader>
               <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
               <DialogDescription>{podcast.title}</DialogDescription>

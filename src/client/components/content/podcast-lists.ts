@@ -1,4 +1,8 @@
 import { queryClient, trpc } from '../../trpc';
 
-/** Podcast refresh rules: after a like, the list and the liked query; after a comment, comments and the list. */
-export const refreshPodcastLists = () => queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.list.pathKey() });
+/** Podcast refresh rules: after a like, the lists (and a podcast's own page) and the liked query; after a comment, comments and the lists. */
+export const refreshPodcastLists = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.list.pathKey() }),
+    queryClient.invalidateQueries({ queryKey: trpc.content.podcasts.byId.pathKey() }),
+  ]);

@@ -33,7 +33,8 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
+  // data-dialog-close: what Escape presses when a toast sits above the dialog (toaster.tsx).
+  return <AlertDialogPrimitive.Cancel data-dialog-close="" className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
 }
 
 /** Note: Action closes the dialog on click; for async deletes use a plain destructive Button instead. */

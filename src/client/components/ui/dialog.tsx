@@ -18,7 +18,8 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content className={cn(dialogPanelClasses, className)} {...props}>
         {children}
-        <DialogPrimitive.Close className="absolute end-4 top-4 rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label="Close">
+        {/* data-dialog-close: what Escape presses when a toast sits above the dialog (toaster.tsx). */}
+        <DialogPrimitive.Close data-dialog-close="" className="absolute end-4 top-4 rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label="Close">
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

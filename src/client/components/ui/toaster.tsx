@@ -7,6 +7,19 @@ import { dismiss, useToasts } from './toast';
 // labelled 'Notifications'.
 const TOAST_DURATION_MS = 5000;
 
+/**
+ * Escape closes an open dialog before a toast: a toast raised while a dialog is open (a
+ * comment added) is the newest layer and would take the first Escape. The toast stays, and
+ * the topmost dialog closes through its own close or cancel button.
+ */
+function closeDialogFirst(event: KeyboardEvent) {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+  const close = dialogs[dialogs.length - 1]?.querySelector<HTMLElement>('[data-dialog-close]');
+  if (!close) return;
+  event.preventDefault();
+  close.click();
+}
+
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -16,6 +29,7 @@ export function Toaster() {
           key={item.id}
           open={item.open}
           onOpenChange={(open) => !open && dismiss(item.id)}
+          onEscapeKeyDown={closeDialogFirst}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pe-10 shadow-lg data-[state=open]:animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
             item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-card text-card-foreground',

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { messages } from '../../../shared/messages';
 import { CommentForm, CommentList, toastCommentAdded } from '../../components/content/comment-thread';
@@ -11,6 +11,7 @@ import { COMMENT_PAGE_SIZE, nextCursorFor } from '../../lib/paging';
 import { Markdown } from '../../components/markdown';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
 import { Skeleton } from '../../components/ui/skeleton';
 import { contentCopy } from '../../copy/content';
 import { categoryColour } from '../../lib/categories';
@@ -28,13 +29,13 @@ type Article = RouterOutputs['content']['blogs']['byId'];
 
 export function BlogDetail({ id }: { id: number }) {
   const t = contentCopy.blog;
-  const navigate = useNavigate({ from: '/blog' });
   const blog = useQuery(trpc.content.blogs.byId.queryOptions({ id }));
   useDocumentTitle(blog.data?.title);
+  // Back to the list as she left it (its search and category stay in the address).
   const back = (
-    <Button variant="link" className="mb-6 px-0" onClick={() => void navigate({ search: {} })}>
+    <Link to="/blog" search={({ post: _open, ...list }) => list} className={buttonVariants({ variant: 'link', className: 'mb-6 px-0' })}>
       {t.back}
-    </Button>
+    </Link>
   );
 
   return (
@@ -99,7 +100,8 @@ function BlogArticle({ blog }: { blog: Article }) {
 
   function toggleLike() {
     if (!user) return toastSignInRequired(messages.blogs.loginToLike);
-    (liked ? unlike : like).mutate({ id: blog.id });
+    // A click while one is sent counts once; the button stays enabled so it keeps the focus.
+    if (!like.isPending && !unlike.isPending) (liked ? unlike : like).mutate({ id: blog.id });
   }
 
   return (
@@ -128,7 +130,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           aria-pressed={liked}
           aria-label={liked ? contentCopy.unlike(blog.title) : contentCopy.like(blog.title)}
           onClick={toggleLike}
-          disabled={like.isPending || unlike.isPending}
+          aria-busy={like.isPending || unlike.isPending}
         >
           <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
           <span>{blog.likesCount}</span>

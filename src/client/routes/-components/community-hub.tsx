@@ -269,7 +269,9 @@ function LatestPodcast() {
             <h3 className="text-lg font-semibold">{podcast.title}</h3>
             <p className="line-clamp-3 text-sm text-muted-foreground">{podcast.description}</p>
             <Button asChild variant="outline" size="sm" className="w-fit">
-              <Link to="/podcasts">{c.listen}</Link>
+              <Link to="/podcasts" search={{ podcast: podcast.id }}>
+                {c.listen}
+              </Link>
             </Button>
           </>
         )}

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
+import { forumPostAnchor } from '../../../shared/links';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { communityCopy } from '../../copy/community';
@@ -38,6 +39,23 @@ function ForumPage() {
 
   useScrollToSharedPost(items.length > 0);
 
+  // When the form closes, the keyboard moves to the post she published, or back to 'New Post'.
+  const newPostButton = useRef<HTMLButtonElement>(null);
+  const [focusPost, setFocusPost] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusPost === null) return;
+    const post = document.getElementById(forumPostAnchor(focusPost));
+    if (!post) return;
+    setFocusPost(null);
+    post.focus();
+  }, [focusPost, items]);
+
+  function closeForm(postId?: number) {
+    setFormOpen(false);
+    if (postId === undefined) newPostButton.current?.focus();
+    else setFocusPost(postId);
+  }
+
   function toggleForm() {
     if (!user) return askToSignIn(messages.forum.signInToPost);
     setFormOpen((open) => !open);
@@ -49,7 +67,7 @@ function ForumPage() {
         title={c.title}
         subtitle={c.subtitle}
         actions={
-          <Button onClick={toggleForm} aria-expanded={user ? formOpen : undefined} aria-controls={user ? 'new-post' : undefined}>
+          <Button ref={newPostButton} onClick={toggleForm} aria-expanded={user ? formOpen : undefined} aria-controls={user ? 'new-post' : undefined}>
             <PenLine aria-hidden="true" />
             {c.newPost}
           </Button>
@@ -57,7 +75,7 @@ function ForumPage() {
       />
       {user ? null : <SignInNotice />}
       {user && formOpen ? (
-        <NewPostForm id="new-post" initialTitle={compose === 'event' ? c.eventIdeaTitle : ''} onDone={() => setFormOpen(false)} />
+        <NewPostForm id="new-post" initialTitle={compose === 'event' ? c.eventIdeaTitle : ''} onDone={closeForm} />
       ) : null}
 
       <section aria-label={c.title} aria-busy={posts.isPending} className="grid gap-5">

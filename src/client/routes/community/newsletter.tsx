@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarDays, Gift, HeartHandshake, Mail, MailCheck, Sparkles } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../../shared/messages';
 import { NEWSLETTER_FREQUENCIES, NewsletterSubscribeSchema, type NewsletterFrequency } from '../../../shared/schemas/community';
 import { Field } from '../../components/field';
@@ -60,24 +60,7 @@ function SubscribeCard() {
     subscribe.mutate(parsed.data);
   }
 
-  if (subscribe.isSuccess) {
-    return (
-      <Card className="border-primary/30 bg-secondary/60">
-        <CardContent className="grid justify-items-center gap-4 p-6 text-center sm:p-8" role="status">
-          <span className="grid size-14 place-items-center rounded-full bg-primary text-primary-foreground">
-            <MailCheck className="size-7" aria-hidden="true" />
-          </span>
-          <h2 className="text-2xl font-semibold">{c.checkInboxTitle}</h2>
-          {/* Double opt-in: nothing counts until she opens the mailed link, and the server's message says so. */}
-          <p className="max-w-md [overflow-wrap:anywhere] text-secondary-foreground">{subscribe.data.message}</p>
-          <p className="max-w-md text-sm text-muted-foreground">{c.checkInboxHint}</p>
-          <Button variant="outline" onClick={() => subscribe.reset()}>
-            {c.subscribeAnother}
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
+  if (subscribe.isSuccess) return <Subscribed message={subscribe.data.message} onAnother={() => subscribe.reset()} />;
 
   return (
     <Card>
@@ -118,6 +101,30 @@ function SubscribeCard() {
             {subscribe.isPending ? c.busy : c.submit}
           </Button>
         </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The answer that replaces the form; it takes the focus, which the form's button had. */
+function Subscribed({ message, onAnother }: { message: string; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card className="border-primary/30 bg-secondary/60">
+      <CardContent className="grid justify-items-center gap-4 p-6 text-center sm:p-8" role="status">
+        <span className="grid size-14 place-items-center rounded-full bg-primary text-primary-foreground">
+          <MailCheck className="size-7" aria-hidden="true" />
+        </span>
+        <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
+          {c.checkInboxTitle}
+        </h2>
+        {/* Double opt-in: nothing counts until she opens the mailed link, and the server's message says so. */}
+        <p className="max-w-md [overflow-wrap:anywhere] text-secondary-foreground">{message}</p>
+        <p className="max-w-md text-sm text-muted-foreground">{c.checkInboxHint}</p>
+        <Button variant="outline" onClick={onAnother}>
+          {c.subscribeAnother}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MapPin, Plus, Search, Star } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
-import { PLACE_CATEGORIES, type PlaceCategory } from '../../../shared/schemas/community';
+import { PLACE_CATEGORIES } from '../../../shared/categories';
+import type { PlaceCategory } from '../../../shared/schemas/community';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -13,7 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { communityCopy } from '../../copy/community';
 import { categoryColour } from '../../lib/categories';
 import { useSession } from '../../lib/session';
-import { useDebounced } from '../../lib/use-debounced';
+import { useSearchBox, validateListSearch } from '../../lib/list-search';
 import { cn } from '../../lib/utils';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';
@@ -22,6 +23,7 @@ import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
 import { ratingFormat } from '../../components/content/format';
 
 export const Route = createFileRoute('/community/places-to-go')({
+  validateSearch: (search: Record<string, unknown>) => validateListSearch(search, PLACE_CATEGORIES),
   component: PlacesPage,
 });
 
@@ -33,14 +35,14 @@ const FILTERS: Filter[] = ['all', ...PLACE_CATEGORIES];
 
 function PlacesPage() {
   const { user } = useSession();
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<Filter>('all');
+  const { q, category = 'all' } = Route.useSearch();
+  const navigate = useNavigate({ from: '/community/places-to-go' });
+  // The server searches once typing pauses.
+  const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
   const [selected, setSelected] = useState<Place | null>(null);
   const [suggestOpen, setSuggestOpen] = useState(false);
-  // The server searches once typing pauses.
-  const deferredSearch = useDebounced(search.trim());
   const places = useQuery({
-    ...trpc.content.places.list.queryOptions({ search: deferredSearch || undefined, category }),
+    ...trpc.content.places.list.queryOptions({ search: q, category }),
     placeholderData: keepPreviousData,
   });
 
@@ -85,7 +87,7 @@ function PlacesPage() {
               size="sm"
               variant={category === value ? 'default' : 'outline'}
               aria-pressed={category === value}
-              onClick={() => setCategory(value)}
+              onClick={() => void navigate({ search: (prev) => ({ ...prev, category: value === 'all' ? undefined : value }), replace: true })}
             >
               {c.categories[value]}
             </Button>

@@ -19,7 +19,8 @@ import { askToSignIn } from './sign-in';
 const c = communityCopy.forum;
 
 /** The create form: same schema as the server, so the same first message shows. */
-export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialTitle: string; onDone: () => void }) {
+/** `onDone` closes the form: with the new post's id once it is published, so the page can move to it. */
+export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialTitle: string; onDone: (postId?: number) => void }) {
   const [title, setTitle] = useState(initialTitle);
   const [category, setCategory] = useState<ForumCategory>('general');
   const [content, setContent] = useState('');
@@ -31,7 +32,7 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
         // A post that waits for a moderator says so (the server's words) instead of 'published'.
         toast(post.message ? { title: safetyCopy.held.title, description: post.message } : { title: messages.forum.publishedTitle, description: messages.forum.publishedBody });
         await refreshForum();
-        onDone();
+        onDone(post.id);
       },
       onError: (failure) => {
         if (isUnauthenticated(failure)) return askToSignIn(messages.forum.signInToPost);
@@ -73,7 +74,7 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
             <Textarea id="post-content" rows={5} dir="auto" value={content} placeholder={c.messagePlaceholder} maxLength={5000} onChange={(e) => setContent(e.target.value)} />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="ghost" onClick={onDone}>
+            <Button variant="ghost" onClick={() => onDone()}>
               {c.closeForm}
             </Button>
             <Button type="submit" disabled={create.isPending}>

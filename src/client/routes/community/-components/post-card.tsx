@@ -48,7 +48,8 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
 
   function toggleLike() {
     if (!viewer) return askToSignIn(messages.forum.signInToLike);
-    like.mutate({ id: post.id });
+    // A click while one is sent counts once; the button stays enabled so it keeps the focus.
+    if (!like.isPending) like.mutate({ id: post.id });
   }
 
   async function share() {
@@ -106,7 +107,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           size="sm"
           aria-pressed={post.likedByMe}
           aria-label={`${post.likedByMe ? c.unlike : c.like} (${c.likes(post.likes)})`}
-          disabled={like.isPending}
+          aria-busy={like.isPending}
           onClick={toggleLike}
           className={cn(post.likedByMe && 'text-primary')}
         >

@@ -1,10 +1,10 @@
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
 import { PageSchema } from '../../../../shared/schemas/content';
 import { hashPassword } from '../../../auth/password';
-import { likePattern } from '../../../services/content-query';
+import { searchCondition } from '../../../services/content-query';
 import { liftSuspension, suspendMember } from '../../../moderation/suspension';
 import { SuspendSchema } from '../../../../shared/schemas/moderation';
 import { invalidateAllSessions } from '../../../auth/session';
@@ -17,12 +17,8 @@ import {
 } from './accounts';
 import { pageOf } from './page';
 
-/** First name, last name or email containing the search, in any case. */
-function searchFilter(search: string | undefined) {
-  if (!search) return undefined;
-  const pattern = likePattern(search);
-  return or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern));
-}
+/** First name, last name or email containing the search, by the search rule of every list. */
+const searchFilter = (search: string | undefined) => searchCondition(search, users.searchText);
 
 export const adminUsersRouter = router({
   /** Pending Users tab: join requests, oldest first; `reason` is her bio. */
@@ -47,7 +43,7 @@ export const adminUsersRouter = router({
     return rows;
   }),
 
-  /** Community Users tab: every account, newest first, searchable by name or email in any case. */
+  /** Community Users tab: every account, newest first, searchable by name or email. */
   list: adminProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
     const { limit, offset } = pageOf(input);
     const rows = await ctx.db

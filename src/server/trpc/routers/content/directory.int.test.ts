@@ -94,3 +94,22 @@ describe('GET /api/stats', () => {
     });
   });
 });
+
+// Last: it adds listings and a like that the tests above don't expect.
+describe('GET /api/directory?sort=popular', () => {
+  it('orders by likes, then rating, with sort=popular (Home), and refuses another sort', async () => {
+    const names = async (query: string) => (await get(`/api/directory?${query}`)).json().map((l: { name: string }) => l.name);
+    const liked = await createListing(t.db, { name: 'Loved Library', category: 'Study' });
+    await createListing(t.db, { name: 'Newest Nook', category: 'Study' });
+    const other = await t.signInAs('member');
+    await t.db.insert(directoryLikes).values([member, other].map(({ user }) => ({ listingId: liked.id, userId: user.id })));
+    // Rose Cafe has reviews; Newest Nook and Glow Studio have neither likes nor reviews, so the newest comes first.
+    const popular = await names('sort=popular');
+    expect(popular[0]).toBe('Loved Library');
+    expect(popular.slice(-2)).toEqual(['Newest Nook', 'Glow Studio']);
+    expect((await names(''))[0]).toBe('Newest Nook');
+    const bad = await get('/api/directory?sort=random');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'sort must be newest or popular' });
+  });
+});

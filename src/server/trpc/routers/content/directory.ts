@@ -1,4 +1,4 @@
-import { and } from 'drizzle-orm';
+import { and, desc } from 'drizzle-orm';
 import { directoryInterest, directoryListings } from '../../../../../db/schema';
 import { ByIdSchema, DirectoryListSchema } from '../../../../shared/schemas/content';
 import { listingColumns, listingVisible, requireListing } from '../../../domains/listings';
@@ -8,13 +8,24 @@ import { isLiked, toggleLike } from '../../../services/likes';
 import { memberProcedure, router, sharedReadProcedure } from '../../init';
 
 export const directoryRouter = router({
-  /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. */
+  /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. Newest first, or `sort=popular`. */
   list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
       listingVisible,
       searchCondition(input.search, directoryListings.searchText),
       categoryCondition(input.category, directoryListings.category),
     );
+    if (input.sort === 'popular') {
+      // Popular (Home's 'Popular Directory Listings'): most liked, then best rated, then newest.
+      // Ordered by counts, so it pages by offset and is meant for short lists.
+      return ctx.db
+        .select(listingColumns)
+        .from(directoryListings)
+        .where(where)
+        .orderBy(desc(listingColumns.likes), desc(listingColumns.avgRating), desc(directoryListings.createdAt), desc(directoryListings.id))
+        .limit(input.limit)
+        .offset(input.offset);
+    }
     const order: ListOrder = { column: directoryListings.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, directoryListings, directoryListings.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
     return ctx.db.select(listingColumns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...orderBy(order, directoryListings.id));

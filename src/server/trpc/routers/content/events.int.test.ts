@@ -50,6 +50,15 @@ describe('GET /api/events', () => {
   });
 });
 
+describe('content.events.byId', () => {
+  const byId = (id: number) => get(`/trpc/content.events.byId?input=${encodeURIComponent(JSON.stringify({ id }))}`);
+  it('answers one event, upcoming or past, as the lists show it, and 404 for an unknown one', async () => {
+    expect((await byId(later)).json().result.data).toEqual((await get('/api/events')).json().find((e: { id: number }) => e.id === later));
+    expect((await byId(past)).json().result.data).toMatchObject({ id: past, title: 'Last month', spotsLeft: null });
+    expect((await byId(999999)).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/events/{id}/rsvp', () => {
   it('answers 401 signed out and stores nothing', async () => {
     expect((await rsvp(soon)).statusCode).toBe(401);

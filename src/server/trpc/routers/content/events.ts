@@ -22,6 +22,13 @@ export const eventsRouter = router({
     return rows.map(withSpotsLeft);
   }),
 
+  /** One event as the lists show it, past or upcoming: the page a found event opens on. */
+  byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db.select(eventColumns).from(events).where(eq(events.id, input.id)).limit(1);
+    if (!row) throw notFound('Event not found');
+    return withSpotsLeft(row);
+  }),
+
   /**
    * An event's RSVPs (userId and status). Who goes where is private: a member gets her
    * own RSVP only, an admin the whole list, a visitor 401. Cards show counts instead.

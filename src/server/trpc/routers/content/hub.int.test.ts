@@ -20,6 +20,8 @@ beforeAll(async () => {
   ]);
   await t.db.insert(events).values([
     { title: 'Confidence Workshop', description: 'An evening of talks', dateTime: new Date(Date.now() + 7 * 86_400_000), location: 'Community Hall', createdAt: ago(20) },
+    // Added last, but already over: activity is no place for it.
+    { title: 'Last month picnic', description: 'It was lovely', dateTime: new Date(Date.now() - 30 * 86_400_000), location: 'Park', createdAt: ago(5) },
   ]);
   await t.db.insert(forumPosts).values({ userId: author.id, title: 'Forum talk about nothing', content: 'A forum post in the activity feed.', category: 'general', createdAt: ago(10) });
   await t.db.insert(places).values({ name: 'Quiet Café', description: 'Study spot', category: 'cafe', address: '1 Main St' });
@@ -36,9 +38,10 @@ describe('GET /api/search', () => {
     expect(body.podcasts.map((p: { title: string }) => p.title)).toEqual(['Finding Your Voice']);
     expect(body.blogs.map((b: { title: string }) => b.title)).toEqual(['Confidence starts small']);
     expect(body.events.map((e: { title: string }) => e.title)).toEqual(['Confidence Workshop']);
-    expect(body.podcasts[0]).toMatchObject({ category: 'Self-Discovery', href: '/podcasts' });
+    // Each result opens the item itself, not its list.
+    expect(body.podcasts[0]).toMatchObject({ category: 'Self-Discovery', href: `/podcasts?podcast=${body.podcasts[0].id}` });
     expect(body.blogs[0]).toMatchObject({ href: `/blog?post=${body.blogs[0].id}` });
-    expect(body.events[0]).toMatchObject({ location: 'Community Hall', href: '/events' });
+    expect(body.events[0]).toMatchObject({ location: 'Community Hall', href: `/events?event=${body.events[0].id}` });
   });
 
   it('matches tags, and never serves drafts', async () => {
@@ -66,7 +69,7 @@ describe('GET /api/search', () => {
 });
 
 describe('GET /api/activity', () => {
-  it('lists the newest items of every kind, newest first, without drafts', async () => {
+  it('lists the newest items of every kind, newest first, without drafts or past events', async () => {
     const response = await get('/api/activity');
     expect(response.statusCode).toBe(200);
     const items = response.json() as { type: string; id: number; title: string; createdAt: string; href: string }[];
@@ -78,6 +81,8 @@ describe('GET /api/activity', () => {
       ['podcast', 'Finding Your Voice'],
     ]);
     expect(items[0]!.href).toBe(`/community/blog#post-${items[0]!.id}`);
+    expect(items[1]!.href).toBe(`/events?event=${items[1]!.id}`);
+    expect(items[3]!.href).toBe(`/podcasts?podcast=${items[3]!.id}`);
     expect(Object.keys(items[0]!).sort()).toEqual(['createdAt', 'href', 'id', 'title', 'type']);
   });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { blogs, events, forumPosts, places, podcasts } from '../../../../../db/schema';
 import { contentHref, type ContentType } from '../../../../shared/links';
 import { ActivitySchema, HubSearchSchema } from '../../../../shared/schemas/community';
@@ -49,7 +49,7 @@ export const hubRouter = router({
   }),
 
   /**
-   * GET /api/activity: the newest blogs (published), podcasts, forum posts and events, together.
+   * GET /api/activity: the newest blogs (published), podcasts, forum posts and upcoming events, together.
    * Per viewer, since the forum posts are those she may see (no one's she blocked).
    */
   activity: publicProcedure.input(ActivitySchema).query(async ({ ctx, input }) => {
@@ -64,7 +64,8 @@ export const hubRouter = router({
       ctx.db.select(columns(blogs)).from(blogs).where(eq(blogs.isPublished, true)).orderBy(desc(blogs.createdAt)).limit(input.limit),
       ctx.db.select(columns(podcasts)).from(podcasts).orderBy(desc(podcasts.createdAt)).limit(input.limit),
       ctx.db.select(columns(forumPosts)).from(forumPosts).where(visibleTo(ctx.user, forumPosts)).orderBy(desc(forumPosts.createdAt)).limit(input.limit),
-      ctx.db.select(columns(events)).from(events).orderBy(desc(events.createdAt)).limit(input.limit),
+      // Only events still to come: a past event is no news.
+      ctx.db.select(columns(events)).from(events).where(gte(events.dateTime, new Date())).orderBy(desc(events.createdAt)).limit(input.limit),
     ]);
     return [...latest('blog', blogRows), ...latest('podcast', podcastRows), ...latest('forum', forumRows), ...latest('event', eventRows)]
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())

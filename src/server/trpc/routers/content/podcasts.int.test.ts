@@ -69,6 +69,16 @@ describe('GET /api/podcasts', () => {
   });
 });
 
+describe('content.podcasts.byId', () => {
+  it('answers one podcast as the list shows it, and 404 for an unknown one', async () => {
+    const response = await get(`/trpc/content.podcasts.byId?input=${encodeURIComponent(JSON.stringify({ id: podcastId }))}`);
+    expect(response.statusCode).toBe(200);
+    const listed = (await get('/api/podcasts')).json().find((p: { id: number }) => p.id === podcastId);
+    expect(response.json().result.data).toEqual(listed);
+    expect((await get(`/trpc/content.podcasts.byId?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`)).statusCode).toBe(404);
+  });
+});
+
 describe('podcast likes', () => {
   it('answers 401 signed out, for liked and like', async () => {
     expect((await get(`/api/podcasts/${podcastId}/liked`)).statusCode).toBe(401);

@@ -1,7 +1,8 @@
-import { and } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { podcasts } from '../../../../../db/schema';
 import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema } from '../../../../shared/schemas/content';
-import { podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
+import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
+import { notFound } from '../../../errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
 import { categoryCondition, searchCondition } from '../../../services/content-query';
@@ -21,6 +22,13 @@ export const podcastsRouter = router({
     const page = pageIds(ctx.db, podcasts, podcasts.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
     const rows = await ctx.db.select(podcastColumns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...orderBy(order, podcasts.id));
     return rows.map(toPodcast);
+  }),
+
+  /** One podcast as the list shows it: the page a shared or found podcast opens on. */
+  byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db.select(podcastColumns).from(podcasts).where(eq(podcasts.id, input.id)).limit(1);
+    if (!row) throw notFound(PODCAST_NOT_FOUND);
+    return toPodcast(row);
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
