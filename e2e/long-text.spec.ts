@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, signInAs, test } from './fixtures';
 
 /**
@@ -45,8 +45,9 @@ async function expectInReach(page: Page, control: Locator) {
   expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-async function apiAs(playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string, role: keyof typeof DEMO_ACCOUNTS) {
-  const api = await playwright.request.newContext({ baseURL });
+async function apiAs(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, role: keyof typeof DEMO_ACCOUNTS) {
+  // A new connection for each call: the server closes idle ones after 5 s, which a reused one can meet mid-call.
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { connection: 'close' } });
   const { email, password } = DEMO_ACCOUNTS[role];
   expect((await api.post('/api/login', { data: { email, password } })).ok()).toBe(true);
   return api;
