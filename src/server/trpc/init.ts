@@ -14,6 +14,16 @@ export function clientMessage(error: TRPCError): string {
   return error.message;
 }
 
+/**
+ * The input field a refusal is about (the first zod issue's), so a form shows the server's
+ * words at that field; undefined when the refusal is about the request as a whole.
+ */
+export function clientField(error: TRPCError): string | undefined {
+  if (!(error.cause instanceof ZodError)) return undefined;
+  const field = error.cause.issues[0]?.path[0];
+  return typeof field === 'string' ? field : undefined;
+}
+
 /** Who may call a procedure; set by the builders below so tests can read it from the router. */
 export interface ProcedureMeta {
   access: 'public' | 'member' | 'admin';
@@ -32,7 +42,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
     return {
       message: clientMessage(error),
       code: shape.code,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, field: clientField(error) },
     };
   },
 });
