@@ -6,6 +6,15 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The input field the server's refusal is about (its validation names it), if any. */
+export function errorField(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) {
+    const field = (error.data as { field?: unknown } | undefined)?.field;
+    return typeof field === 'string' ? field : undefined;
+  }
+  return undefined;
+}
+
 /** The HTTP status of a failed call, when the server answered. */
 export function errorStatus(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) {

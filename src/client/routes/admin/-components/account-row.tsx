@@ -47,7 +47,12 @@ export function AccountRow({
         <p className="text-sm">
           {account.email}
           {/* 'Age 16' stays on one line however the email before it breaks. */}
-          {account.age !== null ? <span className="whitespace-nowrap text-muted-foreground"> · {t.common.age(account.age)}</span> : null}
+          {account.age !== null ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap text-muted-foreground">· {t.common.age(account.age)}</span>
+            </>
+          ) : null}
         </p>
         {account.interests ? (
           <p className="text-sm">

@@ -46,7 +46,12 @@ export function PendingUsersTab() {
               <p className="text-sm">
                 {user.email}
                 {/* 'Age 16' stays on one line however the email before it breaks. */}
-                {user.age !== null ? <span className="whitespace-nowrap text-muted-foreground"> · {t.common.age(user.age)}</span> : null}
+                {user.age !== null ? (
+                  <>
+                    {' '}
+                    <span className="whitespace-nowrap text-muted-foreground">· {t.common.age(user.age)}</span>
+                  </>
+                ) : null}
               </p>
               <dl className="grid gap-2 text-sm">
                 <div>

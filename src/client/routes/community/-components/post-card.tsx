@@ -219,9 +219,14 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
             placeholder={c.commentPlaceholder}
             maxLength={2000}
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
             onChange={(e) => setDraft(e.target.value)}
           />
-          {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
+          {error ? (
+            <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
           <Button type="submit" size="sm" className="justify-self-end" disabled={draft.trim() === '' || add.isPending}>
             {add.isPending ? c.commentBusy : c.commentSubmit}
           </Button>
