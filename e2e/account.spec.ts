@@ -61,7 +61,8 @@ test('a forgotten password: the mailed link sets a new one, works once, and she 
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Email is required');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email is required');
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.getByLabel('Email').fill(member.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toHaveText(
@@ -101,7 +102,8 @@ test('a forgotten password: the mailed link sets a new one, works once, and she 
   await signInThroughForm(page, member.email, member.password);
   await expectToast(page, 'Login Failed', 'Invalid email or password');
   await signInThroughForm(page, member.email, newPassword);
-  await expectToast(page, 'Login Successful', `Welcome back, ${member.firstName}!`);
+  // Her first sign-in ever.
+  await expectToast(page, 'Login Successful', `Welcome to Bloom Circle, ${member.firstName}! We're so glad you're here.`);
 });
 
 test('she edits her profile and changes her password from Profile Settings; refusals change nothing', async ({ page, playwright }) => {

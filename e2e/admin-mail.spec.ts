@@ -23,9 +23,9 @@ async function apply(page: Page, applicant: Applicant): Promise<string> {
   await page.getByLabel('Brief bio').fill('I would love to meet girls who like books and the outdoors.');
   await page.getByLabel('I agree to the community guidelines').check();
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Application submitted!');
-  return (await alert.textContent()) ?? '';
+  const answer = page.getByRole('status').filter({ hasText: 'Application submitted!' });
+  await expect(answer).toBeVisible();
+  return (await answer.textContent()) ?? '';
 }
 
 async function openTab(page: Page, name: string) {
@@ -96,7 +96,7 @@ test('applicants hear of their application and its decision by mail, and the Mai
   await page.getByLabel('Email').fill(nour.email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expectToast(page, 'Login Successful', 'Welcome back, Nour!');
+  await expectToast(page, 'Login Successful', "Welcome to Bloom Circle, Nour! We're so glad you're here.");
   await expect(page).toHaveURL(/\/$/);
 
   // Applying again with her email answers exactly as a new application does; she is told by mail instead.

@@ -10,7 +10,7 @@ test('a member subscribes, posts in the forum, comments, shares and suggests a p
   await expect(page).toHaveURL(/\/community\/newsletter$/);
   await page.getByLabel('Email address').fill('amira.news@example');
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
+  await expect(page.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email address');
   await page.getByLabel('Email address').fill('amira.news@example.com');
   await page.getByLabel('How often?').click();
   await page.getByRole('option', { name: 'Monthly' }).click();
@@ -31,14 +31,14 @@ test('a member subscribes, posts in the forum, comments, shares and suggests a p
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByLabel('Title').fill('Hey');
   await page.getByRole('button', { name: 'Publish Post' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Title must be at least 5 characters');
+  await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Title must be at least 5 characters');
   const title = `Tips for a first day at university ${Date.now()}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Category').click();
   await page.getByRole('option', { name: 'Career' }).click();
   await page.getByLabel('Message').fill('Too short');
   await page.getByRole('button', { name: 'Publish Post' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Content must be at least 20 characters');
+  await expect(page.getByLabel('Message')).toHaveAccessibleDescription('Content must be at least 20 characters');
   await page.getByLabel('Message').fill('My first lecture is on Monday. What do you wish you had known on your first day?');
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expectToast(page, 'Post Published');
@@ -106,7 +106,7 @@ test('a member subscribes, posts in the forum, comments, shares and suggests a p
   const dialog = page.getByRole('dialog', { name: 'Suggest a Place' });
   await dialog.getByLabel('Name').fill('Moonlight Pottery Studio');
   await dialog.getByRole('button', { name: 'Send Suggestion' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Description must be at least 10 characters');
+  await expect(dialog.getByLabel('Why do you recommend it?')).toHaveAccessibleDescription('Description must be at least 10 characters');
   await dialog.getByLabel('Category').click();
   await page.getByRole('option', { name: 'Culture' }).click();
   await dialog.getByLabel('Address').fill('5 Clay Street, Old Town');

@@ -65,7 +65,7 @@ test('a new member’s first forum post waits for review: hidden from visitors u
   await page.getByLabel('Brief bio').fill('New in town and hoping to meet kind girls who like making things.');
   await page.getByLabel('I agree to the community guidelines').check();
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByRole('alert')).toContainText('Application submitted!');
+  await expect(page.getByRole('status').filter({ hasText: 'Application submitted!' })).toBeVisible();
 
   // An admin approves her in the panel.
   await signInAs(page, 'admin');

@@ -32,6 +32,8 @@ export const users = pgTable(
      * new address replaces the old one, which then answers 404.
      */
     calendarTokenHash: text('calendar_token_hash'),
+    /** Her latest sign-in; null until her first, so the site can welcome her rather than welcome her back. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     /** The community guidelines version she accepted when applying, and when. */
     guidelinesVersion: text('guidelines_version'),
     guidelinesAcceptedAt: timestamp('guidelines_accepted_at', { withTimezone: true, mode: 'date' }),

@@ -12,6 +12,7 @@ export const messages = {
     passwordUppercase: 'Password must contain at least one uppercase letter',
     passwordLowercase: 'Password must contain at least one lowercase letter',
     passwordNumber: 'Password must contain at least one number',
+    ageRequired: 'Please enter your age',
     ageRange: 'Age must be between 13 and 100',
     interestsLength: 'Please tell us about your interests (at least 10 characters)',
     bioLength: 'Please write a brief bio (at least 20 characters)',
@@ -30,6 +31,8 @@ export const messages = {
     rejected: 'Your application was not approved',
     successTitle: 'Login Successful',
     successBody: (firstName: string) => `Welcome back, ${firstName}!`,
+    /** Her very first sign-in, once her application was approved. */
+    firstSuccessBody: (firstName: string, siteName: string) => `Welcome to ${siteName}, ${firstName}! We're so glad you're here.`,
     failedTitle: 'Login Failed',
     errorTitle: 'Login Error',
     errorBody: 'Something went wrong. Please try again.',

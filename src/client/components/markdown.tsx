@@ -25,7 +25,7 @@ export function renderMarkdown(source: string): string {
 }
 
 const proseClassName =
-  'max-w-none space-y-4 break-words leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-secondary [&_blockquote]:ps-4 [&_blockquote]:italic [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:rounded-xl [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1';
+  'max-w-none space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-secondary [&_blockquote]:ps-4 [&_blockquote]:italic [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_pre]:overflow-x-auto [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1';
 
 export function Markdown({ source, className }: { source: string; className?: string }) {
   // Without a sanitizer the server renders the text as text; the browser renders the markdown.

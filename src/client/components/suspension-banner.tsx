@@ -12,7 +12,7 @@ export function SuspensionBanner({ suspension }: { suspension: NonNullable<Sessi
         <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div className="grid gap-0.5">
           <p className="font-semibold">{t.title(usShortDate(new Date(suspension.until)))}</p>
-          <p className="break-words [overflow-wrap:anywhere]">{t.reason(suspension.reason)}</p>
+          <p className="[overflow-wrap:anywhere]">{t.reason(suspension.reason)}</p>
           <p>{t.whatStillWorks}</p>
         </div>
       </div>

@@ -25,6 +25,7 @@ export const signupCopy = {
     password: 'Password',
     passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
     age: 'Age',
+    ageHint: 'Members are 13 or older.',
     interests: 'Interests and hobbies',
     interestsPlaceholder: 'What do you love doing? (at least 10 characters)',
     bio: 'Brief bio',
@@ -37,6 +38,17 @@ export const signupCopy = {
     backToLogin: 'Back to Login',
     haveAccount: 'Already a member?',
     signInInstead: 'Sign In Instead',
+    /** The panel that replaces the form once her application is in. */
+    sent: {
+        title: 'Thank you for applying',
+        nextTitle: 'What happens next',
+        next: (email: string) => [
+            'A moderator reads your application. We review every one by hand.',
+            `We email you at ${email} as soon as it has been decided.`,
+            'Once you are approved, sign in with the email and password you just chose.',
+        ],
+        home: 'Back to Home',
+    },
 };
 
 /** Screen copy of adminLogin; loaded with the screens that use it, not with the site shell. */

@@ -18,9 +18,9 @@ export const landingCopy = {
     missionBody:
       'We believe every young woman deserves a circle that lifts her up. We bring together stories, mentors and friends so that growing up feels less lonely and a lot more joyful: a place to ask questions, share wins and be yourself.',
     missionPoints: ['Kindness first, always', 'Real voices, not influencers', 'Privacy and safety by design'],
-    quizTitle: 'Is Bloom Circle right for you?',
-    quizBody: 'Take our short community alignment quiz when you apply: a few questions about what you love and what you hope to find here.',
-    quizCta: 'Start your application',
+    applyTitle: 'Is Bloom Circle right for you?',
+    applyBody: 'When you apply, tell us in a few words what you love and what you hope to find here, and read our community guidelines. A moderator reads every application before you join.',
+    applyCta: 'Start your application',
     ctaTitle: 'Get Started Today',
     ctaBody: 'Apply in two minutes. A moderator reviews every application to keep the circle safe.',
     ctaButton: 'Get Started Today',

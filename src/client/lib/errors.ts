@@ -6,20 +6,20 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The form field the server's refusal is about (its validation or a rule names it), if any. */
+export function errorField(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) {
+    const field = (error.data as { field?: unknown } | undefined)?.field;
+    return typeof field === 'string' ? field : undefined;
+  }
+  return undefined;
+}
+
 /** The HTTP status of a failed call, when the server answered. */
 export function errorStatus(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) {
     const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
     return typeof status === 'number' ? status : undefined;
-  }
-  return undefined;
-}
-
-/** The form field a refusal is about, when the server named one. */
-export function errorField(error: unknown): string | undefined {
-  if (error instanceof TRPCClientError) {
-    const field = (error.data as { field?: unknown } | undefined)?.field;
-    return typeof field === 'string' ? field : undefined;
   }
   return undefined;
 }

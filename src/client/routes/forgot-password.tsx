@@ -5,7 +5,7 @@ import { Field } from '../components/field';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { accountCopy } from '../copy/account';
-import { errorMessage } from '../lib/errors';
+import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { trpc } from '../trpc';
 import { AccountCard, FormNotice, loadAccountSchemas } from './settings/-components/account-kit';
 
@@ -14,15 +14,22 @@ export const Route = createFileRoute('/forgot-password')({
 });
 
 const t = accountCopy.forgot;
+const FIELDS = ['email'] as const;
+const FIELD_IDS = { email: 'email' };
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the email has an account. */
 function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  // A message about the address shows at it; any other (too many tries) above the form.
+  const [errors, setErrors] = useState<FormErrors<'email'>>({});
+  const show = (found: FormErrors<'email'>) => {
+    setErrors(found);
+    focusFirstError(FIELD_IDS, found);
+  };
 
   const request = useMutation(
     trpc.auth.account.requestPasswordReset.mutationOptions({
-      onError: (failure) => setError(errorMessage(failure)),
+      onError: (failure) => show(errorsFromFailure(failure, FIELDS)),
     }),
   );
 
@@ -30,11 +37,8 @@ function ForgotPasswordPage() {
     event.preventDefault();
     const { PasswordResetRequestSchema } = await loadAccountSchemas();
     const parsed = PasswordResetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    if (!parsed.success) return show(errorsFromIssues(parsed.error.issues, FIELDS));
+    setErrors({});
     request.mutate(parsed.data);
   }
 
@@ -47,8 +51,8 @@ function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className="grid gap-5">
-          {error ? <FormNotice kind="error">{error}</FormNotice> : null}
-          <Field id="email" label={t.email}>
+          {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
+          <Field id="email" label={t.email} error={errors.email}>
             <Input
               id="email"
               name="email"
@@ -57,7 +61,7 @@ function ForgotPasswordPage() {
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
+              {...describedBy('email', { error: errors.email })}
             />
           </Field>
           <Button type="submit" size="lg" disabled={request.isPending}>

@@ -1,4 +1,4 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../shared/messages';
@@ -9,28 +9,38 @@ import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
+import { siteName } from '../copy';
 import { accountCopy } from '../copy/account';
 import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
-import { sessionQueryOptions } from '../lib/session';
+import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { loadSession, sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
 
 export const Route = createFileRoute('/login')({
+  // Signed in already: Home (on the server's render as in the browser).
+  beforeLoad: async ({ context }) => {
+    if (await loadSession(context)) throw redirect({ to: '/' });
+  },
   component: LoginPage,
 });
+
+const FIELDS = ['email', 'password'] as const;
+const FIELD_IDS = { email: 'email', password: 'password' };
 
 function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [saveLogin, setSaveLogin] = useState(false);
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: async (result) => {
-        toast({ title: messages.login.successTitle, description: messages.login.successBody(result.user.firstName) });
+        const { firstName } = result.user;
+        toast({ title: messages.login.successTitle, description: result.firstSignIn ? messages.login.firstSuccessBody(firstName, siteName) : messages.login.successBody(firstName) });
         await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
         await navigate({ to: '/' });
       },
@@ -50,26 +60,31 @@ function LoginPage() {
     const { LoginSchema } = await loadAuthSchemas();
     const parsed = LoginSchema.safeParse({ email, password, saveLogin });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const found = errorsFromIssues(parsed.error.issues, FIELDS);
+      setErrors(found);
+      focusFirstError(FIELD_IDS, found);
       return;
     }
-    setError(undefined);
+    setErrors({});
     login.mutate(parsed.data);
   }
 
   return (
     <AuthCard title={loginCopy.title} subtitle={loginCopy.subtitle}>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-5">
-        {error ? (
-          <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
-        <Field id="email" label={loginCopy.email}>
-          <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field id="email" label={loginCopy.email} error={errors.email}>
+          <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} {...describedBy('email', { error: errors.email })} />
         </Field>
-        <Field id="password" label={loginCopy.password}>
-          <PasswordInput id="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field id="password" label={loginCopy.password} error={errors.password}>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...describedBy('password', { error: errors.password })}
+          />
         </Field>
         <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-semibold text-primary underline-offset-4 hover:underline">
           {accountCopy.forgot.link}

@@ -1,6 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../shared/messages';
 import { SIGNUP_AGE } from '../../shared/limits';
 import { AuthCard } from '../components/auth-card';
@@ -13,17 +14,28 @@ import { Label } from '../components/ui/label';
 import { Textarea } from '../components/ui/textarea';
 import { siteName } from '../copy';
 import { signupCopy } from '../copy/auth';
-import { serverMessage } from '../lib/errors';
+import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { loadSession } from '../lib/session';
 import { trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
 
 export const Route = createFileRoute('/signup')({
+  // A member who is already in has nothing to apply for (on the server's render as in the browser).
+  beforeLoad: async ({ context }) => {
+    if (await loadSession(context)) throw redirect({ to: '/' });
+  },
   component: SignupPage,
 });
 
-const EMPTY_FORM = { firstName: '', lastName: '', email: '', password: '', age: String(SIGNUP_AGE.default), interests: '', bio: '' };
+// No age is filled in for her: one left out must be asked for, not taken to be 18.
+const EMPTY_FORM = { firstName: '', lastName: '', email: '', password: '', age: '', interests: '', bio: '' };
 type FormState = typeof EMPTY_FORM;
 type Draft = Omit<FormState, 'password'> & { acceptGuidelines: boolean };
+
+/** The fields in the order they are shown; the first with a message takes the focus. */
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'age', 'interests', 'bio', 'acceptGuidelines'] as const;
+type SignupField = (typeof FIELDS)[number];
+const FIELD_IDS = Object.fromEntries(FIELDS.map((field) => [field, field]));
 
 /**
  * The unsent application, so reading the guidelines (their link opens in this tab) and coming
@@ -32,18 +44,15 @@ type Draft = Omit<FormState, 'password'> & { acceptGuidelines: boolean };
  */
 let draft: Draft | undefined;
 
-/** An age that is not a number falls back to 18. */
-function parseAge(value: string): number {
-  const age = Number.parseInt(value, 10);
-  return Number.isNaN(age) ? SIGNUP_AGE.default : age;
-}
+/** The age as typed: nothing typed is no age (the schema asks for it), anything else a number to check. */
+const parseAge = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
 
 function SignupPage() {
   const [form, setForm] = useState<FormState>(() => ({ ...EMPTY_FORM, ...draft }));
   const [acceptGuidelines, setAcceptGuidelines] = useState(draft?.acceptGuidelines ?? false);
-  const [alert, setAlert] = useState<{ kind: 'error' | 'success'; text: string }>();
-  // Shown under the checkbox rather than in the alert above the form.
-  const [guidelinesError, setGuidelinesError] = useState<string>();
+  const [errors, setErrors] = useState<FormErrors<SignupField>>({});
+  // Where her application went: shown instead of the form, so there is nothing to send twice.
+  const [sentTo, setSentTo] = useState<string>();
 
   useEffect(() => {
     const { password: _password, ...fields } = form;
@@ -52,74 +61,75 @@ function SignupPage() {
 
   const apply = useMutation(
     trpc.auth.joinRequest.mutationOptions({
-      onSuccess: () => {
-        setAlert({ kind: 'success', text: messages.signup.success(siteName) });
-        setForm(EMPTY_FORM);
-        setAcceptGuidelines(false);
+      onSuccess: (_answer, application) => {
+        draft = undefined;
+        setSentTo(application.email);
       },
-      onError: (failure) => setAlert({ kind: 'error', text: serverMessage(failure) || messages.signup.genericFailure }),
+      onError: (failure) => {
+        const found = errorsFromFailure(failure, FIELDS, messages.signup.genericFailure);
+        setErrors(found);
+        focusFirstError(FIELD_IDS, found);
+      },
     }),
   );
 
-  const update = (field: keyof FormState) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const update = (field: keyof FormState) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+    // Her change answers that field's message; the others stay until she sends again.
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { JoinRequestSchema } = await loadAuthSchemas();
-    // The same schema as the server, so the first failing rule reads the same here and there.
+    // The server's own schema, so each field's message reads the same here and there; every field's at once.
     const parsed = JoinRequestSchema.safeParse({ ...form, age: parseAge(form.age), acceptGuidelines });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const onCheckbox = issue?.path[0] === 'acceptGuidelines';
-      setAlert(onCheckbox ? undefined : { kind: 'error', text: issue?.message ?? messages.signup.genericFailure });
-      setGuidelinesError(onCheckbox ? issue.message : undefined);
+      const found = errorsFromIssues(parsed.error.issues, FIELDS);
+      setErrors(found);
+      focusFirstError(FIELD_IDS, found);
       return;
     }
-    setAlert(undefined);
-    setGuidelinesError(undefined);
+    setErrors({});
     apply.mutate(parsed.data);
+  }
+
+  if (sentTo !== undefined) {
+    return (
+      <AuthCard title={signupCopy.title} subtitle={signupCopy.subtitle} wide>
+        <ApplicationSent email={sentTo} />
+      </AuthCard>
+    );
   }
 
   return (
     <AuthCard title={signupCopy.title} subtitle={signupCopy.subtitle} wide>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-8">
-        {alert ? (
-          <p
-            role="alert"
-            className={
-              alert.kind === 'error'
-                ? 'rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive'
-                : 'rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900'
-            }
-          >
-            {alert.text}
-          </p>
-        ) : null}
         <fieldset className="grid gap-5">
           <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.personal}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="firstName" label={signupCopy.firstName}>
-              <Input id="firstName" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={update('firstName')} />
+            <Field id="firstName" label={signupCopy.firstName} error={errors.firstName}>
+              <Input id="firstName" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={update('firstName')} {...describedBy('firstName', { error: errors.firstName })} />
             </Field>
-            <Field id="lastName" label={signupCopy.lastName}>
-              <Input id="lastName" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={update('lastName')} />
+            <Field id="lastName" label={signupCopy.lastName} error={errors.lastName}>
+              <Input id="lastName" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={update('lastName')} {...describedBy('lastName', { error: errors.lastName })} />
             </Field>
           </div>
-          <Field id="email" label={signupCopy.email}>
-            <Input id="email" name="email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} />
+          <Field id="email" label={signupCopy.email} error={errors.email}>
+            <Input id="email" name="email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} {...describedBy('email', { error: errors.email })} />
           </Field>
-          <Field id="password" label={signupCopy.password} hint={signupCopy.passwordHint}>
+          <Field id="password" label={signupCopy.password} hint={signupCopy.passwordHint} error={errors.password}>
             <PasswordInput
               id="password"
               name="password"
               autoComplete="new-password"
               required
-              aria-describedby="password-hint"
               value={form.password}
               onChange={update('password')}
+              {...describedBy('password', { hint: true, error: errors.password })}
             />
           </Field>
-          <Field id="age" label={signupCopy.age}>
+          <Field id="age" label={signupCopy.age} hint={signupCopy.ageHint} error={errors.age}>
             <Input
               id="age"
               name="age"
@@ -131,16 +141,26 @@ function SignupPage() {
               className="max-w-32"
               value={form.age}
               onChange={update('age')}
+              {...describedBy('age', { hint: true, error: errors.age })}
             />
           </Field>
         </fieldset>
         <fieldset className="grid gap-5">
           <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.about}</legend>
-          <Field id="interests" label={signupCopy.interests}>
-            <Textarea id="interests" name="interests" rows={3} required placeholder={signupCopy.interestsPlaceholder} value={form.interests} onChange={update('interests')} />
+          <Field id="interests" label={signupCopy.interests} error={errors.interests}>
+            <Textarea
+              id="interests"
+              name="interests"
+              rows={3}
+              required
+              placeholder={signupCopy.interestsPlaceholder}
+              value={form.interests}
+              onChange={update('interests')}
+              {...describedBy('interests', { error: errors.interests })}
+            />
           </Field>
-          <Field id="bio" label={signupCopy.bio}>
-            <Textarea id="bio" name="bio" rows={4} required placeholder={signupCopy.bioPlaceholder} value={form.bio} onChange={update('bio')} />
+          <Field id="bio" label={signupCopy.bio} error={errors.bio}>
+            <Textarea id="bio" name="bio" rows={4} required placeholder={signupCopy.bioPlaceholder} value={form.bio} onChange={update('bio')} {...describedBy('bio', { error: errors.bio })} />
           </Field>
         </fieldset>
         <div className="grid gap-2">
@@ -150,11 +170,10 @@ function SignupPage() {
               name="acceptGuidelines"
               className="mt-px aria-[invalid=true]:border-destructive"
               checked={acceptGuidelines}
-              aria-invalid={guidelinesError ? true : undefined}
-              aria-describedby={guidelinesError ? 'acceptGuidelines-error' : undefined}
+              {...describedBy('acceptGuidelines', { error: errors.acceptGuidelines })}
               onCheckedChange={(value) => {
                 setAcceptGuidelines(value === true);
-                if (value === true) setGuidelinesError(undefined);
+                if (value === true) setErrors((current) => ({ ...current, acceptGuidelines: undefined }));
               }}
             />
             <Label htmlFor="acceptGuidelines" className="font-normal">
@@ -164,12 +183,18 @@ function SignupPage() {
               </Link>
             </Label>
           </div>
-          {guidelinesError ? (
-            <p id="acceptGuidelines-error" role="alert" className="text-sm font-medium text-destructive">
-              {guidelinesError}
+          {errors.acceptGuidelines ? (
+            <p id="acceptGuidelines-error" className="text-sm font-medium text-destructive">
+              {errors.acceptGuidelines}
             </p>
           ) : null}
         </div>
+        {/* A refusal about no one field (the connection, too many tries) is said where she pressed. */}
+        {errors.form ? (
+          <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+            {errors.form}
+          </p>
+        ) : null}
         <Button type="submit" size="lg" disabled={apply.isPending}>
           {apply.isPending ? signupCopy.busy : signupCopy.submit}
         </Button>
@@ -186,5 +211,44 @@ function SignupPage() {
         </p>
       </div>
     </AuthCard>
+  );
+}
+
+/** What she sees once her application is in: that it arrived, and what happens next. */
+function ApplicationSent({ email }: { email: string }) {
+  const t = signupCopy.sent;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form she was at the bottom of is gone: bring her to the news, and a screen reader with her.
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'center' });
+  }, []);
+  return (
+    <div className="grid gap-6">
+      <div className="grid justify-items-center gap-3 text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-secondary text-secondary-foreground">
+          <CheckCircle2 className="size-7" aria-hidden="true" />
+        </span>
+        <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
+          {t.title}
+        </h2>
+        <p role="status" className="max-w-lg text-muted-foreground">
+          {messages.signup.success(siteName)}
+        </p>
+      </div>
+      <section aria-labelledby="next-steps" className="grid gap-3 rounded-2xl bg-muted/60 p-5">
+        <h3 id="next-steps" className="font-sans text-base font-semibold">
+          {t.nextTitle}
+        </h3>
+        <ol className="grid list-decimal gap-2 ps-5 text-sm">
+          {t.next(email).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+      <Button asChild size="lg" className="justify-self-center">
+        <Link to="/">{t.home}</Link>
+      </Button>
+    </div>
   );
 }

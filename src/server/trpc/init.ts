@@ -14,6 +14,18 @@ export function clientMessage(error: TRPCError): string {
   return error.message;
 }
 
+/**
+ * The input field a refusal is about (the first zod issue's, or a rule's own: see fieldError),
+ * so a form shows the server's words at that field; undefined when the refusal is about the
+ * request as a whole.
+ */
+export function clientField(error: TRPCError): string | undefined {
+  if (error.cause instanceof FieldError) return error.cause.field;
+  if (!(error.cause instanceof ZodError)) return undefined;
+  const field = error.cause.issues[0]?.path[0];
+  return typeof field === 'string' ? field : undefined;
+}
+
 /** Who may call a procedure; set by the builders below so tests can read it from the router. */
 export interface ProcedureMeta {
   access: 'public' | 'member' | 'admin';
@@ -32,13 +44,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
     return {
       message: clientMessage(error),
       code: shape.code,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        // The form field a refusal is about, when it is about one (see fieldError).
-        ...(error.cause instanceof FieldError ? { field: error.cause.field } : {}),
-      },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, field: clientField(error) },
     };
   },
 });

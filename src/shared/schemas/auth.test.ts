@@ -23,9 +23,11 @@ describe('JoinRequestSchema', () => {
     expect(parsed).toMatchObject({ firstName: 'Sara', email: 'sara@example.com', interests: 'Poetry and football' });
   });
 
-  it('defaults the age to 18', () => {
+  it('requires the age, with no default', () => {
     const { age: _age, ...rest } = valid;
-    expect(JoinRequestSchema.parse(rest).age).toBe(18);
+    expect(firstError(rest)).toBe(messages.signup.ageRequired);
+    expect(firstError({ ...valid, age: null })).toBe(messages.signup.ageRequired);
+    expect(firstError({ ...valid, age: Number.NaN })).toBe(messages.signup.ageRange);
   });
 
   it('reports the first failing rule in SPEC order when everything is wrong', () => {

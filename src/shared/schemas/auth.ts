@@ -17,20 +17,20 @@ export const SignupPasswordSchema = z
   .regex(/[0-9]/, m.passwordNumber);
 
 /**
- * Membership application. Field order is rule order: the first issue is the one shown,
- * on the form and from the server alike.
+ * Membership application. Field order is rule order: the server answers with the first issue
+ * (and names its field); the form shows each field's first issue at that field.
  */
 export const JoinRequestSchema = z.object({
   firstName: requiredText(m.firstNameRequired, 100),
   lastName: requiredText(m.lastNameRequired, 100),
   email: emailField(m.emailRequired, m.emailInvalid),
   password: SignupPasswordSchema,
+  // Required, with no default: an applicant who skips it must not be taken for an adult.
   age: z
-    .number({ error: m.ageRange })
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? m.ageRequired : m.ageRange) })
     .int(m.ageRange)
     .min(SIGNUP_AGE.min, m.ageRange)
-    .max(SIGNUP_AGE.max, m.ageRange)
-    .default(SIGNUP_AGE.default),
+    .max(SIGNUP_AGE.max, m.ageRange),
   interests: z.string({ error: m.interestsLength }).trim().min(10, m.interestsLength).max(1000, 'Interests must be at most 1000 characters'),
   bio: z.string({ error: m.bioLength }).trim().min(20, m.bioLength).max(2000, 'Bio must be at most 2000 characters'),
   // Only the boolean true: a missing box, false or the string "true" is not an agreement.

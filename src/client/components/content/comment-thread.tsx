@@ -14,6 +14,7 @@ import { usShortDate } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { ConfirmDelete } from '../confirm-delete';
+import { MemberText } from '../member-text';
 import { MoreActions } from '../safety/more-actions';
 import { WaitingBadge } from '../safety/waiting-badge';
 import { toast } from '../ui/toast';
@@ -120,9 +121,7 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
       {comments.map((comment) => (
         <li key={comment.id} className="rounded-2xl bg-muted/60 px-4 py-3">
           <CommentMeta kind={thread.kind} comment={comment} date={usShortDate(new Date(comment.createdAt))} />
-          <p dir="auto" className="mt-1 whitespace-pre-line break-words text-start">
-            {comment.content}
-          </p>
+          <MemberText text={comment.content} className="mt-1" />
         </li>
       ))}
     </ul>

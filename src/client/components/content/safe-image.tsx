@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 /** Drawn by the project; shown when an image is missing or fails to load. */
@@ -18,8 +18,16 @@ export function SafeImage({
 }: Omit<ComponentProps<'img'>, 'src'> & { src: string | null | undefined; alt: string; leading?: boolean }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : PLACEHOLDER_IMAGE;
+  const image = useRef<HTMLImageElement>(null);
+  // On a server-drawn page the browser may have given up on the image before React took over,
+  // and React never hears of an error from before: a finished image without pixels failed.
+  useEffect(() => {
+    const element = image.current;
+    if (element && usable !== PLACEHOLDER_IMAGE && element.complete && element.naturalWidth === 0) setFailedSrc(usable);
+  }, [usable]);
   return (
     <img
+      ref={image}
       src={usable}
       alt={alt}
       loading={leading ? 'eager' : 'lazy'}

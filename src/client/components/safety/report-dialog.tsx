@@ -49,7 +49,12 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reason) return setError(t.reasonRequired);
+    if (!reason) {
+      setError(t.reasonRequired);
+      // To the choices the message is about (it shows right under them).
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`input[name="${id}-reason"]`)?.focus());
+      return;
+    }
     const parsed = ReportSchema.safeParse({ targetType: target.type, targetId: target.id, reason, details });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
@@ -85,6 +90,11 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
                 {t.reasons[value]}
               </label>
             ))}
+            {error ? (
+              <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
           </fieldset>
           {/* Said as soon as it is chosen: where to get help now, before any form. */}
           <div aria-live="polite">
@@ -110,11 +120,6 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
               {t.detailsCount(details.length, DETAILS_MAX)}
             </p>
           </div>
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
           <DialogFooter className="mt-0">
             <DialogClose asChild>
               <Button variant="outline">{t.cancel}</Button>

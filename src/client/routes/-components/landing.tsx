@@ -95,10 +95,10 @@ export function Landing() {
             </ul>
           </div>
           <div className="rounded-[var(--radius-card)] bg-accent p-8">
-            <h3 className="text-2xl font-semibold text-accent-foreground">{t.quizTitle}</h3>
-            <p className="mt-3 text-foreground">{t.quizBody}</p>
+            <h3 className="text-2xl font-semibold text-accent-foreground">{t.applyTitle}</h3>
+            <p className="mt-3 text-foreground">{t.applyBody}</p>
             <Button asChild variant="secondary" className="mt-6">
-              <Link to="/signup">{t.quizCta}</Link>
+              <Link to="/signup">{t.applyCta}</Link>
             </Button>
           </div>
         </div>

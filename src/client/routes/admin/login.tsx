@@ -13,19 +13,21 @@ import { toastAfterLoad } from '../../components/ui/carried-toast';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { adminLoginCopy } from '../../copy/auth';
+import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../../lib/form-errors';
 import { trpc } from '../../trpc';
 
 export const Route = createFileRoute('/admin/login')({
   component: AdminLoginPage,
 });
 
-type FieldErrors = Partial<Record<'username' | 'password', string>>;
+const FIELDS = ['username', 'password'] as const;
+const FIELD_IDS = { username: 'username', password: 'password' };
 
 function AdminLoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [saveLogin, setSaveLogin] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
 
   const login = useMutation(
     trpc.auth.adminLogin.mutationOptions({
@@ -45,12 +47,9 @@ function AdminLoginPage() {
     event.preventDefault();
     const parsed = AdminLoginSchema.safeParse({ username, password, saveLogin });
     if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        fieldErrors[field] ??= issue.message;
-      }
-      setErrors(fieldErrors);
+      const found = errorsFromIssues(parsed.error.issues, FIELDS);
+      setErrors(found);
+      focusFirstError(FIELD_IDS, found);
       return;
     }
     setErrors({});
@@ -67,8 +66,7 @@ function AdminLoginPage() {
             type="email"
             autoComplete="username"
             required
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? 'username-error' : undefined}
+            {...describedBy('username', { error: errors.username })}
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
@@ -79,8 +77,7 @@ function AdminLoginPage() {
             name="password"
             autoComplete="current-password"
             required
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'password-error' : undefined}
+            {...describedBy('password', { error: errors.password })}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />

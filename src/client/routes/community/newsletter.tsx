@@ -12,6 +12,7 @@ import { OptionSelect } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { communityCopy } from '../../copy/community';
 import { errorMessage } from '../../lib/errors';
+import { describedBy, focusFirstError } from '../../lib/form-errors';
 import { usLongDateUtc } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../trpc';
@@ -53,7 +54,10 @@ function SubscribeCard() {
     event.preventDefault();
     const parsed = NewsletterSubscribeSchema.safeParse({ email, frequency });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      // Only the address can be wrong here (the frequency is picked from the list).
+      const message = parsed.error.issues[0]?.message;
+      setError(message);
+      focusFirstError({ email: 'newsletter-email' }, { email: message });
       return;
     }
     setError(undefined);
@@ -72,19 +76,14 @@ function SubscribeCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          {error ? (
-            <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <Field id="newsletter-email" label={c.email}>
+          <Field id="newsletter-email" label={c.email} error={error}>
             <Input
               id="newsletter-email"
               type="email"
               autoComplete="email"
               placeholder={c.emailPlaceholder}
               value={email}
-              aria-invalid={error ? true : undefined}
+              {...describedBy('newsletter-email', { error })}
               onChange={(e) => setEmail(e.target.value)}
             />
           </Field>

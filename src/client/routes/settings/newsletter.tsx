@@ -92,7 +92,7 @@ function NewsletterForm({ saved }: { saved: Settings }) {
       className="grid gap-6 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
     >
       {error ? <FormNotice kind="error">{error}</FormNotice> : null}
-      <p className="break-words text-sm text-muted-foreground">{t.sentTo(saved.email)}</p>
+      <p className="text-sm text-muted-foreground">{t.sentTo(saved.email)}</p>
       <div className="flex items-center justify-between gap-4 rounded-xl bg-muted/60 px-4 py-3">
         <div className="grid gap-0.5">
           <Label htmlFor="newsletter-subscribed">{t.subscribed}</Label>

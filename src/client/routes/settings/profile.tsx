@@ -336,7 +336,7 @@ function EmailSection({ email }: { email: string }) {
       </SectionTitle>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
         <div className="grid gap-1 text-sm">
-          <p className="break-words">
+          <p>
             {t.email.current} <strong className="font-semibold">{email}</strong>
           </p>
           <p className="text-muted-foreground">{t.email.note}</p>

@@ -131,7 +131,7 @@ function ReportRow({ report }: { report: Report }) {
         <Badge variant={reviewed ? 'success' : 'secondary'}>{t.status[report.status]}</Badge>
       </div>
       {report.label ? (
-        <p dir="auto" className="break-words text-start font-semibold">
+        <p dir="auto" className="text-start font-semibold">
           {/* A comment is quoted: its first words, not a title or a name. */}
           {report.targetType.endsWith('_comment') ? `“${report.label}”` : report.label}
         </p>
@@ -153,7 +153,7 @@ function ReportRow({ report }: { report: Report }) {
       {report.details ? (
         <p className="rounded-xl bg-muted/60 px-3 py-2 text-sm">
           <span className="font-medium text-muted-foreground">{t.yourNote}: </span>
-          <span dir="auto" className="whitespace-pre-line break-words">
+          <span dir="auto" className="whitespace-pre-line">
             {report.details}
           </span>
         </p>

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/messages';
 import { DEFAULT_RATE_LIMITS } from '../../auth/rate-limit';
 import { sessionIdFromToken } from '../../auth/session';
 import { createUser, TEST_PASSWORD, validApplication } from '../../test/factories';
+import { trpcRequest } from '../../test/procedures';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -28,11 +29,22 @@ describe('POST /api/join-request', () => {
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('defaults the age to 18', async () => {
+  it('refuses an application without an age, rather than taking the applicant for an adult', async () => {
     const { age: _age, ...application } = validApplication();
-    expect((await apply(application)).statusCode).toBe(201);
-    const [row] = await t.db.select({ age: users.age }).from(users).where(eq(users.email, application.email));
-    expect(row!.age).toBe(18);
+    for (const payload of [application, { ...application, age: null }]) {
+      const response = await apply(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: messages.signup.ageRequired });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, application.email))).toHaveLength(0);
+  });
+
+  it('names the field a refusal is about, for the form to show it there (tRPC)', async () => {
+    const response = await trpcRequest(t.app, { path: 'auth.joinRequest', type: 'mutation', input: { ...validApplication(), email: 'sara@' } });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json() as { error: { message: string; data: { field?: string } } };
+    expect(error.message).toBe(messages.signup.emailInvalid);
+    expect(error.data.field).toBe('email');
   });
 
   // Each rule, in the order they are checked: the payload breaks this rule and every later one, so only
@@ -88,7 +100,7 @@ describe('POST /api/login', () => {
     const user = await createUser(t.db, { firstName: 'Noor' });
     const response = await login({ email: user.email.toUpperCase(), password: user.password, saveLogin: false });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: messages.login.serverSuccess, user: { firstName: 'Noor', email: user.email } });
+    expect(response.json()).toEqual({ success: true, message: messages.login.serverSuccess, user: { firstName: 'Noor', email: user.email }, firstSignIn: true });
     const cookie = response.cookies.find((c) => c.name === 'session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.expires).toBeUndefined();
@@ -97,6 +109,17 @@ describe('POST /api/login', () => {
     expect(row!.id).toBe(sessionIdFromToken(cookie.value));
     expect(row!.id).not.toBe(cookie.value);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+  });
+
+  it('tells her first sign-in from the later ones (her welcome), and only to her', async () => {
+    const user = await createUser(t.db);
+    const first = await login({ email: user.email, password: user.password });
+    expect(first.json()).toMatchObject({ firstSignIn: true });
+    const [row] = await t.db.select({ lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.id, user.id));
+    expect(row!.lastSignInAt).toBeInstanceOf(Date);
+    // A refused attempt is no sign-in.
+    await login({ email: user.email, password: 'Wrong1234' });
+    expect((await login({ email: user.email, password: user.password })).json()).toMatchObject({ firstSignIn: false });
   });
 
   it('keeps a member logged in for 30 days when asked', async () => {

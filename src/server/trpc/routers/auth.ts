@@ -51,8 +51,11 @@ async function signIn(ctx: Context, email: string, password: string, persistent:
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
   const token = generateSessionToken();
   const session = await createSession(ctx.db, token, user.id, persistent, ctx.userAgent);
+  await ctx.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
   ctx.cookies.setSession(token, session);
-  return { success: true as const, message: messages.login.serverSuccess, user: { firstName: user.firstName, email: user.email } };
+  // Her first sign-in is a welcome, every later one a welcome back.
+  const firstSignIn = user.lastSignInAt === null;
+  return { success: true as const, message: messages.login.serverSuccess, user: { firstName: user.firstName, email: user.email }, firstSignIn };
 }
 
 async function signOut(ctx: Context) {

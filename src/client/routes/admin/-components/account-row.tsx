@@ -48,9 +48,15 @@ export function AccountRow({
           )}
           {suspendedUntil ? <Badge variant="outline" className="border-destructive text-destructive">{t.suspension.badge(formatDate(suspendedUntil))}</Badge> : null}
         </div>
-        <p className="text-sm break-all">
+        <p className="text-sm">
           {account.email}
-          {account.age !== null ? <span className="text-muted-foreground"> · {t.common.age(account.age)}</span> : null}
+          {/* 'Age 16' stays on one line however the email before it breaks. */}
+          {account.age !== null ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap text-muted-foreground">· {t.common.age(account.age)}</span>
+            </>
+          ) : null}
         </p>
         {account.interests ? (
           <p className="text-sm">

@@ -1,5 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SafeImage } from '../../../components/content/safe-image';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { adminPanelCopy } from '../../../copy/admin';
@@ -36,7 +37,7 @@ export function ItemCard({
       <div className="flex flex-wrap items-center gap-2">{badges}</div>
       <h3 className="text-lg font-semibold leading-snug">{title}</h3>
       {meta ? <div className="text-sm text-muted-foreground">{meta}</div> : null}
-      {children ? <div className="text-sm break-words text-foreground/90">{children}</div> : null}
+      {children ? <div className="text-sm text-foreground/90">{children}</div> : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {extraActions}
         {onEdit ? (
@@ -56,9 +57,9 @@ export function ItemCard({
   );
 }
 
-/** A card's cover picture, edge to edge above the badges (for ItemCard's `media`). */
+/** A card's cover picture, edge to edge above the badges (for ItemCard's `media`); a broken one shows the placeholder. */
 export function CardImage({ src }: { src: string | null | undefined }) {
-  return src ? <img src={src} alt="" loading="lazy" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none object-cover" /> : null;
+  return src ? <SafeImage src={src} alt="" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none" /> : null;
 }
 
 /** The submit row of every content dialog: Cancel, then the busy-labelled submit. */

@@ -43,9 +43,15 @@ export function PendingUsersTab() {
                 <h3 className="text-lg font-semibold">{name}</h3>
                 <span className="text-sm text-muted-foreground">{t.pending.applied(formatDate(user.createdAt))}</span>
               </div>
-              <p className="text-sm break-all">
+              <p className="text-sm">
                 {user.email}
-                {user.age !== null ? <span className="text-muted-foreground"> · {t.common.age(user.age)}</span> : null}
+                {/* 'Age 16' stays on one line however the email before it breaks. */}
+                {user.age !== null ? (
+                  <>
+                    {' '}
+                    <span className="whitespace-nowrap text-muted-foreground">· {t.common.age(user.age)}</span>
+                  </>
+                ) : null}
               </p>
               <dl className="grid gap-2 text-sm">
                 <div>

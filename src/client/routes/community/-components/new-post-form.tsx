@@ -11,12 +11,15 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { communityCopy } from '../../../copy/community';
 import { safetyCopy } from '../../../copy/safety';
-import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { errorMessage, errorField, isUnauthenticated } from '../../../lib/errors';
+import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../../../lib/form-errors';
 import { trpc } from '../../../trpc';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 
 const c = communityCopy.forum;
+const FIELDS = ['title', 'category', 'content'] as const;
+const FIELD_IDS = { title: 'post-title', category: 'post-category', content: 'post-content' };
 
 /** The create form: same schema as the server, so the same first message shows. */
 /** `onDone` closes the form: with the new post's id once it is published, so the page can move to it. */
@@ -24,7 +27,9 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
   const [title, setTitle] = useState(initialTitle);
   const [category, setCategory] = useState<ForumCategory>('general');
   const [content, setContent] = useState('');
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
+  // Her change answers that field's message; the others stay until she sends again.
+  const changed = (field: (typeof FIELDS)[number]) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
   const create = useMutation(
     trpc.content.forum.create.mutationOptions({
@@ -36,7 +41,11 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
       },
       onError: (failure) => {
         if (isUnauthenticated(failure)) return askToSignIn(messages.forum.signInToPost);
-        toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
+        // The server's rules for a field show at that field; anything else (blocked words, too many posts) as a toast.
+        if (!errorField(failure)) return toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
+        const found = errorsFromFailure(failure, FIELDS);
+        setErrors(found);
+        focusFirstError(FIELD_IDS, found);
       },
     }),
   );
@@ -45,10 +54,12 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
     event.preventDefault();
     const parsed = ForumPostCreateSchema.safeParse({ title, content, category });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const found = errorsFromIssues(parsed.error.issues, FIELDS);
+      setErrors(found);
+      focusFirstError(FIELD_IDS, found);
       return;
     }
-    setError(undefined);
+    setErrors({});
     create.mutate(parsed.data);
   }
 
@@ -59,19 +70,38 @@ export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialT
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          {error ? (
-            <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <Field id="post-title" label={c.postTitle}>
-            <Input id="post-title" value={title} dir="auto" placeholder={c.postTitlePlaceholder} maxLength={150} autoFocus onChange={(e) => setTitle(e.target.value)} />
+          <Field id="post-title" label={c.postTitle} error={errors.title}>
+            <Input
+              id="post-title"
+              value={title}
+              dir="auto"
+              placeholder={c.postTitlePlaceholder}
+              maxLength={150}
+              autoFocus
+              onChange={(e) => {
+                setTitle(e.target.value);
+                changed('title');
+              }}
+              {...describedBy('post-title', { error: errors.title })}
+            />
           </Field>
-          <Field id="post-category" label={c.category}>
+          <Field id="post-category" label={c.category} error={errors.category}>
             <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={setCategory} />
           </Field>
-          <Field id="post-content" label={c.message}>
-            <Textarea id="post-content" rows={5} dir="auto" value={content} placeholder={c.messagePlaceholder} maxLength={5000} onChange={(e) => setContent(e.target.value)} />
+          <Field id="post-content" label={c.message} error={errors.content}>
+            <Textarea
+              id="post-content"
+              rows={5}
+              dir="auto"
+              value={content}
+              placeholder={c.messagePlaceholder}
+              maxLength={5000}
+              onChange={(e) => {
+                setContent(e.target.value);
+                changed('content');
+              }}
+              {...describedBy('post-content', { error: errors.content })}
+            />
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={() => onDone()}>

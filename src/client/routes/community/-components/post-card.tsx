@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { contentHref, forumPostAnchor } from '../../../../shared/links';
 import { CommentContentSchema } from '../../../../shared/schemas/content';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { MemberText } from '../../../components/member-text';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
@@ -97,9 +98,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
         <h2 id={titleId} dir="auto" className="text-start text-xl font-semibold">
           {post.title}
         </h2>
-        <p dir="auto" className="whitespace-pre-line break-words text-start text-foreground/90">
-          {post.content}
-        </p>
+        <MemberText text={post.content} className="text-foreground/90" />
       </div>
       <footer className="flex flex-wrap items-center gap-1 border-t border-border pt-3">
         <Button
@@ -205,9 +204,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
           {comments.data.map((comment) => (
             <li key={comment.id} className="grid gap-1 rounded-xl bg-card p-3">
               <CommentMeta kind="forum" comment={comment} date={relativeTime(comment.createdAt)} />
-              <p dir="auto" className="whitespace-pre-line break-words text-start text-sm">
-                {comment.content}
-              </p>
+              <MemberText text={comment.content} className="text-sm" />
             </li>
           ))}
         </ul>
@@ -223,9 +220,14 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
             placeholder={c.commentPlaceholder}
             maxLength={2000}
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
             onChange={(e) => setDraft(e.target.value)}
           />
-          {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
+          {error ? (
+            <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
           <Button type="submit" size="sm" className="justify-self-end" disabled={draft.trim() === '' || add.isPending}>
             {add.isPending ? c.commentBusy : c.commentSubmit}
           </Button>

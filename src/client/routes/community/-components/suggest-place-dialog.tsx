@@ -10,24 +10,30 @@ import { OptionSelect } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { communityCopy } from '../../../copy/community';
-import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { errorMessage, errorField, isUnauthenticated } from '../../../lib/errors';
+import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../../../lib/form-errors';
 import { trpc } from '../../../trpc';
 import { askToSignIn } from './sign-in';
 
 const c = communityCopy.places;
 const EMPTY = { name: '', category: 'wellness' as PlaceCategory, address: '', description: '' };
+const FIELDS = ['name', 'category', 'address', 'description'] as const;
+const FIELD_IDS = { name: 'place-name', category: 'place-category', address: 'place-address', description: 'place-description' };
 
 /** A member's suggestion, stored for the moderators to review (not shown until approved). */
 export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string>();
-  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
+  const set = (field: keyof typeof EMPTY) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
 
   function close(next: boolean) {
     // Cancel or close resets the dialog, as the admin dialogs do.
     if (!next) {
       setForm(EMPTY);
-      setError(undefined);
+      setErrors({});
     }
     onOpenChange(next);
   }
@@ -40,7 +46,11 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
       },
       onError: (failure) => {
         if (isUnauthenticated(failure)) return askToSignIn(messages.places.signInToSuggest);
-        toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
+        // The server's rules for a field show at that field; anything else (blocked words, too many tries) as a toast.
+        if (!errorField(failure)) return toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
+        const found = errorsFromFailure(failure, FIELDS);
+        setErrors(found);
+        focusFirstError(FIELD_IDS, found);
       },
     }),
   );
@@ -49,10 +59,12 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
     event.preventDefault();
     const parsed = PlaceSuggestionSchema.safeParse(form);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      const found = errorsFromIssues(parsed.error.issues, FIELDS);
+      setErrors(found);
+      focusFirstError(FIELD_IDS, found);
       return;
     }
-    setError(undefined);
+    setErrors({});
     suggest.mutate(parsed.data);
   }
 
@@ -64,22 +76,31 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
           <DialogDescription>{c.suggestDescription}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          {error ? (
-            <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <Field id="place-name" label={c.name}>
-            <Input id="place-name" value={form.name} maxLength={120} onChange={(e) => set('name')(e.target.value)} />
+          <Field id="place-name" label={c.name} error={errors.name}>
+            <Input id="place-name" value={form.name} maxLength={120} onChange={(e) => set('name')(e.target.value)} {...describedBy('place-name', { error: errors.name })} />
           </Field>
-          <Field id="place-category" label={c.category}>
+          <Field id="place-category" label={c.category} error={errors.category}>
             <OptionSelect id="place-category" value={form.category} options={PLACE_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={set('category')} />
           </Field>
-          <Field id="place-address" label={c.address}>
-            <Input id="place-address" value={form.address} maxLength={200} autoComplete="street-address" onChange={(e) => set('address')(e.target.value)} />
+          <Field id="place-address" label={c.address} error={errors.address}>
+            <Input
+              id="place-address"
+              value={form.address}
+              maxLength={200}
+              autoComplete="street-address"
+              onChange={(e) => set('address')(e.target.value)}
+              {...describedBy('place-address', { error: errors.address })}
+            />
           </Field>
-          <Field id="place-description" label={c.description}>
-            <Textarea id="place-description" rows={3} value={form.description} maxLength={1000} onChange={(e) => set('description')(e.target.value)} />
+          <Field id="place-description" label={c.description} error={errors.description}>
+            <Textarea
+              id="place-description"
+              rows={3}
+              value={form.description}
+              maxLength={1000}
+              onChange={(e) => set('description')(e.target.value)}
+              {...describedBy('place-description', { error: errors.description })}
+            />
           </Field>
           <DialogFooter className="mt-2">
             <Button variant="ghost" onClick={() => close(false)}>

@@ -4,6 +4,10 @@ import { LogoMark } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { serverMessage } from '../../../lib/errors';
+import type { FormErrors } from '../../../lib/form-errors';
+
+// The rules every form follows (lib/form-errors); the account forms import them from here.
+export { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../../../lib/form-errors';
 
 /**
  * The account forms check their fields with the server's own schemas, loaded when a form is
@@ -11,20 +15,6 @@ import { serverMessage } from '../../../lib/errors';
  * messages, and no long task before the first screen is up.
  */
 export const loadAccountSchemas = () => import('../../../../shared/schemas/account');
-
-/** A form's messages: one per field, and one for the form as a whole. */
-export type FormErrors<Field extends string> = Partial<Record<Field | 'form', string>>;
-
-/** The first message of each field, in the schema's rule order (the one the server would give). */
-export function errorsFromIssues<Field extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], fields: readonly Field[]): FormErrors<Field> {
-  const errors: FormErrors<Field> = {};
-  for (const issue of issues) {
-    const field = fields.find((name) => name === issue.path[0]);
-    const key = field ?? 'form';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 /**
  * A refusal from the server, shown at the field it is about when its words name one (a wrong
@@ -34,20 +24,6 @@ export function errorsFromServer<Field extends string>(failure: unknown, fieldOf
   const message = serverMessage(failure) || fallback;
   const field = fieldOf[message];
   return field ? ({ [field]: message } as FormErrors<Field>) : ({ form: message } as FormErrors<Field>);
-}
-
-/** Moves focus to the first field with a message, so a screen reader reads it out with its label. */
-export function focusFirstError(ids: Partial<Record<string, string>>, errors: FormErrors<string>) {
-  const first = Object.keys(ids).find((field) => errors[field]);
-  if (!first) return;
-  // After React has drawn the message the field now points to.
-  requestAnimationFrame(() => document.getElementById(ids[first]!)?.focus());
-}
-
-/** The aria props that tie an input to its hint and its error (see FormField). */
-export function describedBy(id: string, { hint = false, error }: { hint?: boolean; error?: string }) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
 }
 
 /**

@@ -1,0 +1,42 @@
+import { errorField, errorMessage } from './errors';
+
+/**
+ * How every form shows what is wrong: each message at its field (the field marked invalid and
+ * described by it), all of them at once, and the focus on the first, so she sees and hears
+ * where to look. Only a refusal about the whole request is said once for the form.
+ */
+
+/** A form's messages: one per field, and one for the form as a whole. */
+export type FormErrors<Field extends string> = Partial<Record<Field | 'form', string>>;
+
+/** The first message of each field, in the schema's rule order (the one the server would give). */
+export function errorsFromIssues<Field extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], fields: readonly Field[]): FormErrors<Field> {
+  const errors: FormErrors<Field> = {};
+  for (const issue of issues) {
+    const field = fields.find((name) => name === issue.path[0]);
+    const key = field ?? 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A refusal from the server at the field it names (its validation does), otherwise for the whole form. */
+export function errorsFromFailure<Field extends string>(failure: unknown, fields: readonly Field[], fallback?: string): FormErrors<Field> {
+  const message = errorMessage(failure, fallback);
+  const field = fields.find((name) => name === errorField(failure));
+  return (field ? { [field]: message } : { form: message }) as FormErrors<Field>;
+}
+
+/** Moves focus to the first field with a message, so a screen reader reads it out with its label. */
+export function focusFirstError(ids: Partial<Record<string, string>>, errors: FormErrors<string>) {
+  const first = Object.keys(ids).find((field) => errors[field]);
+  if (!first) return;
+  // After React has drawn the message the field now points to.
+  requestAnimationFrame(() => document.getElementById(ids[first]!)?.focus());
+}
+
+/** The aria props that tie an input to its hint and its error (`{id}-hint`, `{id}-error`, as Field draws them). */
+export function describedBy(id: string, { hint = false, error }: { hint?: boolean; error?: string }) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
