@@ -44,6 +44,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // none at first paint; its own chunk keeps it out of the landing page's initial load.
           groups: [
             {
+              // The libraries every page starts with, in one file: one request, and gzip sees them together.
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|use-sync-external-store)[\\/]/,
+            },
+            {
               name: 'validation',
               test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/](schemas[\\/]|moderation\.ts|text[\\/])/,
               // Only what the test names: small constants the schemas import stay where they're used.

@@ -4,14 +4,14 @@ import { LoadingView } from '../components/loading-view';
 import { NotFound } from '../components/not-found';
 import { TopNav } from '../components/top-nav';
 import { copy, siteName } from '../copy';
-import { useDocumentTitle } from '../lib/document-title';
 import { useSession } from '../lib/session';
-import { pageTitleFor } from '../../shared/page-meta';
 import type { RouterContext } from '../router';
 import { Landing } from './-components/screens';
 
 // Toasts are raised from anywhere at any time; their UI loads just after first paint.
 const Toaster = lazy(() => import('../components/ui/toaster').then((module) => ({ default: module.Toaster })));
+// The tab's title follows her from page to page once the app runs.
+const PageTitleSync = lazy(() => import('../components/page-title-sync').then((module) => ({ default: module.PageTitleSync })));
 // Only a suspended member ever sees it, so it is not in every page's code.
 const SuspensionBanner = lazy(() => import('../components/suspension-banner').then((module) => ({ default: module.SuspensionBanner })));
 
@@ -26,9 +26,6 @@ const isBarePath = (pathname: string) => ['/login', '/signup'].includes(pathname
 function RootLayout() {
   const { user, isLoading } = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // An open article names the tab itself (blog-article.tsx).
-  const openArticle = useRouterState({ select: (state) => state.location.pathname === '/blog' && 'post' in state.location.search });
-  useDocumentTitle(openArticle ? undefined : pageTitleFor(pathname));
   if (isLoading) return <LoadingView />;
   const bare = isBarePath(pathname);
   return (
@@ -62,6 +59,9 @@ function RootLayout() {
       )}
       <Suspense fallback={null}>
         <Toaster />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PageTitleSync />
       </Suspense>
     </div>
   );
