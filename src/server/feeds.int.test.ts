@@ -58,7 +58,8 @@ describe('feeds', () => {
     const { response, document } = await xml('/podcasts.xml');
     const items = document.rss.channel.item;
     expect(items.map((item) => item.title)).toContain('Episode about courage');
-    expect(items.every((item) => item.link === 'https://bloom.example/podcasts')).toBe(true);
+    // Each episode links to its own page.
+    expect(items.every((item) => /^https:\/\/bloom\.example\/podcasts\?podcast=\d+$/.test(item.link))).toBe(true);
     expectNothingPrivate(response.body);
   });
 

@@ -61,7 +61,8 @@ export function registerFeeds(app: FastifyInstance, db: Db, site: PublicSite) {
       .limit(FEED_SIZE);
     const feed = feedOf(`${site.name} Podcasts`, `Episodes from ${site.name}`, '/podcasts.xml');
     for (const row of rows) {
-      feed.addItem({ title: row.title, id: absolute(`/podcasts#podcast-${row.id}`), link: absolute('/podcasts'), description: row.description, date: row.createdAt, category: [{ name: row.category }] });
+      const link = absolute(contentHref('podcast', row.id));
+      feed.addItem({ title: row.title, id: link, link, description: row.description, date: row.createdAt, category: [{ name: row.category }] });
     }
     return sendXml(reply, 'application/rss+xml', feed.rss2());
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRsvps, forumPosts } from '../../db/schema';
-import { DAY, createBlog, createEvent } from './test/content-factories';
+import { DAY, createBlog, createEvent, createPodcast } from './test/content-factories';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -17,7 +17,7 @@ let t: TestApp;
 let clientDir: string;
 let member: Awaited<ReturnType<TestApp['signInAs']>>;
 let admin: Awaited<ReturnType<TestApp['signInAs']>>;
-const ids = { article: 0, draft: 0, plainArticle: 0, upcoming: 0, full: 0, past: 0 };
+const ids = { article: 0, draft: 0, plainArticle: 0, upcoming: 0, full: 0, past: 0, podcast: 0 };
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'bloom-head-'));
@@ -45,6 +45,7 @@ beforeAll(async () => {
   ids.full = (await createEvent(t.db, { title: 'Tiny workshop', maxAttendees: 1 })).id;
   await t.db.insert(eventRsvps).values({ eventId: ids.full, userId: member.user.id, status: 'attending' });
   ids.past = (await createEvent(t.db, { title: 'Last year picnic', dateTime: new Date(Date.now() - 30 * DAY) })).id;
+  ids.podcast = (await createPodcast(t.db, { title: 'Courage in small steps', description: 'A talk about speaking up in class.' })).id;
   await t.db.insert(forumPosts).values([
     { userId: member.user.id, title: 'A member post for members only', content: 'Twenty characters of content here.', category: 'general' },
     { userId: member.user.id, title: 'A held post', content: 'Twenty characters of content here.', category: 'general', state: 'held' },
@@ -132,6 +133,12 @@ function expectValidJsonLd(graph: JsonLdGraph) {
         if (node.author !== undefined) expect((node.author as JsonLdNode).name).toBeTypeOf('string');
         expect(resolve(node.publisher)['@type']).toBe('Organization');
         break;
+      case 'PodcastEpisode':
+        expect(node.name).toBeTypeOf('string');
+        expect(isIsoDateTime(node.datePublished)).toBe(true);
+        expect(isAbsoluteUrl(node.url)).toBe(true);
+        expect(resolve(node.publisher)['@type']).toBe('Organization');
+        break;
       case 'Event': {
         expect(node.name).toBeTypeOf('string');
         expect(isIsoDateTime(node.startDate)).toBe(true);
@@ -215,6 +222,26 @@ describe('every page has its own head', () => {
     expect((poetry!.location as JsonLdNode).name).toBe('Cedar Hall, 4 Elm Road');
     expect((tiny!.offers as JsonLdNode).availability).toBe('https://schema.org/SoldOut');
     expect(head.raw).not.toContain('Last year picnic');
+  });
+
+  it("an event's own page: its title, description, image and the Event", async () => {
+    const head = await headOf(`/events?event=${ids.upcoming}`);
+    expect(head.title).toEqual(['Poetry night · Bloom Circle']);
+    expect(head.canonical).toEqual([`${SITE}/events?event=${ids.upcoming}`]);
+    expect(head.meta('og:image')).toEqual([`${SITE}/images/events/poetry.svg`]);
+    expectValidJsonLd(head.jsonLd[0]!);
+    expect(head.jsonLd[0]!['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'Event']);
+    // An event that is not there: the events page's own head.
+    expect((await headOf('/events?event=999999')).title).toEqual(['Events · Bloom Circle']);
+  });
+
+  it("a podcast's own page: its title and description, and a PodcastEpisode", async () => {
+    const head = await headOf(`/podcasts?podcast=${ids.podcast}`);
+    expect(head.title).toEqual(['Courage in small steps · Bloom Circle']);
+    expect(head.meta('description')).toEqual(['A talk about speaking up in class.']);
+    expect(head.canonical).toEqual([`${SITE}/podcasts?podcast=${ids.podcast}`]);
+    expectValidJsonLd(head.jsonLd[0]!);
+    expect(head.jsonLd[0]!['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'PodcastEpisode']);
   });
 
   it('members-only pages and forms are not for search engines', async () => {

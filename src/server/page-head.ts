@@ -1,7 +1,7 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import type { BlogPosting, Event, Graph, Organization, Thing, WebSite } from 'schema-dts';
+import type { BlogPosting, Event, Graph, Organization, PodcastEpisode, Thing, WebSite } from 'schema-dts';
 import type { Db } from '../../db/client';
-import { blogs, events } from '../../db/schema';
+import { blogs, events, podcasts } from '../../db/schema';
 import { contentHref } from '../shared/links';
 import { documentTitle, pagePath, pageTitleFor } from '../shared/page-meta';
 import { SITE_TAGLINE } from '../shared/site';
@@ -108,42 +108,95 @@ async function articleHead(db: Db, site: PublicSite, id: number): Promise<PageHe
   };
 }
 
-/** The upcoming events, for the events page's JSON-LD. */
-async function upcomingEvents(db: Db, site: PublicSite): Promise<Event[]> {
-  const rows = await db
-    .select(eventColumns)
-    .from(events)
-    .where(gte(events.dateTime, new Date()))
-    .orderBy(asc(events.dateTime), asc(events.id))
-    .limit(EVENTS_IN_PREVIEW);
-  return rows.map(withSpotsLeft).map((event): Event => {
-    const image = previewImage(site, event.images[0]);
-    const price = (event.price ?? '').replace(/^\$/, '').trim();
-    return {
-      '@type': 'Event',
-      name: event.title,
-      description: shorten(event.description),
-      startDate: event.dateTime.toISOString(),
-      url: `${site.url}${contentHref('event', event.id)}`,
-      eventStatus: 'https://schema.org/EventScheduled',
-      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: { '@type': 'Place', name: event.location, address: event.location },
-      ...(image ? { image } : {}),
-      offers: {
-        '@type': 'Offer',
-        price: /^\d+(\.\d+)?$/.test(price) ? price : '0',
-        priceCurrency: 'USD',
-        availability: event.spotsLeft === 0 ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
-      },
-      organizer: { '@id': `${site.url}/#organization` },
-    };
-  });
+const selectEvents = (db: Db) => db.select(eventColumns).from(events);
+type EventRow = ReturnType<typeof withSpotsLeft<Awaited<ReturnType<typeof selectEvents>>[number]>>;
+
+function eventLd(site: PublicSite, event: EventRow): Event {
+  const image = previewImage(site, event.images[0]);
+  const price = (event.price ?? '').replace(/^\$/, '').trim();
+  return {
+    '@type': 'Event',
+    name: event.title,
+    description: shorten(event.description),
+    startDate: event.dateTime.toISOString(),
+    url: `${site.url}${contentHref('event', event.id)}`,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: { '@type': 'Place', name: event.location, address: event.location },
+    ...(image ? { image } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: /^\d+(\.\d+)?$/.test(price) ? price : '0',
+      priceCurrency: 'USD',
+      availability: event.spotsLeft === 0 ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+    },
+    organizer: { '@id': `${site.url}/#organization` },
+  };
 }
 
-function articleIdIn(search: URLSearchParams): number | null {
-  const id = Number(search.get('post'));
+/** The upcoming events, for the events page's JSON-LD. */
+async function upcomingEvents(db: Db, site: PublicSite): Promise<Event[]> {
+  const rows = await selectEvents(db).where(gte(events.dateTime, new Date())).orderBy(asc(events.dateTime), asc(events.id)).limit(EVENTS_IN_PREVIEW);
+  return rows.map(withSpotsLeft).map((event) => eventLd(site, event));
+}
+
+/** One event's own page, /events?event=N. */
+async function eventHead(db: Db, site: PublicSite, id: number): Promise<PageHead | null> {
+  const [row] = await selectEvents(db).where(eq(events.id, id)).limit(1);
+  if (!row) return null;
+  const event = withSpotsLeft(row);
+  const image = previewImage(site, event.images[0]);
+  return {
+    title: documentTitle(event.title, site.name),
+    description: shorten(event.description),
+    canonical: `${site.url}${contentHref('event', event.id)}`,
+    indexable: true,
+    type: 'website',
+    image,
+    jsonLd: graph(organization(site), eventLd(site, event)),
+  };
+}
+
+/** One podcast's own page, /podcasts?podcast=N. */
+async function podcastHead(db: Db, site: PublicSite, id: number): Promise<PageHead | null> {
+  const [podcast] = await db
+    .select({ id: podcasts.id, title: podcasts.title, description: podcasts.description, createdAt: podcasts.createdAt })
+    .from(podcasts)
+    .where(eq(podcasts.id, id))
+    .limit(1);
+  if (!podcast) return null;
+  const url = `${site.url}${contentHref('podcast', podcast.id)}`;
+  const episode: PodcastEpisode = {
+    '@type': 'PodcastEpisode',
+    name: podcast.title,
+    description: shorten(podcast.description),
+    url,
+    datePublished: podcast.createdAt.toISOString(),
+    publisher: { '@id': `${site.url}/#organization` },
+  };
+  return {
+    title: documentTitle(podcast.title, site.name),
+    description: shorten(podcast.description),
+    canonical: url,
+    indexable: true,
+    type: 'website',
+    image: null,
+    jsonLd: graph(organization(site), episode),
+  };
+}
+
+/** The item id a page's address opens (`?post=`, `?event=`, `?podcast=`), if it is one. */
+function itemIdIn(search: URLSearchParams, name: string): number | null {
+  const id = Number(search.get(name));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/** Pages that open one item: the item's head, or the list's when a visitor may not see it. */
+const ITEM_PAGES: Record<string, { param: string; head: (db: Db, site: PublicSite, id: number) => Promise<PageHead | null> }> = {
+  '/blog': { param: 'post', head: articleHead },
+  '/events': { param: 'event', head: eventHead },
+  '/podcasts': { param: 'podcast', head: podcastHead },
+};
 
 /** The page's path (without a trailing slash) and query of a request's URL. */
 function pageAddress(url: string) {
@@ -168,11 +221,10 @@ function fixedPageHead(site: PublicSite, path: string): PageHead {
 /** The head of the page at `url` (path and query string). */
 export async function pageHeadFor(db: Db, site: PublicSite, url: string): Promise<PageHead> {
   const { path, searchParams } = pageAddress(url);
-  if (path === '/blog') {
-    const id = articleIdIn(searchParams);
-    const article = id === null ? null : await articleHead(db, site, id);
-    if (article) return article;
-  }
+  const itemPage = ITEM_PAGES[path];
+  const itemId = itemPage ? itemIdIn(searchParams, itemPage.param) : null;
+  const item = itemPage && itemId !== null ? await itemPage.head(db, site, itemId) : null;
+  if (item) return item;
 
   const head = fixedPageHead(site, path);
   if (path === '/') {
