@@ -27,3 +27,15 @@ test('each page names the tab, from the server on a full load and as she moves a
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', articleUrl);
 });
+
+test("an event's and a podcast's own pages keep their item's title once the app runs", async ({ page }) => {
+  const [event] = (await (await page.request.get('/api/events?limit=1')).json()) as { id: number; title: string }[];
+  const [podcast] = (await (await page.request.get('/api/podcasts?limit=1')).json()) as { id: number; title: string }[];
+  await page.goto(`/events?event=${event!.id}`);
+  await expect(page.getByRole('heading', { name: event!.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${event!.title} · Bloom Circle`);
+  await page.goto(`/podcasts?podcast=${podcast!.id}`);
+  await expect(page.getByRole('heading', { name: podcast!.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${podcast!.title} · Bloom Circle`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', page.url());
+});

@@ -3,7 +3,7 @@ import type { BlogPosting, Event, Graph, Organization, PodcastEpisode, Thing, We
 import type { Db } from '../../db/client';
 import { blogs, events, podcasts } from '../../db/schema';
 import { contentHref } from '../shared/links';
-import { documentTitle, pagePath, pageTitleFor } from '../shared/page-meta';
+import { documentTitle, ITEM_PAGE_PARAMS, pagePath, pageTitleFor } from '../shared/page-meta';
 import { SITE_TAGLINE } from '../shared/site';
 import { blogVisibleTo, selectBlogCards, toBlogCard } from './domains/blogs';
 import { eventColumns, withSpotsLeft } from './domains/events';
@@ -192,10 +192,10 @@ function itemIdIn(search: URLSearchParams, name: string): number | null {
 }
 
 /** Pages that open one item: the item's head, or the list's when a visitor may not see it. */
-const ITEM_PAGES: Record<string, { param: string; head: (db: Db, site: PublicSite, id: number) => Promise<PageHead | null> }> = {
-  '/blog': { param: 'post', head: articleHead },
-  '/events': { param: 'event', head: eventHead },
-  '/podcasts': { param: 'podcast', head: podcastHead },
+const ITEM_HEADS: Record<string, (db: Db, site: PublicSite, id: number) => Promise<PageHead | null>> = {
+  '/blog': articleHead,
+  '/events': eventHead,
+  '/podcasts': podcastHead,
 };
 
 /** The page's path (without a trailing slash) and query of a request's URL. */
@@ -221,9 +221,10 @@ function fixedPageHead(site: PublicSite, path: string): PageHead {
 /** The head of the page at `url` (path and query string). */
 export async function pageHeadFor(db: Db, site: PublicSite, url: string): Promise<PageHead> {
   const { path, searchParams } = pageAddress(url);
-  const itemPage = ITEM_PAGES[path];
-  const itemId = itemPage ? itemIdIn(searchParams, itemPage.param) : null;
-  const item = itemPage && itemId !== null ? await itemPage.head(db, site, itemId) : null;
+  const itemHead = ITEM_HEADS[path];
+  const itemParam = ITEM_PAGE_PARAMS[path];
+  const itemId = itemParam ? itemIdIn(searchParams, itemParam) : null;
+  const item = itemHead && itemId !== null ? await itemHead(db, site, itemId) : null;
   if (item) return item;
 
   const head = fixedPageHead(site, path);

@@ -41,6 +41,18 @@ export function pageTitleFor(pathname: string): string | null {
   return path in PAGE_TITLES ? PAGE_TITLES[path]! : UNKNOWN_PAGE_TITLE;
 }
 
+/**
+ * Pages that open one item by a search parameter (/blog?post=N, /events?event=N,
+ * /podcasts?podcast=N): such a page is named after its item, once the item is known.
+ */
+export const ITEM_PAGE_PARAMS: Readonly<Record<string, string>> = { '/blog': 'post', '/events': 'event', '/podcasts': 'podcast' };
+
+/** True when the page at this path and search opens one item. */
+export function opensItem(pathname: string, search: Record<string, unknown>): boolean {
+  const param = ITEM_PAGE_PARAMS[pagePath(pathname)];
+  return param !== undefined && search[param] !== undefined;
+}
+
 /** The text of <title>: "Blog · Bloom Circle", or the site's name alone. */
 export function documentTitle(title: string | null, siteName: string): string {
   return title ? `${title} · ${siteName}` : siteName;

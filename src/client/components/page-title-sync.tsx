@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { pageTitleFor } from '../../shared/page-meta';
+import { opensItem, pageTitleFor } from '../../shared/page-meta';
 import { useDocumentTitle } from '../lib/document-title';
 
 /**
@@ -8,8 +8,8 @@ import { useDocumentTitle } from '../lib/document-title';
  */
 export function PageTitleSync() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // An open article names the tab itself (blog-article.tsx).
-  const openArticle = useRouterState({ select: (state) => state.location.pathname === '/blog' && 'post' in state.location.search });
-  useDocumentTitle(openArticle ? undefined : pageTitleFor(pathname));
+  // A page showing one item (an article, an event, a podcast) names the tab after it itself.
+  const openItem = useRouterState({ select: (state) => opensItem(state.location.pathname, state.location.search) });
+  useDocumentTitle(openItem ? undefined : pageTitleFor(pathname));
   return null;
 }

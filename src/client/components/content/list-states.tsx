@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/document-title';
 import type { ReactNode } from 'react';
 import { errorStatus } from '../../lib/errors';
 import { copy } from '../../copy';
@@ -64,7 +65,21 @@ export function PlaceholderGrid({ count, className, children }: { count: number;
  * One item of a list on a page of its own (a search result, an activity row or a shared
  * link opens it): the way back to the list, then the item, its placeholder or why it is missing.
  */
-export function ItemPage({ heading, back, query, placeholder, children }: { heading: string; back: ReactNode; query: { isPending: boolean; error: unknown; refetch: () => unknown }; placeholder: ReactNode; children: () => ReactNode }) {
+export function ItemPage({
+  heading,
+  back,
+  query,
+  placeholder,
+  children,
+}: {
+  heading: string;
+  back: ReactNode;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown; data?: { title: string } };
+  placeholder: ReactNode;
+  children: () => ReactNode;
+}) {
+  // The tab is named after the item once it is loaded.
+  useDocumentTitle(query.data?.title);
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <div className="mb-6">{back}</div>
