@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequest, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectToast, signInThroughForm, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInThroughForm, test, siteUrl } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const stamp = Date.now().toString(36);
@@ -16,7 +16,7 @@ type Member = { firstName: string; lastName: string; email: string; password: st
  */
 async function newMember(request: APIRequest, firstName: string): Promise<Member> {
   const member = { firstName, lastName: 'Karim', email: `${firstName.toLowerCase()}.${stamp}@example.com`, password: PASSWORD };
-  const baseURL = test.info().project.use.baseURL!;
+  const baseURL = siteUrl();
   const visitor = await request.newContext({ baseURL });
   const applied = await visitor.post('/api/join-request', {
     data: { ...member, age: 16, interests: 'Drawing, football and films', bio: 'I moved here last year and love meeting new people.', acceptGuidelines: true },
@@ -251,7 +251,7 @@ test('she downloads her data as JSON and deletes her account, after which she ca
 
 test('her devices: a second browser shows up, is signed out from the first, and so are all the others', async ({ page, browser, playwright }) => {
   const member = await newMember(playwright.request, 'Hiba');
-  const baseURL = test.info().project.use.baseURL!;
+  const baseURL = siteUrl();
   const phoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
   const signInPhone = async () => {
     const phone = await browser.newContext({ baseURL, userAgent: phoneUserAgent });

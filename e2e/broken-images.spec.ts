@@ -31,14 +31,23 @@ test('a cover that fails to load shows the placeholder on a full page load and i
     })
   ).json()) as { id: number };
   const listing = (await (await admin.post('/api/directory', { data: { name, description: 'A friendly place.', category: 'Cafes', images: MISSING } })).json()) as { id: number };
+  // The soonest event: the first Home shows.
+  const eventTitle = `An event whose photo went missing ${Date.now()}`;
+  const event = (await (
+    await admin.post('/api/events', {
+      data: { title: eventTitle, description: 'We meet and talk.', dateTime: new Date(Date.now() + 60 * 60 * 1000).toISOString(), location: 'Library', images: MISSING },
+    })
+  ).json()) as { id: number };
 
   try {
     await signInAs(page, 'admin');
-    const blogCard = () => coverOf(page.getByRole('button', { name: title }));
+    const blogCard = () => coverOf(page.getByRole('link', { name: title }));
     const listingCard = () => coverOf(page.getByRole('heading', { name }));
 
-    // Full page loads: Home (the newest listing comes first), the blog, an article, the admin Blogs tab.
+    // Full page loads: Home (the soonest event comes first), the directory, the blog, an article, the admin Blogs tab.
     await page.goto('/');
+    await expectPlaceholder(coverOf(page.getByRole('heading', { name: eventTitle })));
+    await page.goto('/directory');
     await expectPlaceholder(listingCard());
     await page.goto('/blog');
     await expectPlaceholder(blogCard());
@@ -57,12 +66,13 @@ test('a cover that fails to load shows the placeholder on a full page load and i
     await expect(page).toHaveURL(/\/directory$/);
     await expectPlaceholder(listingCard());
     await page.goto('/blog');
-    await page.getByRole('button', { name: title }).click();
+    await page.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expectPlaceholder(page.getByRole('article').locator('img').first());
   } finally {
     await admin.delete(`/api/blogs/${blog.id}`);
     await admin.delete(`/api/directory/${listing.id}`);
+    await admin.delete(`/api/events/${event.id}`);
     await admin.dispose();
   }
 });

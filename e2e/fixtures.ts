@@ -22,6 +22,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>(
     async ({}, use, workerInfo) => {
       const site = await startE2eSite(workerInfo.parallelIndex);
       process.env.E2E_MAIL_DIR = site.mailDir;
+      process.env.E2E_SITE_URL = site.url;
       await use(site);
       await site.stop();
     },
@@ -65,6 +66,13 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>(
 });
 
 export { expect };
+
+/** This worker's site, for request contexts a journey makes itself (they don't take the page's baseURL). */
+export function siteUrl(): string {
+  const url = process.env.E2E_SITE_URL;
+  if (!url) throw new Error('E2E_SITE_URL is not set: the site fixture starts the site (e2e/fixtures.ts)');
+  return url;
+}
 
 /** A toast with this title and description is on screen (radix also announces it in a hidden status). */
 export async function expectToast(page: Page, title: string, description?: string) {

@@ -1,5 +1,5 @@
 import type { APIRequest, APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, siteUrl } from './fixtures';
 
 // Demo forum members (db/seed/community.ts): established, with posts and comments of their own.
 const FORUM_MEMBER_PASSWORD = 'BloomForum1';
@@ -16,7 +16,7 @@ const stamp = Date.now().toString(36);
 
 /** An API session of its own (not the page's cookies), signed in as this member. */
 async function apiAs(request: APIRequest, credentials: { email: string; password: string }): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: test.info().project.use.baseURL! });
+  const api = await request.newContext({ baseURL: siteUrl() });
   const login = await api.post('/api/login', { data: { email: credentials.email, password: credentials.password } });
   expect(login.ok(), `sign-in of ${credentials.email}`).toBe(true);
   return api;
@@ -224,7 +224,7 @@ test('a member blocks another from her post: each stops seeing the other, until 
 });
 
 test('a new member’s post and comment wait for review: marked for her, unseen by others', async ({ page, playwright }) => {
-  const baseURL = test.info().project.use.baseURL!;
+  const baseURL = siteUrl();
   const newcomer = { email: `newcomer-${stamp}@example.com`, password: 'Bloom2024x' };
   const visitor = await playwright.request.newContext({ baseURL });
   const applied = await visitor.post('/api/join-request', {

@@ -61,8 +61,8 @@ function find(value: unknown, match: (item: Record<string, unknown>) => boolean)
 
 const hasId = (item: Record<string, unknown> | null | undefined) => Number(find(item, (x) => typeof x.id === 'number')?.id);
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL!;
+test.beforeAll(async ({ playwright, site }) => {
+  const baseURL = site.url;
   const admin = await api(playwright.request, baseURL, DEMO_ACCOUNTS.admin);
   const visitor = await api(playwright.request, baseURL);
 
@@ -150,6 +150,11 @@ async function screens(): Promise<string[]> {
 
 /** What a stored payload would inject if it became markup. */
 const INJECTED = 'img[src="x"], svg[onload], [onerror], [onload], iframe[srcdoc], a[href^="javascript:" i], a[href^="data:" i]';
+/**
+ * Scripts that are data, never run: the page's JSON data blocks (the session and the answers the
+ * server rendered the page from) and its JSON-LD. Hostile titles may sit in them as text.
+ */
+const DATA_SCRIPTS = 'script[type="application/json"], script[type="application/ld+json"]';
 /** The page's JSON data blocks: the session and the answers the server rendered the page from. */
 const DATA_BLOCK_IDS = ['session-data', 'query-data'];
 
@@ -157,15 +162,15 @@ const DATA_BLOCK_IDS = ['session-data', 'query-data'];
 async function assertServerRenderedHtmlClean(page: Page, path: string, where: string) {
   const html = await (await page.request.get(path)).text();
   const found = await page.evaluate(
-    ({ html, injected }) => {
+    ({ html, injected, dataScripts }) => {
       const rendered = new DOMParser().parseFromString(html, 'text/html');
       return {
         hasContent: (rendered.getElementById('root')?.childElementCount ?? 0) > 0,
         injected: [...rendered.querySelectorAll(injected)].map((element) => element.outerHTML.slice(0, 120)),
-        scripts: [...rendered.querySelectorAll('script:not([type="application/json"])')].filter((script) => script.textContent?.includes('__xss')).length,
+        scripts: [...rendered.querySelectorAll('script')].filter((script) => !script.matches(dataScripts) && script.textContent?.includes('__xss')).length,
       };
     },
-    { html, injected: INJECTED },
+    { html, injected: INJECTED, dataScripts: DATA_SCRIPTS },
   );
   expect(found.injected, `${where}: injected elements in the server-rendered HTML`).toEqual([]);
   expect(found.scripts, `${where}: injected script elements in the server-rendered HTML`).toBe(0);
@@ -174,13 +179,13 @@ async function assertServerRenderedHtmlClean(page: Page, path: string, where: st
 
 async function assertNothingRan(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
-  const found = await page.evaluate((injected) => ({
+  const found = await page.evaluate(({ injected, dataScripts }) => ({
     flag: (window as unknown as { __xss?: unknown }).__xss,
     injected: [...document.querySelectorAll(injected)].map((element) => element.outerHTML.slice(0, 120)),
-    // The data blocks hold hostile names and titles as JSON: data, never run.
-    scripts: [...document.querySelectorAll('script:not([type="application/json"])')].filter((script) => script.textContent?.includes('__xss')).length,
+    // The data blocks and the JSON-LD hold hostile names and titles as JSON: data, never run.
+    scripts: [...document.querySelectorAll('script')].filter((script) => !script.matches(dataScripts) && script.textContent?.includes('__xss')).length,
     dataBlocks: [...document.querySelectorAll('script[type="application/json"]')].map((block) => block.id),
-  }), INJECTED);
+  }), { injected: INJECTED, dataScripts: DATA_SCRIPTS });
   expect(found.flag, `${where}: an injected script ran`).toBeUndefined();
   expect(found.injected, `${where}: injected elements`).toEqual([]);
   expect(found.scripts, `${where}: injected script elements`).toBe(0);

@@ -180,10 +180,11 @@ function AdminPanel({ name }: { name: string }) {
         <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
         {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
         <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" className="mt-6">
+          {/* Relative, so the badges' screen-reader text (absolutely placed) stays inside the scrolling row. */}
           <TabsList
             ref={tabList}
             aria-label={t.tabsLabel}
-            className="-mx-4 flex w-[calc(100%+2rem)] flex-nowrap justify-start overflow-x-auto rounded-none px-4 [scrollbar-width:thin] sm:mx-0 sm:w-full sm:rounded-2xl sm:px-1 md:flex-wrap"
+            className="relative -mx-4 flex w-[calc(100%+2rem)] flex-nowrap justify-start overflow-x-auto rounded-none px-4 [scrollbar-width:thin] sm:mx-0 sm:w-full sm:rounded-2xl sm:px-1 md:flex-wrap"
           >
             {ADMIN_TABS.map((key) => {
               const Count = TAB_COUNTS[key];
