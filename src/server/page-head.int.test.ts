@@ -245,13 +245,15 @@ describe('every page has its own head', () => {
   });
 
   it('members-only pages and forms are not for search engines', async () => {
-    for (const url of ['/community/blog', '/settings/profile', '/admin', '/login']) {
+    for (const url of ['/community/blog', '/settings/profile', '/admin', '/forgot-password', '/reset-password']) {
       const head = await headOf(url, member.cookie);
       expect(head.meta('robots'), url).toEqual(['noindex']);
       expect(head.jsonLd, url).toEqual([]);
     }
     expect((await headOf('/community/blog')).title).toEqual(['Community forum · Bloom Circle']);
     expect((await headOf('/no-such-page')).meta('robots')).toEqual(['noindex']);
+    // The way in is listed, so members searching for the site find it.
+    expect((await headOf('/login')).meta('robots')).toEqual([]);
   });
 });
 

@@ -35,8 +35,8 @@ export interface PageHead {
 const EVENTS_IN_PREVIEW = 20;
 
 /**
- * The public pages' descriptions; search engines list these pages and no others (forms,
- * members' pages and the admin panel are `noindex`, and share the site's tagline).
+ * The public pages' descriptions; search engines list these pages and no others (the other
+ * forms, members' pages and the admin panel are `noindex`, and share the site's tagline).
  */
 const PUBLIC_PAGE_DESCRIPTIONS: Record<string, string> = {
   '/': SITE_TAGLINE,
@@ -47,6 +47,8 @@ const PUBLIC_PAGE_DESCRIPTIONS: Record<string, string> = {
   '/community-hub': 'What is happening in our circle: new podcasts, articles and events.',
   '/guidelines': 'How we keep our circle kind and safe: the guidelines every member agrees to.',
   '/signup': 'Apply to join our circle of young women. Every application is read by our team.',
+  // Listed so members who search for the site find the way in.
+  '/login': 'Sign in to Bloom Circle to join the conversations, events and members-only pages.',
 };
 
 /** The pages search engines may list (the sitemap names them). */
