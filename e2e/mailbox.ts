@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -34,7 +34,10 @@ export async function startMailbox(dir: string): Promise<string> {
         .then(async (mail) => {
           const to = [mail.to].flat().flatMap((entry) => entry?.value.map((address) => address.address?.toLowerCase() ?? '') ?? []);
           const delivered: DeliveredMail = { to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
-          await writeFile(join(dir, `${Date.now()}-${String(++count).padStart(5, '0')}.json`), JSON.stringify(delivered));
+          // Written whole under another name, then renamed: a journey never reads half a mail.
+          const name = `${Date.now()}-${String(++count).padStart(5, '0')}`;
+          await writeFile(join(dir, `${name}.part`), JSON.stringify(delivered));
+          await rename(join(dir, `${name}.part`), join(dir, `${name}.json`));
           callback();
         })
         .catch(callback);
@@ -49,7 +52,7 @@ export async function startMailbox(dir: string): Promise<string> {
 export async function waitForMail(to: string, subject?: string | RegExp): Promise<DeliveredMail> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const files = (await readdir(mailDir()).catch(() => [] as string[])).sort().reverse();
+    const files = (await readdir(mailDir()).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort().reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(join(mailDir(), file), 'utf8')) as DeliveredMail;
       const subjectMatches = subject === undefined || (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject));
