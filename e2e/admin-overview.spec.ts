@@ -1,16 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { OverviewWeek } from '../src/server/admin-overview';
 import { expect, signInAs, test } from './fixtures';
 
-interface OverviewWeek {
-  weekStart: string;
-  applications: number;
-  approvals: number;
-  activeMembers: number;
-  posts: number;
-  comments: number;
-  rsvps: number;
-  subscribers: number;
-}
 interface Overview {
   waiting: { applications: number; reports: number; review: number };
   weeks: OverviewWeek[];
