@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', '.tmp', 'test-results', 'playwright-report', 'src/client/routeTree.gen.ts', 'db/migrations'] },
+  { ignores: ['dist', 'src/shared/i18n/generated', 'data', '.tmp', 'test-results', 'playwright-report', 'src/client/routeTree.gen.ts', 'db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { usLongDateUtc } from '../src/client/lib/formats';
+import { longDateUtc } from '../src/client/lib/formats';
 import { GUIDELINES_VERSION } from '../src/shared/guidelines';
 import { DEMO_ACCOUNTS, expect, test } from './fixtures';
 
 const AGREE = 'I agree to the community guidelines';
 const NOT_ACCEPTED = 'Please accept the community guidelines';
 /** "Last updated November 23, 2026" for the version 2026-11-23. */
-const LAST_UPDATED = `Last updated ${usLongDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`))}`;
+const LAST_UPDATED = `Last updated ${longDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`))}`;
 
 async function fillApplication(page: Page, email: string) {
   await page.getByLabel('First name').fill('Mariam');

@@ -1,9 +1,11 @@
-// npm run dev: the API with reload (tsx watch) on API_PORT, and Vite's dev server on PORT,
+// npm run dev: the message compiler in watch mode, the API with reload (tsx watch) on API_PORT, and Vite's dev server on PORT,
 // which proxies /api, /trpc and /uploads to the API.
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const children = [
+  // Recompiles the message dictionaries (src/shared/i18n/messages) into typed functions on every edit.
+  spawn('npm', ['run', 'i18n:compile', '--', '--watch'], { stdio: 'inherit' }),
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development' },

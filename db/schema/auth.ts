@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, untaggedSearchText, updatedAt } from './columns';
+import { LOCALES } from '../../src/shared/i18n/locale';
 
 export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
+/** The site's languages (src/shared/i18n/locale.ts LOCALES). */
+export const siteLocale = pgEnum('site_locale', LOCALES);
 
 export const users = pgTable(
   'users',
@@ -34,6 +37,8 @@ export const users = pgTable(
     calendarTokenHash: text('calendar_token_hash'),
     /** Her latest sign-in; null until her first, so the site can welcome her rather than welcome her back. */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /** The language she chose in the site's switch; null until she chooses (the browser's then decides). Mail to her uses it too. */
+    locale: siteLocale('locale'),
     /** The community guidelines version she accepted when applying, and when. */
     guidelinesVersion: text('guidelines_version'),
     guidelinesAcceptedAt: timestamp('guidelines_accepted_at', { withTimezone: true, mode: 'date' }),

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Buffer } from 'node:buffer';
+import { getServerAsyncLocalStorage, overwriteServerAsyncLocalStorage } from '#i18n/runtime';
 import { dehydrate, type DehydratedState, hashKey, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
@@ -7,6 +9,7 @@ import { observable } from '@trpc/server/observable';
 import { Suspense } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { AppRouter as ApiRouter } from '../server/trpc/root';
+import type { Locale } from '../shared/i18n/locale';
 import { App } from './app';
 import type { SessionUser } from './lib/session';
 import { createAppRouter } from './router';
@@ -28,6 +31,8 @@ export interface RenderPageOptions {
   url: string;
   /** What auth.session answers for this request (null for visitors). */
   session: SessionUser | null;
+  /** The page's language; every message the screen renders is worded in it. */
+  locale: Locale;
   callQuery: CallQuery;
 }
 
@@ -77,10 +82,28 @@ async function queriesSettled(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * Renders the screen at `url` on the server, or answers null when the router sends the address
- * elsewhere (the browser then follows the redirect itself).
+ * Where the messages read the page's language while it renders. The built renderer bundles its
+ * own copy of the message runtime, so it brings its own storage; run from source (tests,
+ * development) it shares the server's.
  */
-export async function renderPage({ url, session, callQuery }: RenderPageOptions): Promise<RenderedPage | null> {
+function languageStorage() {
+  let storage = getServerAsyncLocalStorage();
+  if (!storage) {
+    storage = new AsyncLocalStorage();
+    overwriteServerAsyncLocalStorage(storage);
+  }
+  return storage;
+}
+
+/**
+ * Renders the screen at `url` on the server, in the page's language, or answers null when the
+ * router sends the address elsewhere (the browser then follows the redirect itself).
+ */
+export function renderPage(options: RenderPageOptions): Promise<RenderedPage | null> {
+  return languageStorage().run({ locale: options.locale }, () => renderInLanguage(options));
+}
+
+async function renderInLanguage({ url, session, callQuery }: RenderPageOptions): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   const trpc = createTRPCOptionsProxy<ApiRouter>({ client: createTRPCClient<ApiRouter>({ links: [inProcessLink(callQuery)] }), queryClient });
   const sessionKey = trpc.auth.session.queryKey();

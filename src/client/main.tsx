@@ -1,5 +1,6 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { overwriteGetLocale } from '#i18n/runtime';
 import { App } from './app';
 import { seedQueriesFromPage } from './lib/page-data';
 import { startWithPageSession } from './lib/session';
@@ -8,6 +9,10 @@ import { queryClient, trpc } from './trpc';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+
+// A built page's language is fixed by its build (vite.config.ts); in development the server's
+// `<html lang>` says which one it is.
+if (import.meta.env.DEV) overwriteGetLocale(() => (document.documentElement.lang === 'ar' ? 'ar' : 'en'));
 
 /** Lets the browser paint and handle input before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

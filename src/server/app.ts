@@ -1,3 +1,4 @@
+import { languageOfRequestHook } from './i18n';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, skipOnError: true } : {}) });
   const rateLimiter = createRateLimiter(app, { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
 
+  app.addHook('onRequest', languageOfRequestHook);
   app.addHook('onRequest', createOriginCheck(env.PUBLIC_URL));
   if (redis) responseCache?.useRedis(redis);
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { renderPage } from '../client/entry-server';
-import { usLongDateUtc } from '../client/lib/formats';
+import { longDateUtc } from '../client/lib/formats';
 import { GUIDELINES_VERSION } from '../shared/guidelines';
 import { messages } from '../shared/messages';
 import { validApplication } from './test/factories';
@@ -142,7 +142,7 @@ describe('the guidelines page', () => {
     const root = rendered(response.body);
     expect(root).toMatch(/<h1[^>]*>Community Guidelines<\/h1>/);
     // "November 23, 2026" for the version 2026-11-23.
-    const date = usLongDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`));
+    const date = longDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`));
     expect(root).toMatch(new RegExp(`Last updated(<!-- -->)? <time datetime="${GUIDELINES_VERSION}">${date}</time>`, 'i'));
     for (const heading of ['Be kind', 'No harassment, bullying or hate', 'No sexual content', 'No selling or spam', 'Reporting and blocking']) {
       expect(root).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));

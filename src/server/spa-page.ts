@@ -8,6 +8,8 @@ import { type Context, createContext, type ContextDeps } from './trpc/context';
 import { createCaller } from './trpc/root';
 import { fallbackPageHead, pageHeadFor, pageHeadHtml } from './page-head';
 import { scriptSafeJson } from './script-safe-json';
+import { localeOfRequest } from './i18n';
+import { DEFAULT_LOCALE, directionOf, type Locale, LOCALES } from '../shared/i18n/locale';
 
 /** The client's server-side renderer (src/client/entry-server.tsx, built into dist/ssr). */
 export type RenderPage = typeof renderPage;
@@ -55,6 +57,22 @@ export function startCodeAfterPaint(head: string): string {
   return `${withoutCode}<script defer src="/start.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>\n`;
 }
 
+/**
+ * A language's page as the build wrote it (index.html for English, index.<locale>.html for the
+ * others), cut where the page's own head tags and data blocks go: the end of the head.
+ */
+function pageTemplate(clientDir: string, locale: Locale) {
+  const file = join(clientDir, locale === DEFAULT_LOCALE ? 'index.html' : `index.${locale}.html`);
+  // The template's own title and description give way to each page's (page-head.ts).
+  const template = readFileSync(existsSync(file) ? file : join(clientDir, 'index.html'), 'utf8')
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${directionOf(locale)}">`)
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '');
+  const headEnd = template.includes('</head>') ? template.indexOf('</head>') : template.length;
+  const head = template.slice(0, headEnd);
+  return { head, tail: template.slice(headEnd), renderedHead: startCodeAfterPaint(head) };
+}
+
 const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not rendered within ${ms} ms`)), ms).unref());
 
 /**
@@ -67,15 +85,7 @@ const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout((
  * and the browser renders it alone, as a single-page app does.
  */
 export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Promise<RenderPage | null>) {
-  // The template's own title and description give way to each page's (page-head.ts).
-  const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
-    .replace(/\s*<title>[^<]*<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '');
-  // The page's head tags and the data blocks go at the end of the head (or of the page, if it has none).
-  const headEnd = template.includes('</head>') ? template.indexOf('</head>') : template.length;
-  const head = template.slice(0, headEnd);
-  const tail = template.slice(headEnd);
-  const renderedHead = startCodeAfterPaint(head);
+  const templates = new Map(LOCALES.map((locale) => [locale, pageTemplate(clientDir, locale)]));
   const { site } = deps.mail;
 
   /** The page's title, description, preview tags and JSON-LD; their fixed parts if the database is away. */
@@ -97,6 +107,9 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
       // The database is away: the page still loads and the client asks for the session itself.
       request.log.warn({ err: error }, 'page served without its session');
     }
+    // The page's language decides its template (the browser's code for that language) and its words.
+    const locale = context?.locale ?? localeOfRequest(request);
+    const { head, tail, renderedHead } = templates.get(locale)!;
 
     let blocks = '';
     let body = tail;
@@ -105,7 +118,7 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
       blocks = dataBlock(SESSION_DATA_ELEMENT_ID, context.user);
       try {
         const renderPage = await renderer;
-        const rendered = renderPage && (await Promise.race([renderPage({ url: request.url, session: context.user, callQuery: queryCaller(context) }), timeLimit(RENDER_TIME_LIMIT_MS)]));
+        const rendered = renderPage && (await Promise.race([renderPage({ url: request.url, session: context.user, locale, callQuery: queryCaller(context) }), timeLimit(RENDER_TIME_LIMIT_MS)]));
         if (rendered) {
           blocks += dataBlock(QUERY_DATA_ELEMENT_ID, rendered.queries);
           // Inert until the browser hydrates it, so nothing typed or clicked on it is lost.
@@ -119,7 +132,7 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
 
     return reply
       .header('cache-control', context?.user ? 'private, no-store' : 'no-cache')
-      .header('vary', 'cookie')
+      .header('vary', 'cookie, accept-language')
       .type('text/html; charset=utf-8')
       .send(`${pageHead}    ${await headTags}\n${blocks}${body}`);
   };

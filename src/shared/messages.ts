@@ -1,3 +1,4 @@
+import { m } from '#i18n/messages';
 /**
  * Every user-facing rule and toast text, once.
  * Server and client both import from here, so the words can't drift apart.
@@ -56,6 +57,9 @@ export const messages = {
     rateLimited: 'Too many requests. Please wait a minute and try again.',
     unauthorizedTitle: 'Unauthorized',
     loggedOutRelogin: 'You are logged out. Logging in again...',
+  },
+  language: {
+    get unknown() { return m.language_unknown(); },
   },
   // Each area's texts live in its own section (filled in by the area's work).
   podcasts: {

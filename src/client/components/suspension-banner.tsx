@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { copy } from '../copy';
-import { usShortDate } from '../lib/formats';
+import { shortDate } from '../lib/formats';
 import type { SessionUser } from '../lib/session';
 
 /** Tells a suspended member why her writes are refused, and until when, on every page. */
@@ -11,7 +11,7 @@ export function SuspensionBanner({ suspension }: { suspension: NonNullable<Sessi
       <div className="mx-auto flex max-w-6xl items-start gap-3">
         <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div className="grid gap-0.5">
-          <p className="font-semibold">{t.title(usShortDate(new Date(suspension.until)))}</p>
+          <p className="font-semibold">{t.title(shortDate(new Date(suspension.until)))}</p>
           <p className="[overflow-wrap:anywhere]">{t.reason(suspension.reason)}</p>
           <p>{t.whatStillWorks}</p>
         </div>

@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { copy, siteName } from '../copy';
 import type { SessionUser } from '../lib/session';
+import { LanguageSwitch } from './language-switch';
 import { LogoMark } from './logo';
 import { buttonVariants } from './ui/button-variants';
 
@@ -22,12 +23,12 @@ function MenuIcon({ open }: { open: boolean }) {
  * Community Hub is also the entry of the community area's pages (/community/...).
  */
 const NAV_ITEMS = [
-  { to: '/', label: copy.nav.home, exact: true },
-  { to: '/podcasts', label: copy.nav.podcasts },
-  { to: '/blog', label: copy.nav.blog },
-  { to: '/directory', label: copy.nav.directory },
-  { to: '/community-hub', label: copy.nav.communityHub, area: '/community' },
-  { to: '/events', label: copy.nav.events },
+  { to: '/', label: () => copy.nav.home, exact: true },
+  { to: '/podcasts', label: () => copy.nav.podcasts },
+  { to: '/blog', label: () => copy.nav.blog },
+  { to: '/directory', label: () => copy.nav.directory },
+  { to: '/community-hub', label: () => copy.nav.communityHub, area: '/community' },
+  { to: '/events', label: () => copy.nav.events },
 ] as const;
 
 type NavItem = (typeof NAV_ITEMS)[number];
@@ -59,7 +60,7 @@ function NavLinks({ onNavigate, className }: { onNavigate?: () => void; classNam
               aria-current={current ? 'page' : undefined}
               onClick={onNavigate}
             >
-              {item.label}
+              {item.label()}
             </Link>
           </li>
         );
@@ -79,6 +80,7 @@ export function TopNav({ user }: { user: SessionUser | null }) {
         </Link>
         <NavLinks className="ms-4 hidden items-center gap-1 lg:flex" />
         <div className="ms-auto flex items-center gap-2">
+          <LanguageSwitch className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`} />
           {user ? (
             <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
               <UserMenu user={user} />

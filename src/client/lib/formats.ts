@@ -1,60 +1,50 @@
+import { getLocale } from '#i18n/runtime';
+import { intlLocaleOf } from '../../shared/i18n/locale';
+
 /**
- * Dates and numbers in the site's few fixed formats, written out here instead of made by Intl.
- * The first Intl formatter a page makes loads the browser's locale data: one task of 50–150 ms
- * on a desktop, several times that on a phone, in the middle of the page's start. The tests
- * check each format against Intl's own output for the same locale and options.
+ * Dates and numbers in the page's language, through Intl: US English, or Egyptian Arabic
+ * (Arabic-Indic digits, Egyptian month names). Each formatter is made once per language and
+ * kept: making one loads the browser's locale data, the costly part.
  *
  * Dates are shown in the viewer's time zone, as Intl does by default, except where named UTC.
  */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-const US_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const US_MONTHS_SHORT = US_MONTHS.map((month) => month.slice(0, 3));
-const EGYPT_MONTHS = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
-const ARABIC_INDIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-
-const arabicIndic = (value: number) => String(value).replace(/\d/g, (digit) => ARABIC_INDIC_DIGITS[Number(digit)]!);
-
-/** en-US `{ month: 'short', day: 'numeric', year: 'numeric' }`: "Mar 5, 2026". */
-export function usShortDate(date: Date): string {
-  return `${US_MONTHS_SHORT[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, make: (locale: string) => T): T {
+  const locale = intlLocaleOf(getLocale());
+  const key = `${locale} ${kind}`;
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make(locale);
+    formatters.set(key, made);
+  }
+  return made;
 }
 
-/** en-US `{ month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }`: "March 5, 2026". */
-export function usLongDateUtc(date: Date): string {
-  return `${US_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+const dateFormat = (kind: string, options: Intl.DateTimeFormatOptions) => (date: Date) =>
+  formatter(kind, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
+
+/** "Mar 5, 2026" / "٥ مارس ٢٠٢٦". */
+export const shortDate = dateFormat('shortDate', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "March 5, 2026" / "٥ مارس ٢٠٢٦": blog dates. */
+export const longDate = dateFormat('longDate', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** "March 5, 2026" in UTC: a day that is the same everywhere (a version date, say). */
+export const longDateUtc = dateFormat('longDateUtc', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "4:30 PM" / "٤:٣٠ م". */
+export const clockTime = dateFormat('clockTime', { hour: 'numeric', minute: '2-digit' });
+
+/** "Mar 5, 2026, 4:30 PM". */
+export const shortDateTime = dateFormat('shortDateTime', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** A whole count with the language's digits and grouping: "12,480" / "١٢٬٤٨٠". */
+export function formatCount(count: number): string {
+  return formatter('count', (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(count);
 }
 
-/** en-US `{ hour: 'numeric', minute: '2-digit', hour12: true }`: "4:30 PM". */
-export function usClockTime(date: Date): string {
-  const hours = date.getHours();
-  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-}
-
-/** en-US short date with the time: "Mar 5, 2026, 4:30 PM". */
-export function usShortDateTime(date: Date): string {
-  return `${usShortDate(date)}, ${usClockTime(date)}`;
-}
-
-/** ar-EG `{ year: 'numeric', month: 'long', day: 'numeric' }`: "٥ مارس ٢٠٢٦". */
-export function egyptLongDate(date: Date): string {
-  return `${arabicIndic(date.getDate())} ${EGYPT_MONTHS[date.getMonth()]} ${arabicIndic(date.getFullYear())}`;
-}
-
-/** Digits in groups of three, en-US style. */
-const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
-
-/** A whole count: "12,480". */
-export function groupedCount(count: number): string {
-  return `${count < 0 ? '-' : ''}${grouped(Math.abs(Math.round(count)))}`;
-}
-
-/** One decimal, rounded half away from zero as Intl does: "4.7", "4.0". For ratings and such. */
+/** One decimal, for ratings and such: "4.7", "4.0" / "٤٫٧". */
 export function oneDecimal(value: number): string {
-  // Round the shortest decimal that reads back as the value (what Intl rounds), not the binary
-  // number: 4.45 is stored a hair above 4.45 but is rounded as 4.45.
-  const magnitude = Math.abs(value);
-  const [whole = '0', fraction = ''] = (magnitude < 1e-6 ? '0' : String(magnitude)).split('.');
-  const tenths = Number(whole) * 10 + Number(fraction[0] ?? 0) + (Number(fraction[1] ?? 0) >= 5 ? 1 : 0);
-  // Like Intl, a negative value keeps its sign even when it rounds to zero ("-0.0").
-  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${grouped(Math.floor(tenths / 10))}.${tenths % 10}`;
+  return formatter('oneDecimal', (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value);
 }

@@ -1,5 +1,5 @@
 import { communityCopy } from '../copy/community';
-import { usShortDate } from './formats';
+import { shortDate } from './formats';
 
 /**
  * Forum dates as relative labels: 'Just now' under a minute, then minutes,
@@ -18,5 +18,5 @@ export function relativeTime(date: Date | string, now: Date = new Date()): strin
   if (elapsed < MINUTE) return words.justNow;
   if (elapsed < HOUR) return words.minutes(Math.floor(elapsed / MINUTE));
   if (elapsed < DAY) return words.hours(Math.floor(elapsed / HOUR));
-  return usShortDate(then);
+  return shortDate(then);
 }

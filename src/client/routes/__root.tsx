@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanst
 import { lazy, Suspense } from 'react';
 import { LoadingView } from '../components/loading-view';
 import { NotFound } from '../components/not-found';
+import { LanguageSwitch } from '../components/language-switch';
 import { TopNav } from '../components/top-nav';
 import { copy, siteName } from '../copy';
 import { useSession } from '../lib/session';
@@ -50,10 +51,11 @@ function RootLayout() {
           <p>
             © {new Date().getFullYear()} {siteName}. {copy.footer.tagline}
           </p>
-          <p className="mt-3">
+          <p className="mt-3 flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
             <Link to="/guidelines" className="font-semibold text-primary underline-offset-4 hover:underline">
               {copy.footer.guidelines}
             </Link>
+            <LanguageSwitch className="font-semibold text-primary underline-offset-4 hover:underline" />
           </p>
         </footer>
       )}

@@ -3,7 +3,7 @@ import { Ban, EyeOff, Flag, Heart, LifeBuoy, LockKeyhole, Megaphone, Scale, type
 import { GUIDELINES_VERSION } from '../../shared/guidelines';
 import { Button } from '../components/ui/button';
 import { guidelinesCopy, type GuidelinesSection, type LinkedPoint } from '../copy/guidelines';
-import { usLongDateUtc } from '../lib/formats';
+import { longDateUtc } from '../lib/formats';
 import { useSession } from '../lib/session';
 
 export const Route = createFileRoute('/guidelines')({
@@ -41,7 +41,7 @@ function GuidelinesPage() {
   const t = guidelinesCopy;
   const { user } = useSession();
   // The version is a UTC day; written out in UTC so every time zone shows the same date.
-  const updated = usLongDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`));
+  const updated = longDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`));
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <header className="mb-8 grid gap-3">

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from './session';
+import { LOCALE_COOKIE, type Locale } from '../../shared/i18n/locale';
 
 export const SESSION_COOKIE = 'session';
 
@@ -22,4 +23,15 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
   const value = request.cookies[SESSION_COOKIE];
   // A well-formed token is 32 base32 characters; anything else can't be a session.
   return value && /^[a-z2-7]{32}$/.test(value) ? value : undefined;
+}
+
+/** Her language choice, for a year: readable by the server only, sent on every page load. */
+export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, locale: Locale): void {
+  reply.setCookie(LOCALE_COOKIE, locale, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: 365 * 24 * 60 * 60,
+  });
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/locale';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, ne } from 'drizzle-orm';
@@ -19,6 +20,8 @@ export interface SessionUser {
   lastName: string;
   profileImageUrl: string | null;
   isAdmin: boolean;
+  /** The language she chose, if she did; it wins over the cookie and the browser's. */
+  locale: Locale | null;
   /** Set while an admin's suspension runs: she may read but not write. `until` is ISO 8601, as JSON carries it. */
   suspension: { until: string; reason: string } | null;
 }
@@ -79,6 +82,7 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
         approvalStatus: users.approvalStatus,
         suspendedUntil: users.suspendedUntil,
         suspensionReason: users.suspensionReason,
+        locale: users.locale,
       },
     })
     .from(sessions)

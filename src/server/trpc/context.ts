@@ -4,9 +4,11 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../../../db/client';
 import type { Env } from '../env';
 import type { RateLimiter } from '../auth/rate-limit';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
+import { clearSessionCookie, readSessionCookie, setLocaleCookie, setSessionCookie } from '../auth/cookies';
 import { type Session, type SessionUser, type SessionValidationResult, validateSessionToken } from '../auth/session';
 import { isDatabaseUnavailable } from '../errors';
+import { localeOfRequest } from '../i18n';
+import type { Locale } from '../../shared/i18n/locale';
 import { type AnswerScope, answerScopeOf } from '../response-cache';
 import type { MailSite } from '../mail/templates';
 
@@ -17,6 +19,8 @@ export interface Context {
   rateLimiter: RateLimiter;
   user: SessionUser | null;
   session: Session | null;
+  /** The language answers and errors are worded in: her saved choice, else the cookie's, else the browser's. */
+  locale: Locale;
   ip: string;
   /** The browser's User-Agent, stored with a new session so she can tell her devices apart. */
   userAgent: string | null;
@@ -28,6 +32,7 @@ export interface Context {
   cookies: {
     setSession(token: string, session: Session): void;
     clearSession(): void;
+    setLocale(locale: Locale): void;
   };
 }
 
@@ -66,12 +71,14 @@ export async function createContext(deps: ContextDeps, request: FastifyRequest, 
     ...deps,
     user,
     session,
+    locale: localeOfRequest(request, user?.locale),
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     answer: answerScopeOf(request),
     cookies: {
       setSession: (newToken, newSession) => setSessionCookie(request, reply, newToken, newSession),
       clearSession: () => clearSessionCookie(request, reply),
+      setLocale: (locale) => setLocaleCookie(request, reply, locale),
     },
   };
 }

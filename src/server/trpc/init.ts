@@ -1,3 +1,4 @@
+import { inLocale } from '../i18n';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { messages } from '../../shared/messages';
@@ -84,7 +85,10 @@ const answerScope = t.middleware(({ ctx, meta, path, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(answerScope).use(databaseAvailability).use(storableText);
+/** Every message a procedure words (its answer, its errors) is in the request's language. */
+const inRequestLanguage = t.middleware(({ ctx, next }) => inLocale(ctx.locale, next));
+
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(inRequestLanguage).use(answerScope).use(databaseAvailability).use(storableText);
 
 /** Public reads whose answer is the same for every viewer; see ProcedureMeta.sharedAnswer. */
 export const sharedReadProcedure = publicProcedure.meta({ access: 'public', sharedAnswer: true });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { emailField, requiredText } from './fields';
 import { SIGNUP_AGE } from '../limits';
+import { LOCALES } from '../i18n/locale';
 
 const m = messages.signup;
 
@@ -69,3 +70,6 @@ export const AdminAccountCliSchema = z.object({
   firstName: requiredText(messages.signup.firstNameRequired, 100),
   lastName: requiredText(messages.signup.lastNameRequired, 100),
 });
+
+/** The language switch: one of the site's languages. */
+export const SetLocaleSchema = z.object({ locale: z.enum(LOCALES, { error: () => messages.language.unknown }) });

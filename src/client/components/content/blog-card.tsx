@@ -70,7 +70,7 @@ export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: 
               {blog.commentsCount}
             </span>
           </div>
-          <time dateTime={created.toISOString()} lang="ar-EG" className={cn('text-xs')}>
+          <time dateTime={created.toISOString()} className={cn('text-xs')}>
             {blogDate(created)}
           </time>
         </div>

@@ -10,7 +10,7 @@ import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { Textarea } from '../ui/textarea';
 import { errorMessage } from '../../lib/errors';
-import { usShortDate } from '../../lib/formats';
+import { shortDate } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { ConfirmDelete } from '../confirm-delete';
@@ -120,7 +120,7 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
     <ul className="grid gap-3">
       {comments.map((comment) => (
         <li key={comment.id} className="rounded-2xl bg-muted/60 px-4 py-3">
-          <CommentMeta kind={thread.kind} comment={comment} date={usShortDate(new Date(comment.createdAt))} />
+          <CommentMeta kind={thread.kind} comment={comment} date={shortDate(new Date(comment.createdAt))} />
           <MemberText text={comment.content} className="mt-1" />
         </li>
       ))}

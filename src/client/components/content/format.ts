@@ -1,12 +1,12 @@
 import { contentCopy } from '../../copy/content';
-import { egyptLongDate, oneDecimal, usClockTime, usShortDate } from '../../lib/formats';
+import { longDate, oneDecimal, clockTime, shortDate } from '../../lib/formats';
 
 /** Blog dates in Arabic-Egypt long format. */
-export const blogDate = egyptLongDate;
+export const blogDate = longDate;
 
 // US-style event dates (month abbreviation, day, year) and 12-hour times.
-export const eventDate = usShortDate;
-export const eventTime = usClockTime;
+export const eventDate = shortDate;
+export const eventTime = clockTime;
 
 /** Ratings with one decimal. */
 export const ratingFormat = oneDecimal;

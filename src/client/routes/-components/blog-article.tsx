@@ -118,7 +118,7 @@ function BlogArticle({ blog }: { blog: Article }) {
       <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{blog.title}</h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{contentCopy.blog.by(blog.authorName)}</span>
-        <time dateTime={created.toISOString()} lang="ar-EG">
+        <time dateTime={created.toISOString()}>
           {blogDate(created)}
         </time>
       </p>

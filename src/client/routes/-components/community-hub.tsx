@@ -22,7 +22,7 @@ import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { communityCopy } from '../../copy/community';
 import { relativeTime } from '../../lib/relative-time';
-import { groupedCount } from '../../lib/formats';
+import { formatCount } from '../../lib/formats';
 import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
 import { eventDate, eventTime } from '../../components/content/format';
@@ -150,7 +150,7 @@ function StatsRow() {
           <div key={label} className="grid gap-1 rounded-2xl border border-border bg-card p-4 text-center">
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd className="order-first font-display text-3xl font-semibold text-primary">
-              {value === undefined ? <Skeleton className="mx-auto h-9 w-12" /> : groupedCount(value)}
+              {value === undefined ? <Skeleton className="mx-auto h-9 w-12" /> : formatCount(value)}
             </dd>
           </div>
         ))}

@@ -10,7 +10,7 @@ import { ListingCard, ListingCardSkeleton } from '../../components/content/listi
 import { PodcastCard, PodcastCardSkeleton } from '../../components/content/podcast-card';
 import { SearchFilter } from '../../components/content/search-filter';
 import { useDebounced } from '../../lib/use-debounced';
-import { groupedCount } from '../../lib/formats';
+import { formatCount } from '../../lib/formats';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -73,7 +73,7 @@ function Stats() {
                 {value === undefined ? (
                   <Skeleton className="h-7 w-12" />
                 ) : (
-                  <p className="text-2xl font-semibold">{groupedCount(value)}</p>
+                  <p className="text-2xl font-semibold">{formatCount(value)}</p>
                 )}
                 <p className="truncate text-sm text-muted-foreground">{label}</p>
               </div>

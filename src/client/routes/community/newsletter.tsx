@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast';
 import { communityCopy } from '../../copy/community';
 import { errorMessage } from '../../lib/errors';
 import { describedBy, focusFirstError } from '../../lib/form-errors';
-import { usLongDateUtc } from '../../lib/formats';
+import { longDateUtc } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../trpc';
 import { CommunityPageHeader } from './-components/page-header';
@@ -168,7 +168,7 @@ function RecentNewsletters() {
               <CardHeader>
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <CalendarDays className="size-4" aria-hidden="true" />
-                  <time dateTime={edition.date}>{usLongDateUtc(new Date(edition.date))}</time>
+                  <time dateTime={edition.date}>{longDateUtc(new Date(edition.date))}</time>
                 </p>
                 <CardTitle>{edition.title}</CardTitle>
               </CardHeader>

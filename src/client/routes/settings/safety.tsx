@@ -7,7 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { safetyCopy } from '../../copy/safety';
 import { errorMessage } from '../../lib/errors';
-import { usShortDate } from '../../lib/formats';
+import { shortDate } from '../../lib/formats';
 import { nextOffsetFor } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '../../trpc';
@@ -146,7 +146,7 @@ function ReportRow({ report }: { report: Report }) {
         <div className="flex gap-1.5">
           <dt className="text-muted-foreground">{t.reported}:</dt>
           <dd className="font-medium">
-            <time dateTime={created.toISOString()}>{usShortDate(created)}</time>
+            <time dateTime={created.toISOString()}>{shortDate(created)}</time>
           </dd>
         </div>
       </dl>
@@ -212,7 +212,7 @@ function BlockRow({ block }: { block: Block }) {
           {name}
         </span>
         <span className="text-sm text-muted-foreground">
-          <time dateTime={created.toISOString()}>{t.blockedOn(usShortDate(created))}</time>
+          <time dateTime={created.toISOString()}>{t.blockedOn(shortDate(created))}</time>
         </span>
       </div>
       <Button variant="outline" size="sm" aria-label={t.unblockLabel(name)} disabled={unblock.isPending} onClick={() => unblock.mutate({ userId: block.userId })}>

@@ -26,5 +26,6 @@ export const authRoutes: RestRoute[] = [
   },
   { method: 'DELETE', url: '/api/account', call: (c, r) => c.auth.account.deleteAccount(r.body as never) },
   { method: 'POST', url: '/api/logout', call: (c) => c.auth.logout() },
+  { method: 'PUT', url: '/api/locale', call: (c, r) => c.auth.setLocale(r.body as never) },
   { method: 'POST', url: '/api/admin/logout', call: (c) => c.auth.adminLogout() },
 ];

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../../db/schema';
 import { GUIDELINES_VERSION } from '../../../shared/guidelines';
 import { messages } from '../../../shared/messages';
-import { AdminLoginSchema, JoinRequestSchema, LoginSchema } from '../../../shared/schemas/auth';
+import { AdminLoginSchema, JoinRequestSchema, LoginSchema, SetLocaleSchema } from '../../../shared/schemas/auth';
 import { TRPCError } from '@trpc/server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import { queueMail } from '../../mail/outbox';
@@ -116,6 +116,16 @@ export const authRouter = router({
     }
     ctx.mail.sendSoon();
     return answer;
+  }),
+
+  /**
+   * The language switch: kept in the `locale` cookie, and on her account when she is signed
+   * in (so it follows her to other devices and her mail is written in it). The page reloads after.
+   */
+  setLocale: publicProcedure.input(SetLocaleSchema).mutation(async ({ ctx, input }) => {
+    ctx.cookies.setLocale(input.locale);
+    if (ctx.user) await ctx.db.update(users).set({ locale: input.locale }).where(eq(users.id, ctx.user.id));
+    return { locale: input.locale };
   }),
 
   logout: publicProcedure.mutation(({ ctx }) => signOut(ctx)),

@@ -19,7 +19,7 @@ import { toast } from '../../../components/ui/toast';
 import { copy } from '../../../copy';
 import { adminPanelCopy } from '../../../copy/admin';
 import { errorField, errorMessage, isUnauthenticated, serverMessage } from '../../../lib/errors';
-import { usShortDate, usShortDateTime } from '../../../lib/formats';
+import { shortDate, shortDateTime } from '../../../lib/formats';
 import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
 
 /** Shared pieces of the admin panel's tabs: error handling, forms, lists and confirmations. */
@@ -242,6 +242,6 @@ export function ConfirmDelete({
 
 // ---------------------------------------------------------------- formatting
 
-export const formatDate = (value: string) => usShortDate(new Date(value));
-export const formatDateTime = (value: string) => usShortDateTime(new Date(value));
+export const formatDate = (value: string) => shortDate(new Date(value));
+export const formatDateTime = (value: string) => shortDateTime(new Date(value));
 export const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();

@@ -1,7 +1,7 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { adminPanelCopy } from '../../../copy/admin';
-import { groupedCount, usShortDate } from '../../../lib/formats';
+import { formatCount, shortDate } from '../../../lib/formats';
 
 /**
  * One small chart of the Overview: the latest week's number with its change, bars (or a line)
@@ -18,10 +18,10 @@ function dayOf(isoDay: string): Date {
 }
 
 /** A week by its Monday: 'Nov 17' (twelve weeks never need the year to tell them apart). */
-export const weekLabel = (weekStart: string) => usShortDate(dayOf(weekStart)).replace(/, \d+$/, '');
+export const weekLabel = (weekStart: string) => shortDate(dayOf(weekStart)).replace(/, \d+$/, '');
 
 /** The same with its year, 'Nov 17, 2025', where the weeks are introduced. */
-export const weekLabelWithYear = (weekStart: string) => usShortDate(dayOf(weekStart));
+export const weekLabelWithYear = (weekStart: string) => shortDate(dayOf(weekStart));
 
 export interface ChartSeries {
   label: string;
@@ -107,7 +107,7 @@ export function OverviewChart({
                 </th>
                 {series.map((line) => (
                   <td key={line.label} className="py-1 text-end">
-                    {groupedCount(line.values[index] ?? 0)}
+                    {formatCount(line.values[index] ?? 0)}
                   </td>
                 ))}
               </tr>
@@ -135,12 +135,12 @@ function Latest({ series, named, latestLabel }: { series: ChartSeries; named: bo
         </span>
       ) : null}
       <span className="flex items-baseline gap-2">
-        <span className="text-3xl font-semibold tabular-nums">{groupedCount(latest)}</span>
+        <span className="text-3xl font-semibold tabular-nums">{formatCount(latest)}</span>
         <span className="text-sm text-muted-foreground">{latestLabel}</span>
       </span>
       <span className="flex items-center gap-1 text-sm text-muted-foreground">
         <Trend className="size-4 shrink-0" aria-hidden="true" />
-        {t.change(delta, groupedCount(Math.abs(delta)))}
+        {t.change(delta, formatCount(Math.abs(delta)))}
       </span>
     </p>
   );
@@ -165,7 +165,7 @@ function Bars({ series, weeks, scale }: { series: ChartSeries[]; weeks: string[]
               height={height}
               className={value > 0 ? BAR_FILL[line.tone] : 'fill-border'}
             >
-              <title>{`${weekLabel(week)} · ${line.label}: ${groupedCount(value)}`}</title>
+              <title>{`${weekLabel(week)} · ${line.label}: ${formatCount(value)}`}</title>
             </rect>
           );
         }),
@@ -188,7 +188,7 @@ function Line({ values, weeks, scale }: { values: number[]; weeks: string[]; sca
       <line x1={last[0]} y1={last[1]} x2={last[0]} y2={last[1]} className="stroke-primary" strokeWidth={7} strokeLinecap="round" vectorEffect="non-scaling-stroke" />
       {points.map(([x], index) => (
         <rect key={weeks[index]} x={x - SLOT / 2} y={0} width={SLOT} height={HEIGHT} fill="transparent">
-          <title>{`${weekLabel(weeks[index]!)}: ${groupedCount(values[index] ?? 0)}`}</title>
+          <title>{`${weekLabel(weeks[index]!)}: ${formatCount(values[index] ?? 0)}`}</title>
         </rect>
       ))}
     </>

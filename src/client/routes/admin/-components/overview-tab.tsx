@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { copy } from '../../../copy';
 import { adminPanelCopy } from '../../../copy/admin';
-import { groupedCount } from '../../../lib/formats';
+import { formatCount } from '../../../lib/formats';
 import { cn } from '../../../lib/utils';
 import { trpc, type RouterOutputs } from '../../../trpc';
 import { adminListOptions, TabHeader } from './admin-kit';
@@ -92,7 +92,7 @@ function WaitingCards({ waiting, onOpenTab }: { waiting: Overview['waiting']; on
                 <div className="mt-auto flex flex-col items-start gap-3">
                   {n > 0 ? (
                     <p className="flex items-baseline gap-2">
-                      <span className="text-4xl font-semibold text-primary tabular-nums">{groupedCount(n)}</span>
+                      <span className="text-4xl font-semibold text-primary tabular-nums">{formatCount(n)}</span>
                       <span className="text-sm text-muted-foreground">{t.waitingNow}</span>
                     </p>
                   ) : (

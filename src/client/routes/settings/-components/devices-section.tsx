@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { accountCopy } from '../../../copy/account';
 import { errorMessage } from '../../../lib/errors';
-import { usShortDate, usShortDateTime } from '../../../lib/formats';
+import { shortDate, shortDateTime } from '../../../lib/formats';
 import { queryClient, trpc, type RouterOutputs } from '../../../trpc';
 import { LoadFailed, SectionTitle } from './account-kit';
 
@@ -87,11 +87,11 @@ function DeviceRow({ device }: { device: Device }) {
           {device.current ? <Badge variant="success">{t.thisDevice}</Badge> : null}
         </p>
         <p className="grid text-sm text-muted-foreground sm:block">
-          <time dateTime={signedIn.toISOString()}>{t.signedIn(usShortDate(signedIn))}</time>
+          <time dateTime={signedIn.toISOString()}>{t.signedIn(shortDate(signedIn))}</time>
           <span aria-hidden="true" className="hidden sm:inline">
             {' · '}
           </span>
-          <time dateTime={lastUsed.toISOString()}>{t.lastUsed(usShortDateTime(lastUsed))}</time>
+          <time dateTime={lastUsed.toISOString()}>{t.lastUsed(shortDateTime(lastUsed))}</time>
         </p>
       </div>
       {device.current ? null : (
@@ -99,7 +99,7 @@ function DeviceRow({ device }: { device: Device }) {
           variant="outline"
           size="sm"
           className="col-start-2 justify-self-start sm:col-start-auto"
-          aria-label={t.signOutLabel(device.browser, usShortDateTime(lastUsed))}
+          aria-label={t.signOutLabel(device.browser, shortDateTime(lastUsed))}
           disabled={end.isPending}
           onClick={() => end.mutate({ id: device.id })}
         >

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { getLocale } from '#i18n/runtime';
+import { copy } from '../copy';
+import { directionOf, type Locale } from '../../shared/i18n/locale';
+import { trpcClient } from '../trpc';
+
+/** The language a page offers to switch to: the other one. */
+const otherLanguage = (): Locale => (getLocale() === 'ar' ? 'en' : 'ar');
+
+/**
+ * Top bar and footer: reads the site in the other language. The choice is saved (cookie, and
+ * her account when signed in), then the page loads again so the server renders it in that language
+ * from the first paint: nothing flips in place. The label is in the language it names.
+ */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const [busy, setBusy] = useState(false);
+  const target = otherLanguage();
+  const switchLanguage = async () => {
+    setBusy(true);
+    try {
+      await trpcClient.auth.setLocale.mutate({ locale: target });
+      window.location.reload();
+    } catch {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" lang={target} dir={directionOf(target)} className={className} disabled={busy} onClick={() => void switchLanguage()}>
+      {copy.language.switchTo}
+    </button>
+  );
+}
