@@ -10,10 +10,10 @@ import { DEFAULT_LOCALE, directionOf, isLocale, type Locale } from './src/shared
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 /**
- * The browser's build is made once per language (`vite build` for English, `vite build --mode ar`
+ * The browser's build is made once per language (`vite build` for English, `vite build --mode ar-EG`
  * for Arabic), so a page loads only its own language's words. This plugin fixes the compiled
  * messages' locale to the build's, which lets the bundler drop every other language's branch, and
- * writes the Arabic build's page as index.ar.html with `lang="ar" dir="rtl"` beside English's
+ * writes the Arabic build's page as index.ar-EG.html with `lang="ar-EG" dir="rtl"` beside English's
  * index.html (the server picks one per request), with the Arabic font preloaded. Development and SSR leave the locale to the
  * request (the server's AsyncLocalStorage) or the page's `<html lang>`.
  */

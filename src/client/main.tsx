@@ -12,7 +12,7 @@ const container = document.getElementById('root')!;
 
 // A built page's language is fixed by its build (vite.config.ts); in development the server's
 // `<html lang>` says which one it is.
-if (import.meta.env.DEV) overwriteGetLocale(() => (document.documentElement.lang === 'ar' ? 'ar' : 'en'));
+if (import.meta.env.DEV) overwriteGetLocale(() => (document.documentElement.lang === 'ar-EG' ? 'ar-EG' : 'en'));
 
 /** Lets the browser paint and handle input before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

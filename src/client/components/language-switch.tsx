@@ -5,7 +5,7 @@ import { directionOf, type Locale } from '../../shared/i18n/locale';
 import { trpcClient } from '../trpc';
 
 /** The language a page offers to switch to: the other one. */
-const otherLanguage = (): Locale => (getLocale() === 'ar' ? 'en' : 'ar');
+const otherLanguage = (): Locale => (getLocale() === 'ar-EG' ? 'en' : 'ar-EG');
 
 /**
  * Top bar and footer: reads the site in the other language. The choice is saved (cookie, and

@@ -2,7 +2,8 @@
  * The site's two languages and the rules that pick one. The words themselves live in
  * messages/<area>/<locale>.json, compiled into typed functions (`#i18n/messages`).
  */
-export const LOCALES = ['en', 'ar'] as const;
+/** English, and Arabic as written in Egypt, where the members are (Arabic-Indic digits, Egyptian month names). */
+export const LOCALES = ['en', 'ar-EG'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
@@ -12,17 +13,14 @@ export const LOCALE_COOKIE = 'locale';
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /** Arabic reads right to left. */
-export const directionOf = (locale: Locale): 'ltr' | 'rtl' => (locale === 'ar' ? 'rtl' : 'ltr');
+export const directionOf = (locale: Locale): 'ltr' | 'rtl' => (locale === 'ar-EG' ? 'rtl' : 'ltr');
 
-/**
- * The locale Intl formats with: US English, and Egyptian Arabic (Arabic-Indic digits,
- * Egyptian month names), where the site's members are.
- */
-export const intlLocaleOf = (locale: Locale): string => (locale === 'ar' ? 'ar-EG' : 'en-US');
+/** The locale Intl formats with: US English, and Egyptian Arabic. */
+export const intlLocaleOf = (locale: Locale): string => (locale === 'ar-EG' ? 'ar-EG' : 'en-US');
 
 /**
  * The first supported language of an Accept-Language header, by its q-weights; English when
- * none is supported or the header can't be read. `ar-EG`, `ar-SA` and `ar` all mean Arabic.
+ * none is supported or the header can't be read. `ar-EG`, `ar-SA` and `ar` all mean the site's Arabic.
  */
 export function localeFromAcceptLanguage(header: string | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
@@ -30,12 +28,13 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { language: tag.trim().toLowerCase().split('-')[0], weight: q === undefined ? 1 : Number(q), index };
+      // A weight that isn't a number (q=abc) makes the entry unreadable: it is skipped.
+      const q = params.find((param) => /^\s*q=/.test(param))?.split('=')[1]?.trim();
+      return { language: tag.trim().toLowerCase().split('-')[0], weight: q === undefined ? 1 : q === '' ? Number.NaN : Number(q), index };
     })
     .filter((entry) => entry.weight > 0 && !Number.isNaN(entry.weight))
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isLocale) ?? DEFAULT_LOCALE;
+  return ranked.map((entry) => LOCALES.find((locale) => locale.toLowerCase().split('-')[0] === entry.language)).find(isLocale) ?? DEFAULT_LOCALE;
 }
 
 /**
