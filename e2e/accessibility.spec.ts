@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectNoSeriousAxeFindings, test } from './fixtures';
 
 /**
  * axe-core over every screen of the client (read from the generated route tree), as a
@@ -15,15 +13,7 @@ const screens = [
   ),
 ].filter((path) => !path.includes('$'));
 
-async function scan(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const summary = results.violations.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
-  if (summary.length) console.log(`axe ${where}:\n  ${summary.join('\n  ')}`);
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.help}`), `serious or critical axe findings on ${where}`).toEqual([]);
-}
+const scan = expectNoSeriousAxeFindings;
 
 for (const role of ['visitor', 'member', 'admin'] as const) {
   for (const path of screens) {

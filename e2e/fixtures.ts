@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../db/seed';
 import { type E2eSite, startE2eSite } from './site';
@@ -97,3 +98,25 @@ export async function signInAs(page: Page, role: keyof typeof DEMO_ACCOUNTS) {
 }
 
 export { DEMO_ACCOUNTS };
+
+/** Opens this page's site in Arabic from the next load on, as the language switch does (the `locale` cookie). */
+export async function useArabic(page: Page) {
+  await page.context().addCookies([{ name: 'locale', value: 'ar-EG', url: siteUrl() }]);
+}
+
+/** Nothing on the page is wider than the screen (a phone would scroll sideways). */
+export async function expectFitsScreen(page: Page, where: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect.soft(scrollWidth, `${where} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** axe-core finds nothing serious or critical on the page as it is now; lesser findings are printed. */
+export async function expectNoSeriousAxeFindings(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+  if (summary.length) console.log(`axe ${where}:\n  ${summary.join('\n  ')}`);
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help}`), `serious or critical axe findings on ${where}`).toEqual([]);
+}

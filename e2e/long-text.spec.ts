@@ -1,5 +1,5 @@
 import type { Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, signInAs, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, signInAs, test } from './fixtures';
 
 /**
  * Members and admins write whatever they like: a link pasted whole, a word without spaces.
@@ -26,11 +26,6 @@ const PLACE_NAME = longWord('Placename', 120);
 const text = (lead: string) => `${lead} ${LONG_URL} and ${longWord('Unbroken', 90)} end.`;
 
 /** The page is no wider than the screen: nothing sticks out to the side. */
-async function expectFitsScreen(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${where} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
-}
-
 /** A dialog's content fits in the dialog (a dialog is fixed, so it can't widen the page). */
 async function expectDialogFits(dialog: Locator, where: string) {
   const { scrollWidth, clientWidth } = await dialog.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
