@@ -19,6 +19,8 @@ export const copy = {
     get skipToContent() { return m.common_skip_to_content(); },
     get showPassword() { return m.common_show_password(); },
     get hidePassword() { return m.common_hide_password(); },
+    get close() { return m.common_close(); },
+    get notifications() { return m.common_notifications(); },
   },
   suspension: {
     title: (until: string) => m.suspension_title({ until }),

@@ -1,3 +1,4 @@
+import { copy } from '../../copy';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
@@ -19,7 +20,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogPrimitive.Content className={cn(dialogPanelClasses, className)} {...props}>
         {children}
         {/* data-dialog-close: what Escape presses when a toast sits above the dialog (toaster.tsx). */}
-        <DialogPrimitive.Close data-dialog-close="" className="absolute end-4 top-4 rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label="Close">
+        <DialogPrimitive.Close data-dialog-close="" className="absolute end-4 top-4 rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label={copy.common.close}>
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

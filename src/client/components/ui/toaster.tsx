@@ -1,10 +1,13 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
+import { getLocale } from '#i18n/runtime';
+import { copy } from '../../copy';
+import { directionOf } from '../../../shared/i18n/locale';
 import { cn } from '../../lib/utils';
 import { dismiss, useToasts } from './toast';
 
-// Toasts: visible 5 s, swipe right past 50 px to dismiss, F8 focuses the viewport
-// labelled 'Notifications'.
+// Toasts: visible 5 s, swiped past 50 px toward the screen's edge (right, or left on Arabic
+// pages) to dismiss, F8 focuses the viewport labelled 'Notifications'.
 const TOAST_DURATION_MS = 5000;
 
 /**
@@ -23,7 +26,7 @@ function closeDialogFirst(event: KeyboardEvent) {
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection={directionOf(getLocale()) === 'rtl' ? 'left' : 'right'} swipeThreshold={50}>
       {toasts.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -39,14 +42,14 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
           </div>
-          <ToastPrimitive.Close aria-label="Close" className="absolute end-2 top-2 rounded-full p-1 opacity-80 hover:opacity-100">
+          <ToastPrimitive.Close aria-label={copy.common.close} className="absolute end-2 top-2 rounded-full p-1 opacity-80 hover:opacity-100">
             <X className="size-4" aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        label="Notifications"
+        label={copy.common.notifications}
         className="fixed bottom-0 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
       />
     </ToastPrimitive.Provider>
