@@ -30,8 +30,11 @@ const TARGET_SCORE = 95;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 type Role = 'visitor' | 'member' | 'admin';
-/** The pages Lighthouse audits, and who looks at them. Home is `/` for a signed-in member. */
-const LIGHTHOUSE_PAGES: { name: string; path: string; as: Role }[] = [
+/**
+ * The pages Lighthouse audits, who looks at them, and in which language (the `locale` cookie,
+ * as the language switch sets it). Home is `/` for a signed-in member.
+ */
+const LIGHTHOUSE_PAGES: { name: string; path: string; as: Role; locale?: 'ar-EG' }[] = [
   { name: 'Landing', path: '/', as: 'visitor' },
   { name: 'Sign in', path: '/login', as: 'visitor' },
   { name: 'Sign up', path: '/signup', as: 'visitor' },
@@ -39,6 +42,9 @@ const LIGHTHOUSE_PAGES: { name: string; path: string; as: Role }[] = [
   { name: 'Podcasts', path: '/podcasts', as: 'member' },
   { name: 'Blog', path: '/blog', as: 'member' },
   { name: 'Events', path: '/events', as: 'member' },
+  { name: 'Landing (Arabic)', path: '/', as: 'visitor', locale: 'ar-EG' },
+  { name: 'Home (Arabic)', path: '/', as: 'member', locale: 'ar-EG' },
+  { name: 'Blog (Arabic)', path: '/blog', as: 'member', locale: 'ar-EG' },
 ];
 
 function findChrome(): string {
@@ -122,7 +128,7 @@ async function main() {
     const rows: string[][] = [];
     const metricRows: string[][] = [];
     for (const page of LIGHTHOUSE_PAGES) {
-      const cookie = await sessionCookie(site.base, page.as);
+      const cookie = [await sessionCookie(site.base, page.as), page.locale && `locale=${page.locale}`].filter(Boolean).join('; ');
       // Lighthouse sometimes loses the trace of a load (NO_NAVSTART) and asks to run again: it gets two more tries.
       let result: Awaited<ReturnType<typeof lighthouse>>;
       for (let attempt = 1; ; attempt++) {
