@@ -18,7 +18,8 @@ export interface DbHandle {
 
 export type DbOptions =
   | { url: string; maxConnections?: number }
-  | { dataDir: string }
+  /** A folder; a new one may start from `loadDataDir`, a packed cluster (PGlite's dumpDataDir). */
+  | { dataDir: string; loadDataDir?: Blob | undefined }
   /** Made with {@link createPglite}: the migrations need its extensions. */
   | { pglite: PGlite };
 
@@ -64,7 +65,7 @@ export function createDb(options: DbOptions): DbHandle {
   } else {
     // PGlite fails with a confusing error when its folder does not exist yet.
     mkdirSync(options.dataDir, { recursive: true });
-    pglite = createPglite({ dataDir: options.dataDir });
+    pglite = createPglite({ dataDir: options.dataDir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   return {
     db: drizzlePglite(pglite, { schema }) as unknown as Db,

@@ -1,7 +1,22 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createDb, type Db, type DbHandle } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import type { Env } from './env';
+
+/** The created, migrated, empty cluster `npm run build` leaves in dist (scripts/pglite-template.ts). */
+export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
+
+/**
+ * A new PGlite folder starts from the built template, when there is one (the built server
+ * runs from dist/server, beside it): creating a cluster grows PGlite's memory to about
+ * 800 MiB for good, loading one about half that.
+ */
+function templateFor(dataDir: string): Blob | undefined {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
+  const template = resolve(import.meta.dirname, '..', PGLITE_TEMPLATE_FILE);
+  return existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+}
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite), migrates
@@ -19,7 +34,7 @@ export async function openDatabase(env: Env, prepare: (db: Db) => Promise<void> 
     return handle;
   }
   const dataDir = resolve(env.DATA_DIR);
-  const preparing = createDb({ dataDir });
+  const preparing = createDb({ dataDir, loadDataDir: templateFor(dataDir) });
   try {
     await runMigrations(preparing);
     await prepare(preparing.db);
