@@ -1,38 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequest, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectToast, signInThroughForm, test, siteUrl } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectToast, newMember, signInThroughForm, siteUrl, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const stamp = Date.now().toString(36);
-const PASSWORD = 'Bloom2024x';
 const RESET_SUBJECT = 'Reset your Bloom Circle password';
 const CONFIRM_SUBJECT = 'Confirm your new email for Bloom Circle';
-
-type Member = { firstName: string; lastName: string; email: string; password: string };
-
-/**
- * A member of her own for each journey (applied and approved through the API): these journeys
- * change passwords, emails and delete accounts, which the demo accounts other journeys use must keep.
- */
-async function newMember(request: APIRequest, firstName: string): Promise<Member> {
-  const member = { firstName, lastName: 'Karim', email: `${firstName.toLowerCase()}.${stamp}@example.com`, password: PASSWORD };
-  const baseURL = siteUrl();
-  const visitor = await request.newContext({ baseURL });
-  const applied = await visitor.post('/api/join-request', {
-    data: { ...member, age: 16, interests: 'Drawing, football and films', bio: 'I moved here last year and love meeting new people.', acceptGuidelines: true },
-  });
-  expect(applied.status(), await applied.text()).toBeLessThan(300);
-  await visitor.dispose();
-  const admin = await request.newContext({ baseURL });
-  expect((await admin.post('/api/login', { data: DEMO_ACCOUNTS.admin })).ok()).toBe(true);
-  const users = (await (await admin.get(`/api/admin/users?search=${encodeURIComponent(member.email)}`)).json()) as { id: number; email: string }[];
-  const user = users.find((item) => item.email === member.email);
-  expect(user, 'the applicant is listed').toBeTruthy();
-  const approved = await admin.post('/trpc/admin.users.setApproval', { data: { userId: user!.id, isApproved: true } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  await admin.dispose();
-  return member;
-}
 
 /** The browser's cookies go, then she signs in through the API. */
 async function signInAsMember(page: Page, member: { email: string; password: string }) {

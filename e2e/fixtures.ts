@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequest, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../db/seed';
 import { type E2eSite, startE2eSite } from './site';
 
@@ -119,4 +119,30 @@ export async function expectNoSeriousAxeFindings(page: Page, where: string) {
   if (summary.length) console.log(`axe ${where}:\n  ${summary.join('\n  ')}`);
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help}`), `serious or critical axe findings on ${where}`).toEqual([]);
+}
+
+export type Member = { firstName: string; lastName: string; email: string; password: string };
+
+/**
+ * A member of her own for each journey (applied and approved through the API): these journeys
+ * change passwords, emails and delete accounts, which the demo accounts other journeys use must keep.
+ */
+export async function newMember(request: APIRequest, firstName: string): Promise<Member> {
+  const member = { firstName, lastName: 'Karim', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.com`, password: 'Bloom2024x' };
+  const baseURL = siteUrl();
+  const visitor = await request.newContext({ baseURL });
+  const applied = await visitor.post('/api/join-request', {
+    data: { ...member, age: 16, interests: 'Drawing, football and films', bio: 'I moved here last year and love meeting new people.', acceptGuidelines: true },
+  });
+  expect(applied.status(), await applied.text()).toBeLessThan(300);
+  await visitor.dispose();
+  const admin = await request.newContext({ baseURL });
+  expect((await admin.post('/api/login', { data: DEMO_ACCOUNTS.admin })).ok()).toBe(true);
+  const users = (await (await admin.get(`/api/admin/users?search=${encodeURIComponent(member.email)}`)).json()) as { id: number; email: string }[];
+  const user = users.find((item) => item.email === member.email);
+  expect(user, 'the applicant is listed').toBeTruthy();
+  const approved = await admin.post('/trpc/admin.users.setApproval', { data: { userId: user!.id, isApproved: true } });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await admin.dispose();
+  return member;
 }

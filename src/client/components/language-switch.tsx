@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getLocale } from '#i18n/runtime';
 import { copy } from '../copy';
 import { directionOf, type Locale } from '../../shared/i18n/locale';
+import type { SessionUser } from '../lib/session';
 import { trpcClient } from '../trpc';
 
 /** The language a page offers to switch to: the other one. */
@@ -29,4 +30,16 @@ export function LanguageSwitch({ className }: { className?: string }) {
       {copy.language.switchTo}
     </button>
   );
+}
+
+/**
+ * Her saved language wins over the page's: when the session says she chose another one (she
+ * has just signed in, or chose it on another device), the page loads again, and the server
+ * renders it in hers.
+ */
+export function useSavedLanguage(user: SessionUser | null): void {
+  const saved = user?.locale;
+  useEffect(() => {
+    if (saved && saved !== getLocale()) window.location.reload();
+  }, [saved]);
 }

@@ -2,7 +2,7 @@ import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanst
 import { lazy, Suspense } from 'react';
 import { LoadingView } from '../components/loading-view';
 import { NotFound } from '../components/not-found';
-import { LanguageSwitch } from '../components/language-switch';
+import { LanguageSwitch, useSavedLanguage } from '../components/language-switch';
 import { TopNav } from '../components/top-nav';
 import { copy, siteName } from '../copy';
 import { useSession } from '../lib/session';
@@ -27,6 +27,7 @@ const isBarePath = (pathname: string) => ['/login', '/signup'].includes(pathname
 function RootLayout() {
   const { user, isLoading } = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useSavedLanguage(user);
   if (isLoading) return <LoadingView />;
   const bare = isBarePath(pathname);
   return (

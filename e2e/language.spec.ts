@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, newMember, signInThroughForm, siteUrl, test } from './fixtures';
+
+/**
+ * The page's language: the member's saved choice, else the `locale` cookie, else the browser's
+ * Accept-Language; anything unknown is English. The server renders the page in it, so the
+ * language and direction are right in the first HTML and never change after hydration.
+ */
+
+const WIDE = { width: 1280, height: 900 };
+
+async function expectLanguage(page: Page, lang: 'en' | 'ar-EG') {
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', lang);
+  await expect(html).toHaveAttribute('dir', lang === 'en' ? 'ltr' : 'rtl');
+}
+
+/** Hydration warnings (the browser re-rendering what the server rendered) are a flip after load. */
+function recordHydrationWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && /hydrat/i.test(message.text())) warnings.push(message.text());
+  });
+  return warnings;
+}
+
+test('the browser language picks the page language, and the server renders it that way', async ({ browser }) => {
+  for (const [acceptLanguage, lang, home] of [
+    ['ar-EG,ar;q=0.9,en;q=0.5', 'ar-EG', 'الرئيسية'],
+    ['ar-SA', 'ar-EG', 'الرئيسية'],
+    ['fr-FR,fr;q=0.9', 'en', 'Home'],
+  ] as const) {
+    const response = await fetch(siteUrl(), { headers: { 'accept-language': acceptLanguage } });
+    const html = await response.text();
+    expect(html, acceptLanguage).toContain(`<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`);
+    expect(response.headers.get('vary') ?? '').toMatch(/accept-language/i);
+    // The server-rendered top bar is already in the language, before any script runs.
+    const context = await browser.newContext({ locale: acceptLanguage.split(',')[0], viewport: WIDE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('navigation').getByRole('link', { name: home, exact: true })).toBeVisible();
+    await context.close();
+  }
+});
+
+test('an unknown language in the cookie or the header means English', async () => {
+  for (const headers of [{ cookie: 'locale=fr' }, { cookie: 'locale=%3Cscript%3E' }, { 'accept-language': 'xx-YY' }, { 'accept-language': 'ar;q=abc' }]) {
+    const html = await (await fetch(siteUrl(), { headers })).text();
+    expect(html, JSON.stringify(headers)).toContain('<html lang="en" dir="ltr">');
+  }
+  const refused = await fetch(`${siteUrl()}/api/locale`, { method: 'PUT', headers: { 'content-type': 'application/json', origin: siteUrl() }, body: JSON.stringify({ locale: 'fr' }) });
+  expect(refused.status).toBe(400);
+  expect(refused.headers.get('set-cookie')).toBeNull();
+});
+
+test('a visitor switches to Arabic in the top bar and back in the footer; nothing flips after the page loads', async ({ page }) => {
+  const warnings = recordHydrationWarnings(page);
+  await page.setViewportSize(WIDE);
+  await page.goto('/events');
+  await expectLanguage(page, 'en');
+
+  await page.getByRole('banner').getByRole('button', { name: 'العربية' }).click();
+  await expectLanguage(page, 'ar-EG');
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'الفعاليات', exact: true })).toHaveAttribute('aria-current', 'page');
+  // The Arabic page loads the Arabic build and its font.
+  expect(await page.evaluate(() => [...document.scripts].map((script) => script.src).join(' ') + document.head.innerHTML)).toMatch(/cairo-arabic/);
+
+  // Another page of the site, loaded afresh, stays Arabic (the cookie).
+  await page.goto('/podcasts');
+  await expectLanguage(page, 'ar-EG');
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'English' }).click();
+  await expectLanguage(page, 'en');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Podcasts', exact: true })).toBeVisible();
+  expect(warnings).toEqual([]);
+});
+
+test('a member’s choice is saved on her account and follows her to another browser', async ({ page, browser, playwright }) => {
+  const member = await newMember(playwright.request, 'Nadine');
+  await page.setViewportSize(WIDE);
+  await signInThroughForm(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('banner').getByRole('button', { name: 'العربية' }).click();
+  await expectLanguage(page, 'ar-EG');
+
+  // A browser that has never seen the site, and asks for English.
+  const elsewhere = await browser.newContext({ locale: 'en-US', viewport: WIDE });
+  const other = await elsewhere.newPage();
+  await signInThroughForm(other, member.email, member.password);
+  // Signed in, the page loads again in her language.
+  await expectLanguage(other, 'ar-EG');
+  await expect(other).toHaveURL(/\/$/);
+  await elsewhere.close();
+});
