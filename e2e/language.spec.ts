@@ -44,7 +44,8 @@ test('the browser language picks the page language, and the server renders it th
 });
 
 test('an unknown language in the cookie or the header means English', async () => {
-  for (const headers of [{ cookie: 'locale=fr' }, { cookie: 'locale=%3Cscript%3E' }, { 'accept-language': 'xx-YY' }, { 'accept-language': 'ar;q=abc' }]) {
+  const asked: Record<string, string>[] = [{ cookie: 'locale=fr' }, { cookie: 'locale=%3Cscript%3E' }, { 'accept-language': 'xx-YY' }, { 'accept-language': 'ar;q=abc' }];
+  for (const headers of asked) {
     const html = await (await fetch(siteUrl(), { headers })).text();
     expect(html, JSON.stringify(headers)).toContain('<html lang="en" dir="ltr">');
   }
