@@ -133,7 +133,7 @@ function ReportRow({ report }: { report: Report }) {
       {report.label ? (
         <p dir="auto" className="text-start font-semibold">
           {/* A comment is quoted: its first words, not a title or a name. */}
-          {report.targetType.endsWith('_comment') ? `“${report.label}”` : report.label}
+          {report.targetType.endsWith('_comment') ? t.quoted(report.label) : report.label}
         </p>
       ) : (
         <p className="italic text-muted-foreground">{t.labelGone}</p>
