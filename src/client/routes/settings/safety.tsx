@@ -208,7 +208,7 @@ function BlockRow({ block }: { block: Block }) {
         {block.user.firstName[0]}
       </span>
       <div className="grid min-w-0 flex-1">
-        <span dir="auto" className="truncate text-start font-semibold">
+        <span dir="auto" className="max-w-full justify-self-start truncate text-start font-semibold">
           {name}
         </span>
         <span className="text-sm text-muted-foreground">

@@ -77,7 +77,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           {post.isMine ? c.you[0] : post.author.firstName[0]}
         </span>
         <div className="grid min-w-0 flex-1">
-          <span dir="auto" className="truncate text-start font-semibold">
+          <span dir="auto" className="max-w-full justify-self-start truncate text-start font-semibold">
             {author}
           </span>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
