@@ -23,7 +23,6 @@ export function MoreActions({ type, id, author, className }: { type: MemberItemT
   // A dialog's code loads the first time it is asked for, and stays mounted after.
   const [wanted, setWanted] = useState<Set<Exclude<Open, null>>>(() => new Set());
   const isPost = type === 'forum_post';
-  const what = isPost ? t.post : t.comment;
 
   function show(dialog: Exclude<Open, null>) {
     setWanted((current) => (current.has(dialog) ? current : new Set(current).add(dialog)));
@@ -38,7 +37,7 @@ export function MoreActions({ type, id, author, className }: { type: MemberItemT
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" className={cn('size-8 text-muted-foreground hover:text-foreground', className)} aria-label={t.label(author.name, what)}>
+          <Button ref={trigger} variant="ghost" size="icon" className={cn('size-8 text-muted-foreground hover:text-foreground', className)} aria-label={t.label(author.name, isPost)}>
             <Ellipsis aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>

@@ -117,7 +117,9 @@ function HubSearch() {
                       {items.map((item) => (
                         <li key={item.id}>
                           <HrefLink href={item.href} className="grid rounded-xl p-2 hover:bg-muted">
-                            <span className="font-semibold text-primary">{item.title}</span>
+                            <span dir="auto" className="text-start font-semibold text-primary">
+                              {item.title}
+                            </span>
                             <span className="text-sm text-muted-foreground">{item.detail}</span>
                           </HrefLink>
                         </li>
@@ -186,7 +188,7 @@ function CommunityCards() {
               </div>
               <h3 className="text-xl font-semibold group-hover:text-primary">{c.cards[key].title}</h3>
               <p className="text-sm text-muted-foreground">{c.cards[key].body}</p>
-              <ArrowRight className="mt-auto size-5 text-primary rtl:rotate-180" aria-hidden="true" />
+              <ArrowRight className="mt-auto size-5 text-primary rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </li>
         ))}
@@ -228,8 +230,10 @@ function RecentActivity() {
                       <Icon className="size-4" aria-hidden="true" />
                     </span>
                     <span className="grid min-w-0 flex-1">
-                      <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{c.activityTypes[item.type]}</span>
-                      <span className="line-clamp-2 font-semibold">{item.title}</span>
+                      <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground rtl:tracking-normal">{c.activityTypes[item.type]}</span>
+                      <span dir="auto" className="line-clamp-2 text-start font-semibold">
+                        {item.title}
+                      </span>
                     </span>
                     <time dateTime={new Date(item.createdAt).toISOString()} className="shrink-0 text-xs text-muted-foreground">
                       {relativeTime(item.createdAt)}
@@ -266,8 +270,12 @@ function LatestPodcast() {
             <Badge variant="muted" className="w-fit">
               {podcast.category}
             </Badge>
-            <h3 className="text-lg font-semibold">{podcast.title}</h3>
-            <p className="line-clamp-3 text-sm text-muted-foreground">{podcast.description}</p>
+            <h3 dir="auto" className="text-start text-lg font-semibold">
+              {podcast.title}
+            </h3>
+            <p dir="auto" className="line-clamp-3 text-start text-sm text-muted-foreground">
+              {podcast.description}
+            </p>
             <Button asChild variant="outline" size="sm" className="w-fit">
               <Link to="/podcasts" search={{ podcast: podcast.id }}>
                 {c.listen}
@@ -310,7 +318,9 @@ function UpcomingEvents() {
             <ul className="grid gap-3">
               {events.data.map((event) => (
                 <li key={event.id} className="grid rounded-xl bg-muted/60 p-3">
-                  <span className="font-semibold">{event.title}</span>
+                  <span dir="auto" className="text-start font-semibold">
+                    {event.title}
+                  </span>
                   <span className="text-sm text-muted-foreground">
                     <time dateTime={new Date(event.dateTime).toISOString()}>
                       {eventDate(new Date(event.dateTime))} · {eventTime(new Date(event.dateTime))}

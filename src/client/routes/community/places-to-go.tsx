@@ -146,7 +146,7 @@ function Tags({ tags }: { tags: string[] }) {
   return (
     <ul aria-label={c.tags} className="flex flex-wrap gap-1.5">
       {tags.map((tag) => (
-        <li key={tag} className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+        <li key={tag} dir="auto" className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
           {tag}
         </li>
       ))}
@@ -164,13 +164,15 @@ function PlaceCard({ place, onLearnMore }: { place: Place; onLearnMore: () => vo
           <Rating value={place.rating} />
         </span>
       </div>
-      <h2 className="text-xl font-semibold">{place.name}</h2>
+      <h2 dir="auto" className="text-start text-xl font-semibold">
+        {place.name}
+      </h2>
       <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
         <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>{place.address}</span>
+        <span dir="auto">{place.address}</span>
       </p>
       <Tags tags={place.tags} />
-      <Button variant="outline" className={cn('mt-auto self-start')} onClick={onLearnMore} aria-label={`${c.learnMore}: ${place.name}`}>
+      <Button variant="outline" className={cn('mt-auto self-start')} onClick={onLearnMore} aria-label={c.learnMoreAbout(place.name)}>
         {c.learnMore}
       </Button>
     </article>
@@ -184,7 +186,7 @@ function PlaceDetails({ place, onClose }: { place: Place | null; onClose: () => 
         {place ? (
           <>
             <DialogHeader>
-              <DialogTitle>{place.name}</DialogTitle>
+              <DialogTitle dir="auto">{place.name}</DialogTitle>
               <DialogDescription className="flex flex-wrap items-center gap-2">
                 <Badge className={categoryColour(place.category)}>{c.categories[place.category]}</Badge>
                 {place.recommended ? <Badge variant="default">{c.recommended}</Badge> : null}
@@ -192,10 +194,12 @@ function PlaceDetails({ place, onClose }: { place: Place | null; onClose: () => 
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-4">
-              <p>{place.description}</p>
+              <p dir="auto" className="text-start">
+                {place.description}
+              </p>
               <p className="flex items-start gap-1.5 text-sm">
                 <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                <span>{place.address}</span>
+                <span dir="auto">{place.address}</span>
               </p>
               <Tags tags={place.tags} />
             </div>

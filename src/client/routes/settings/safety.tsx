@@ -133,7 +133,7 @@ function ReportRow({ report }: { report: Report }) {
       {report.label ? (
         <p dir="auto" className="text-start font-semibold">
           {/* A comment is quoted: its first words, not a title or a name. */}
-          {report.targetType.endsWith('_comment') ? `“${report.label}”` : report.label}
+          {report.targetType.endsWith('_comment') ? t.quoted(report.label) : report.label}
         </p>
       ) : (
         <p className="italic text-muted-foreground">{t.labelGone}</p>
@@ -208,7 +208,7 @@ function BlockRow({ block }: { block: Block }) {
         {block.user.firstName[0]}
       </span>
       <div className="grid min-w-0 flex-1">
-        <span dir="auto" className="truncate text-start font-semibold">
+        <span dir="auto" className="max-w-full justify-self-start truncate text-start font-semibold">
           {name}
         </span>
         <span className="text-sm text-muted-foreground">

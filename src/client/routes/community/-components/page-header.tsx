@@ -11,7 +11,7 @@ export function CommunityPageHeader({ title, subtitle, actions }: { title: strin
         to="/community"
         className="inline-flex w-fit items-center gap-2 rounded-full text-sm font-semibold text-primary underline-offset-4 hover:underline"
       >
-        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         {communityCopy.backToCommunity}
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-4">

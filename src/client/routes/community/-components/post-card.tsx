@@ -15,6 +15,7 @@ import { toast } from '../../../components/ui/toast';
 import { communityCopy } from '../../../copy/community';
 import { categoryColour } from '../../../lib/categories';
 import { errorMessage, isUnauthenticated } from '../../../lib/errors';
+import { formatCount } from '../../../lib/formats';
 import { relativeTime } from '../../../lib/relative-time';
 import type { SessionUser } from '../../../lib/session';
 import { cn } from '../../../lib/utils';
@@ -76,7 +77,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           {post.isMine ? c.you[0] : post.author.firstName[0]}
         </span>
         <div className="grid min-w-0 flex-1">
-          <span dir="auto" className="truncate text-start font-semibold">
+          <span dir="auto" className="max-w-full justify-self-start truncate text-start font-semibold">
             {author}
           </span>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -105,13 +106,13 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           variant="ghost"
           size="sm"
           aria-pressed={post.likedByMe}
-          aria-label={`${post.likedByMe ? c.unlike : c.like} (${c.likes(post.likes)})`}
+          aria-label={c.likeLabel(post.likedByMe, post.likes)}
           aria-busy={like.isPending}
           onClick={toggleLike}
           className={cn(post.likedByMe && 'text-primary')}
         >
           <Heart aria-hidden="true" className={cn(post.likedByMe && 'fill-current')} />
-          {post.likes}
+          {formatCount(post.likes)}
         </Button>
         <Button variant="ghost" size="sm" aria-expanded={commentsOpen} aria-controls={commentsId} onClick={() => setCommentsOpen((open) => !open)}>
           <MessageCircle aria-hidden="true" />
