@@ -76,7 +76,7 @@ export function TopNav({ user }: { user: SessionUser | null }) {
       <nav aria-label={copy.nav.mainNavigation} className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-full pe-2 font-display text-lg font-semibold text-foreground">
           <LogoMark className="size-8" />
-          <span>{siteName}</span>
+          <span className="whitespace-nowrap">{siteName}</span>
         </Link>
         <NavLinks className="ms-4 hidden items-center gap-1 lg:flex" />
         <div className="ms-auto flex items-center gap-2">
