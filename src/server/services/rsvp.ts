@@ -43,7 +43,7 @@ export async function lockEvent(tx: Db, eventId: number) {
     .from(events)
     .where(eq(events.id, eventId))
     .for('update');
-  if (!event) throw notFound('Event not found');
+  if (!event) throw notFound(messages.admin.eventNotFound);
   return event;
 }
 
