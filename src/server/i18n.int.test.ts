@@ -48,7 +48,7 @@ describe('sign-up refusals in the visitor’s language', () => {
   });
 
   it('keep today’s English words exactly, for an English request and for one with no language', async () => {
-    for (const headers of [{}, { cookie: 'locale=en' }, { 'accept-language': 'en-US,en;q=0.9' }]) {
+    for (const headers of [{}, { cookie: 'locale=en' }, { 'accept-language': 'en-US,en;q=0.9' }] as Record<string, string>[]) {
       const cases: [Record<string, unknown>, string][] = [
         [{ firstName: '  ' }, 'First name is required'],
         [{ email: 'sara@' }, 'Valid email is required'],
