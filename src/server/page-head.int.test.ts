@@ -266,7 +266,7 @@ describe('in the page’s language', () => {
   });
 
   it('an Arabic request gets an Arabic title and description, and og:locale ar_EG', async () => {
-    for (const headers of [{ cookie: 'locale=ar-EG' }, { 'accept-language': 'ar' }]) {
+    for (const headers of [{ cookie: 'locale=ar-EG' }, { 'accept-language': 'ar' }] as Record<string, string>[]) {
       const head = await headOf('/events', undefined, headers);
       expect(head.raw).toMatch(/^<head>/);
       expect(head.title).toEqual(['الفعاليات · Bloom Circle']);
