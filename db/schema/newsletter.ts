@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
-import { users } from './auth';
+import { siteLocale, users } from './auth';
 import { NEWSLETTER_FREQUENCIES } from '../../src/shared/categories';
 
 export const newsletterFrequency = pgEnum('newsletter_frequency', NEWSLETTER_FREQUENCIES);
@@ -21,6 +21,8 @@ export const newsletterSubscriptions = pgTable(
     /** SHA-256 of the token in the newest confirmation link, and the frequency it confirms. */
     confirmTokenHash: text('confirm_token_hash'),
     pendingFrequency: newsletterFrequency('pending_frequency'),
+    /** The language she subscribed in: her confirmation mail and the frame of every issue use it (null: English). */
+    locale: siteLocale('locale'),
     /**
      * The secret in every issue's one-click unsubscribe link. Kept as is (issues are mailed with
      * it); it can only unsubscribe this address.

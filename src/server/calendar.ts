@@ -110,7 +110,7 @@ export async function queueEventReminders(db: Db, site: PublicSite): Promise<num
       .returning({ eventId: eventRsvps.eventId, userId: eventRsvps.userId });
     if (claimed.length === 0) return 0;
     const people = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(inArray(users.id, [...new Set(claimed.map((row) => row.userId))]));
     const eventRows = await tx
@@ -120,7 +120,7 @@ export async function queueEventReminders(db: Db, site: PublicSite): Promise<num
     for (const { eventId, userId } of claimed) {
       const person = people.find((row) => row.id === userId);
       const event = eventRows.find((row) => row.id === eventId);
-      if (person && event) await queueMail(tx, mails.eventReminder(site, person.email, person.firstName, event, eventCalendar(site, event.title, [event])));
+      if (person && event) await queueMail(tx, mails.eventReminder(site, person, person.firstName, event, eventCalendar(site, event.title, [event])));
     }
     return claimed.length;
   });

@@ -43,20 +43,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** How long a client is asked to wait (Retry-After) when the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
 
-const STATUS_MESSAGES: Record<number, string> = {
-  400: messages.http.badRequest,
-  404: messages.http.notFound,
-  408: messages.http.timeout,
-  413: messages.http.tooLarge,
-  415: messages.http.unsupportedMediaType,
-  429: messages.access.rateLimited,
-  431: messages.http.tooLarge,
-  503: messages.http.unavailable,
+/** Read per answer, so each is worded in that request's language. */
+const STATUS_MESSAGES: Record<number, () => string> = {
+  400: () => messages.http.badRequest,
+  404: () => messages.http.notFound,
+  408: () => messages.http.timeout,
+  413: () => messages.http.tooLarge,
+  415: () => messages.http.unsupportedMediaType,
+  429: () => messages.access.rateLimited,
+  431: () => messages.http.tooLarge,
+  503: () => messages.http.unavailable,
 };
 
 /** The one text an error answer with this status carries when nothing more precise is known. */
 export function statusMessage(status: number): string {
-  return STATUS_MESSAGES[status] ?? (status >= 500 ? messages.http.internal : messages.http.badRequest);
+  return STATUS_MESSAGES[status]?.() ?? (status >= 500 ? messages.http.internal : messages.http.badRequest);
 }
 
 /** The status an error is answered with: a lost database is a 503 whatever wraps it. */

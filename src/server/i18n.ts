@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
 import { overwriteServerAsyncLocalStorage } from '#i18n/runtime';
-import { LOCALE_COOKIE, type Locale, resolveLocale } from '../shared/i18n/locale';
+import { DEFAULT_LOCALE, intlLocaleOf, LOCALE_COOKIE, type Locale, resolveLocale } from '../shared/i18n/locale';
 
 /**
  * The request's language on the server. Message functions (`#i18n/messages`) read it from
@@ -15,6 +15,14 @@ overwriteServerAsyncLocalStorage(requestLanguage);
 export function inLocale<T>(locale: Locale, work: () => T): T {
   return requestLanguage.run({ locale }, work);
 }
+
+/** The language messages are being worded in right now (English outside any request). */
+export function currentLocale(): Locale {
+  return requestLanguage.getStore()?.locale ?? DEFAULT_LOCALE;
+}
+
+/** The locale Intl should format dates and numbers with right now. */
+export const currentIntlLocale = (): string => intlLocaleOf(currentLocale());
 
 /** The language a request asks for before its session is known: the `locale` cookie, else Accept-Language. */
 export function localeOfRequest(request: FastifyRequest, saved?: string | null): Locale {

@@ -8,7 +8,10 @@ import { conflict, notFound } from './errors';
 import { qualified } from './services/content-query';
 import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
 import { queueMail } from './mail/outbox';
-import { drawMail, mails, type MailSite } from './mail/templates';
+import { drawMail, mailHtmlStart, mails, type MailSite } from './mail/templates';
+import { m } from '#i18n/messages';
+import { LOCALES, type Locale } from '../shared/i18n/locale';
+import { inLocale } from './i18n';
 
 const n = messages.newsletter;
 const byEmail = (email: string) => eq(sql`lower(${newsletterSubscriptions.email})`, email.toLowerCase());
@@ -17,19 +20,20 @@ const byEmail = (email: string) => eq(sql`lower(${newsletterSubscriptions.email}
  * A visitor subscribes (double opt-in). Nothing counts, and an existing subscription's
  * frequency doesn't change, until the link mailed to the address is opened: posting someone
  * else's email can neither subscribe her nor change her settings. The answer is the same
- * whether or not the address was subscribed.
+ * whether or not the address was subscribed. A new subscription keeps the language it was
+ * asked in, for its confirmation mail and the frame of every issue.
  */
-export async function requestSubscription(db: Db, site: MailSite, email: string, frequency: NewsletterFrequency) {
+export async function requestSubscription(db: Db, site: MailSite, email: string, frequency: NewsletterFrequency, locale: Locale) {
   const token = newSecretToken(24);
   await db.transaction(async (tx) => {
     const pending = { confirmTokenHash: hashOf(token), pendingFrequency: frequency };
     const [inserted] = await tx
       .insert(newsletterSubscriptions)
-      .values({ email, frequency, ...pending })
+      .values({ email, frequency, locale, ...pending })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscriptions.id });
     if (!inserted) await tx.update(newsletterSubscriptions).set(pending).where(byEmail(email));
-    await queueMail(tx, mails.newsletterConfirm(site, email, frequency, token));
+    await queueMail(tx, mails.newsletterConfirm(site, { email, locale }, frequency, token));
   });
   return { email, frequency, message: n.confirmSent(email) };
 }
@@ -57,22 +61,26 @@ const markdown = new MarkdownIt({ html: false, breaks: true, linkify: true });
 /** Placeholders replaced per subscriber when an issue is queued, so the issue is drawn once. */
 const UNSUBSCRIBE_URL = '{{unsubscribe_url}}';
 
-/** An issue as a mail: the markdown as text, rendered (raw HTML off) as HTML, and a footer with the unsubscribe link. */
+/**
+ * An issue as a mail: the markdown as text, rendered (raw HTML off) as HTML, and a footer with
+ * the unsubscribe link. The issue is the admin's words; the footer is in the language being worded.
+ */
 function issueMail(site: MailSite, issue: { subject: string; markdown: string }, to: string) {
   const mail = drawMail(site, 'newsletter_issue', to, { subject: issue.subject, greeting: '', paragraphs: [] });
-  const footer = `You receive this because you subscribed to the ${site.name} newsletter. Unsubscribe: ${UNSUBSCRIBE_URL}`;
+  const footer = m.mail_issue_footer({ siteName: site.name });
+  const unsubscribe = m.mail_issue_unsubscribe();
   return {
     ...mail,
-    text: `${issue.markdown}\n\n--\n${footer}`,
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2d2433;max-width:560px;margin:0 auto;padding:24px">${markdown.render(issue.markdown)}<hr style="border:none;border-top:1px solid #eee;margin:24px 0"><p style="font-size:13px;color:#6b6270">You receive this because you subscribed to the ${escapeHtml(site.name)} newsletter. <a href="${UNSUBSCRIBE_URL}">Unsubscribe</a></p></body></html>`,
+    text: `${issue.markdown}\n\n--\n${footer} ${unsubscribe}: ${UNSUBSCRIBE_URL}`,
+    html: `${mailHtmlStart()}${markdown.render(issue.markdown)}<hr style="border:none;border-top:1px solid #eee;margin:24px 0"><p style="font-size:13px;color:#6b6270">${escapeHtml(footer)} <a href="${UNSUBSCRIBE_URL}">${escapeHtml(unsubscribe)}</a></p></body></html>`,
   };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /**
- * Sends an issue to every confirmed subscriber of its frequency: one INSERT ... SELECT puts a
- * mail per subscriber in the outbox, each with her own one-click unsubscribe link and the
+ * Sends an issue to every confirmed subscriber of its frequency: one INSERT ... SELECT per language
+ * puts a mail per subscriber in the outbox, each with her own one-click unsubscribe link and the
  * List-Unsubscribe headers (RFC 8058). An issue goes out once (409 after).
  */
 export async function sendIssue(db: Db, site: MailSite, id: number) {
@@ -80,19 +88,23 @@ export async function sendIssue(db: Db, site: MailSite, id: number) {
     const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).for('update');
     if (!issue) throw notFound(n.issueNotFound);
     if (issue.sentAt) throw conflict(n.issueAlreadySent);
-    const mail = issueMail(site, issue, '');
     const unsubscribeUrl = sql`${`${site.url}/newsletter/unsubscribe?token=`} || ${newsletterSubscriptions.unsubscribeToken}`;
     const oneClickUrl = sql`${`${site.url}/api/newsletter/unsubscribe?token=`} || ${newsletterSubscriptions.unsubscribeToken}`;
-    await tx.execute(sql`
-      insert into ${mailOutbox} (kind, recipient, subject, text, html, headers, issue_id)
-      select 'newsletter_issue', ${newsletterSubscriptions.email}, ${issue.subject},
-        replace(${mail.text}, ${UNSUBSCRIBE_URL}, ${unsubscribeUrl}),
-        replace(${mail.html}, ${UNSUBSCRIBE_URL}, ${unsubscribeUrl}),
-        jsonb_build_object('List-Unsubscribe', '<' || ${oneClickUrl} || '>', 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
-        ${issue.id}
-      from ${newsletterSubscriptions}
-      where ${newsletterSubscriptions.confirmedAt} is not null and ${newsletterSubscriptions.frequency} = ${issue.frequency}
-    `);
+    // The issue drawn once per language, each to the subscribers who read it (no language: English).
+    for (const locale of LOCALES) {
+      const mail = inLocale(locale, () => issueMail(site, issue, ''));
+      const readsIt = sql`coalesce(${newsletterSubscriptions.locale}::text, 'en') = ${locale}`;
+      await tx.execute(sql`
+        insert into ${mailOutbox} (kind, recipient, subject, text, html, headers, issue_id)
+        select 'newsletter_issue', ${newsletterSubscriptions.email}, ${issue.subject},
+          replace(${mail.text}, ${UNSUBSCRIBE_URL}, ${unsubscribeUrl}),
+          replace(${mail.html}, ${UNSUBSCRIBE_URL}, ${unsubscribeUrl}),
+          jsonb_build_object('List-Unsubscribe', '<' || ${oneClickUrl} || '>', 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+          ${issue.id}
+        from ${newsletterSubscriptions}
+        where ${newsletterSubscriptions.confirmedAt} is not null and ${newsletterSubscriptions.frequency} = ${issue.frequency} and ${readsIt}
+      `);
+    }
     await tx.update(newsletterIssues).set({ sentAt: sql`now()` }).where(eq(newsletterIssues.id, id));
     const [queued] = await tx.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.issueId, id));
     return { success: true as const, message: n.issueQueued(queued?.n ?? 0), id, queued: queued?.n ?? 0 };
@@ -103,7 +115,7 @@ export async function sendIssue(db: Db, site: MailSite, id: number) {
 export async function sendTestIssue(db: Db, site: MailSite, id: number, to: string) {
   const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).limit(1);
   if (!issue) throw notFound(n.issueNotFound);
-  const mail = issueMail(site, { ...issue, subject: `[Test] ${issue.subject}` }, to);
+  const mail = issueMail(site, { ...issue, subject: m.mail_issue_test_subject({ subject: issue.subject }) }, to);
   const sample = `${site.url}/newsletter/unsubscribe`;
   await queueMail(db, { ...mail, kind: 'newsletter_test', text: mail.text.replaceAll(UNSUBSCRIBE_URL, sample), html: mail.html.replaceAll(UNSUBSCRIBE_URL, sample) });
   return { success: true as const, message: n.testSent(to) };

@@ -76,8 +76,8 @@ interface JsonLdGraph {
   '@graph': JsonLdNode[];
 }
 
-async function headOf(url: string, cookie?: string): Promise<Head> {
-  const response = await t.request({ method: 'GET', url, cookie });
+async function headOf(url: string, cookie?: string, headers?: Record<string, string>): Promise<Head> {
+  const response = await t.request({ method: 'GET', url, cookie, headers });
   expect(response.statusCode).toBe(200);
   const document = parseDocument(response.body);
   const [head] = DomUtils.getElementsByTagName('head', document) as Element[];
@@ -254,6 +254,36 @@ describe('every page has its own head', () => {
     expect((await headOf('/no-such-page')).meta('robots')).toEqual(['noindex']);
     // The way in is listed, so members searching for the site find it.
     expect((await headOf('/login')).meta('robots')).toEqual([]);
+  });
+});
+
+describe('in the page’s language', () => {
+  it('an English page says so to previews (og:locale en_US), in today’s words', async () => {
+    const head = await headOf('/events');
+    expect(head.title).toEqual(['Events · Bloom Circle']);
+    expect(head.meta('description')).toEqual(['Workshops, meet-ups and circles where you can learn and make friends.']);
+    expect(head.meta('og:locale')).toEqual(['en_US']);
+  });
+
+  it('an Arabic request gets an Arabic title and description, and og:locale ar_EG', async () => {
+    for (const headers of [{ cookie: 'locale=ar-EG' }, { 'accept-language': 'ar' }] as Record<string, string>[]) {
+      const head = await headOf('/events', undefined, headers);
+      expect(head.raw).toMatch(/^<head>/);
+      expect(head.title).toEqual(['الفعاليات · Bloom Circle']);
+      expect(head.meta('description')).toEqual(['ورش عمل ولقاءات وجلسات تتعلّمين فيها وتكوّنين صداقات جديدة.']);
+      expect(head.meta('og:title')).toEqual(['الفعاليات · Bloom Circle']);
+      expect(head.meta('og:locale')).toEqual(['ar_EG']);
+    }
+    const landing = await headOf('/', 'locale=ar-EG');
+    expect(landing.title).toEqual(['Bloom Circle']);
+    expect(landing.meta('description')).toEqual(['مساحة آمنة تتعلّم فيها الشابات وينمين ويدعمن بعضهن بعضًا.']);
+  });
+
+  it('a member’s saved language decides her page’s head', async () => {
+    const arabicReader = await t.signInAs('member');
+    await t.request({ method: 'PUT', url: '/api/locale', cookie: arabicReader.cookie, payload: { locale: 'ar-EG' } });
+    const head = await headOf('/settings/profile', arabicReader.cookie);
+    expect(head.title).toEqual(['إعدادات الملف الشخصي · Bloom Circle']);
   });
 });
 

@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 import { blogs, events, podcasts } from '../../db/schema';
 import { contentHref } from '../shared/links';
 import { documentTitle, ITEM_PAGE_PARAMS, pagePath, pageTitleFor } from '../shared/page-meta';
-import { SITE_TAGLINE } from '../shared/site';
+import { m } from '#i18n/messages';
+import { type Locale } from '../shared/i18n/locale';
+import { currentLocale } from './i18n';
 import { blogVisibleTo, selectBlogCards, toBlogCard } from './domains/blogs';
 import { eventColumns, withSpotsLeft } from './domains/events';
 import type { PublicSite } from './site';
@@ -38,17 +40,17 @@ const EVENTS_IN_PREVIEW = 20;
  * The public pages' descriptions; search engines list these pages and no others (the other
  * forms, members' pages and the admin panel are `noindex`, and share the site's tagline).
  */
-const PUBLIC_PAGE_DESCRIPTIONS: Record<string, string> = {
-  '/': SITE_TAGLINE,
-  '/podcasts': 'Honest talks on confidence, school life, faith, friendship and growing up.',
-  '/blog': 'Stories, guides and gentle advice from our circle.',
-  '/events': 'Workshops, meet-ups and circles where you can learn and make friends.',
-  '/directory': 'Girl-friendly places and women-led businesses, curated by our community.',
-  '/community-hub': 'What is happening in our circle: new podcasts, articles and events.',
-  '/guidelines': 'How we keep our circle kind and safe: the guidelines every member agrees to.',
-  '/signup': 'Apply to join our circle of young women. Every application is read by our team.',
+const PUBLIC_PAGE_DESCRIPTIONS: Record<string, (site: PublicSite) => string> = {
+  '/': () => m.server_page_tagline(),
+  '/podcasts': () => m.server_page_description_podcasts(),
+  '/blog': () => m.server_page_description_blog(),
+  '/events': () => m.server_page_description_events(),
+  '/directory': () => m.server_page_description_directory(),
+  '/community-hub': () => m.server_page_description_community_hub(),
+  '/guidelines': () => m.server_page_description_guidelines(),
+  '/signup': () => m.server_page_description_signup(),
   // Listed so members who search for the site find the way in.
-  '/login': 'Sign in to Bloom Circle to join the conversations, events and members-only pages.',
+  '/login': (site) => m.server_page_description_login({ siteName: site.name }),
 };
 
 /** The pages search engines may list (the sitemap names them). */
@@ -70,7 +72,7 @@ function previewImage(site: PublicSite, url: string | null | undefined): string 
 }
 
 function organization(site: PublicSite): Organization {
-  return { '@type': 'Organization', '@id': `${site.url}/#organization`, name: site.name, url: `${site.url}/`, logo: `${site.url}/favicon.svg`, description: SITE_TAGLINE };
+  return { '@type': 'Organization', '@id': `${site.url}/#organization`, name: site.name, url: `${site.url}/`, logo: `${site.url}/favicon.svg`, description: m.server_page_tagline() };
 }
 
 const graph = (...nodes: Thing[]): Graph => ({ '@context': 'https://schema.org', '@graph': nodes });
@@ -211,7 +213,7 @@ function fixedPageHead(site: PublicSite, path: string): PageHead {
   const description = PUBLIC_PAGE_DESCRIPTIONS[path];
   return {
     title: documentTitle(pageTitleFor(path), site.name),
-    description: description ?? SITE_TAGLINE,
+    description: description ? description(site) : m.server_page_tagline(),
     canonical: `${site.url}${path}`,
     indexable: description !== undefined,
     type: 'website',
@@ -245,7 +247,10 @@ export function fallbackPageHead(site: PublicSite, url: string): PageHead {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The head's tags as HTML. Every value is escaped; JSON-LD is a data block, which the CSP doesn't run. */
+/** Open Graph names languages with an underscore and a region. */
+const OG_LOCALES: Record<Locale, string> = { en: 'en_US', 'ar-EG': 'ar_EG' };
+
+/** The head's tags as HTML, worded in the language being worded (the page's). Every value is escaped; JSON-LD is a data block, which the CSP doesn't run. */
 export function pageHeadHtml(head: PageHead, site: PublicSite): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
@@ -258,7 +263,7 @@ export function pageHeadHtml(head: PageHead, site: PublicSite): string {
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonical),
-    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:locale', OG_LOCALES[currentLocale()]),
     head.image ? meta('property', 'og:image', head.image) : null,
     head.publishedTime ? meta('property', 'article:published_time', head.publishedTime) : null,
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),

@@ -132,6 +132,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheableRead(request)) return;
+    // Keyed by URL alone, not language: only 200 shared reads are stored, and they carry data, never worded text (refusals aren't stored).
     const entry = entries.get(request.url);
     if (entry && entry.expires > Date.now()) {
       const answer = storedAnswerFor(request, entry);

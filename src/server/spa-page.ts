@@ -8,7 +8,7 @@ import { type Context, createContext, type ContextDeps } from './trpc/context';
 import { createCaller } from './trpc/root';
 import { fallbackPageHead, pageHeadFor, pageHeadHtml } from './page-head';
 import { scriptSafeJson } from './script-safe-json';
-import { localeOfRequest } from './i18n';
+import { inLocale, localeOfRequest } from './i18n';
 import { DEFAULT_LOCALE, directionOf, type Locale, LOCALES } from '../shared/i18n/locale';
 
 /** The client's server-side renderer (src/client/entry-server.tsx, built into dist/ssr). */
@@ -89,17 +89,17 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
   const { site } = deps.mail;
 
   /** The page's title, description, preview tags and JSON-LD; their fixed parts if the database is away. */
-  const pageHeadTags = async (request: FastifyRequest) => {
-    try {
-      return pageHeadHtml(await pageHeadFor(deps.db, site, request.url), site);
-    } catch (error) {
-      request.log.warn({ err: error }, 'page head without its content');
-      return pageHeadHtml(fallbackPageHead(site, request.url), site);
-    }
-  };
+  const pageHeadTags = (request: FastifyRequest, locale: Locale) =>
+    inLocale(locale, async () => {
+      try {
+        return pageHeadHtml(await pageHeadFor(deps.db, site, request.url), site);
+      } catch (error) {
+        request.log.warn({ err: error }, 'page head without its content');
+        return pageHeadHtml(fallbackPageHead(site, request.url), site);
+      }
+    });
 
   return async function sendSpaPage(request: FastifyRequest, reply: FastifyReply) {
-    const headTags = pageHeadTags(request);
     let context: Context | undefined;
     try {
       context = await createContext(deps, request, reply);
@@ -110,6 +110,8 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
     // The page's language decides its template (the browser's code for that language) and its words.
     const locale = context?.locale ?? localeOfRequest(request);
     const { head, tail, renderedHead } = templates.get(locale)!;
+    // Read while the page renders; in the page's language, which her saved choice can decide.
+    const headTags = pageHeadTags(request, locale);
 
     let blocks = '';
     let body = tail;

@@ -1,44 +1,48 @@
+import { m } from '#i18n/messages';
+
 /**
  * What each page is called in the browser's tab, in history and in a shared link's preview.
  * The server writes it into every page's head (src/server/page-head.ts, which adds what
  * previews and search engines read); the client keeps the tab's title in step as she moves
- * around. The landing page is the site's name alone (null).
+ * around. The landing page is the site's name alone (null). Titles are worded when read, in
+ * the page's language.
  */
-const PAGE_TITLES: Record<string, string | null> = {
+const PAGE_TITLES: Record<string, (() => string) | null> = {
   '/': null,
-  '/podcasts': 'Podcasts & Interviews',
-  '/blog': 'Blog',
-  '/events': 'Events',
-  '/directory': 'Directory',
-  '/community-hub': 'Community Hub',
-  '/guidelines': 'Community guidelines',
-  '/signup': 'Apply to join',
-  '/login': 'Sign in',
-  '/forgot-password': 'Forgot your password',
-  '/reset-password': 'Choose a new password',
-  '/confirm-email': 'Confirm your email',
-  '/newsletter/confirm': 'Confirm your subscription',
-  '/newsletter/unsubscribe': 'Unsubscribe',
-  '/community': 'Community',
-  '/community/blog': 'Community forum',
-  '/community/newsletter': 'Newsletter',
-  '/community/places-to-go': 'Places to go',
-  '/settings/profile': 'Profile settings',
-  '/settings/newsletter': 'Newsletter settings',
-  '/settings/safety': 'Safety settings',
-  '/admin': 'Admin panel',
-  '/admin/login': 'Admin sign in',
+  '/podcasts': () => m.server_page_title_podcasts(),
+  '/blog': () => m.server_page_title_blog(),
+  '/events': () => m.server_page_title_events(),
+  '/directory': () => m.server_page_title_directory(),
+  '/community-hub': () => m.server_page_title_community_hub(),
+  '/guidelines': () => m.server_page_title_guidelines(),
+  '/signup': () => m.server_page_title_signup(),
+  '/login': () => m.server_page_title_login(),
+  '/forgot-password': () => m.server_page_title_forgot_password(),
+  '/reset-password': () => m.server_page_title_reset_password(),
+  '/confirm-email': () => m.server_page_title_confirm_email(),
+  '/newsletter/confirm': () => m.server_page_title_newsletter_confirm(),
+  '/newsletter/unsubscribe': () => m.server_page_title_newsletter_unsubscribe(),
+  '/community': () => m.server_page_title_community(),
+  '/community/blog': () => m.server_page_title_community_forum(),
+  '/community/newsletter': () => m.server_page_title_community_newsletter(),
+  '/community/places-to-go': () => m.server_page_title_places_to_go(),
+  '/settings/profile': () => m.server_page_title_settings_profile(),
+  '/settings/newsletter': () => m.server_page_title_settings_newsletter(),
+  '/settings/safety': () => m.server_page_title_settings_safety(),
+  '/admin': () => m.server_page_title_admin(),
+  '/admin/login': () => m.server_page_title_admin_login(),
 };
 
 /** An address no page answers: visitors see the landing page there, members "not found". */
-export const UNKNOWN_PAGE_TITLE = 'Page not found';
+export const unknownPageTitle = () => m.server_page_title_not_found();
 
 /** A page's path without a trailing slash ('/' stays '/'). */
 export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 export function pageTitleFor(pathname: string): string | null {
   const path = pagePath(pathname);
-  return path in PAGE_TITLES ? PAGE_TITLES[path]! : UNKNOWN_PAGE_TITLE;
+  if (!(path in PAGE_TITLES)) return unknownPageTitle();
+  return PAGE_TITLES[path]?.() ?? null;
 }
 
 /**

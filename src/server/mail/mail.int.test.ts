@@ -79,6 +79,44 @@ describe('applications', () => {
   });
 });
 
+describe('in the applicant’s language', () => {
+  const idOf = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const approve = async (email: string) =>
+    expect((await t.request({ method: 'PATCH', url: `/api/admin/users/${await idOf(email)}/approval`, cookie: admin.cookie, payload: { isApproved: true } })).statusCode).toBe(200);
+
+  it('write her received and approval mails in Arabic when she applied in Arabic, whatever the admin reads', async () => {
+    const application = validApplication();
+    expect((await t.request({ method: 'POST', url: '/api/join-request', payload: application, headers: { cookie: 'locale=ar-EG' } })).statusCode).toBe(201);
+    expect((await t.db.select({ locale: users.locale }).from(users).where(eq(users.email, application.email)))[0]).toEqual({ locale: 'ar-EG' });
+    const [received] = await smtp.waitFor(1, application.email);
+    expect(received!.subject).toBe('وصلنا طلب انضمامكِ إلى Bloom Circle');
+    expect(received!.text).toContain(`أهلًا ${application.firstName}،`);
+    expect(received!.text).toContain('فريق Bloom Circle');
+    expect(received!.html).toContain('<html lang="ar-EG" dir="rtl">');
+
+    await approve(application.email);
+    const welcome = (await smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'أهلًا بكِ في Bloom Circle!')!;
+    expect(welcome.text).toMatch(/سجّلي الدخول: http:\/\/localhost:\d+\/login/);
+    expect(welcome.html).toContain('dir="rtl"');
+  });
+
+  it('keep them in English for one who applied in English, even if the admin reads Arabic', async () => {
+    const application = validApplication();
+    expect((await t.request({ method: 'POST', url: '/api/join-request', payload: application, headers: { 'accept-language': 'en-GB,en' } })).statusCode).toBe(201);
+    const [received] = await smtp.waitFor(1, application.email);
+    expect(received!.subject).toBe('We received your application to Bloom Circle');
+    expect(received!.text).toContain('Thank you for applying to join Bloom Circle. A moderator will review your application soon, and we will write to you as soon as they have.');
+    expect(received!.text).toContain('The Bloom Circle team');
+    expect(received!.html).toContain('<html lang="en" dir="ltr">');
+
+    const id = await idOf(application.email);
+    const approved = await t.request({ method: 'PATCH', url: `/api/admin/users/${id}/approval`, cookie: `${admin.cookie}; locale=ar-EG`, payload: { isApproved: true } });
+    expect(approved.statusCode).toBe(200);
+    const welcome = (await smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'Welcome to Bloom Circle!')!;
+    expect(welcome.text).toContain('Good news: your application was approved.');
+  });
+});
+
 describe('decisions made in Edit User, and applicants still waiting', () => {
   it('mail the decision too, and tell a pending applicant who applies again that she is in line', async () => {
     const application = validApplication();

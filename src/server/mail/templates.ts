@@ -1,8 +1,20 @@
+import { m } from '#i18n/messages';
+import { directionOf, isLocale, type Locale } from '../../shared/i18n/locale';
+import { currentIntlLocale, currentLocale, inLocale } from '../i18n';
 import type { PublicSite } from '../site';
 import type { OutgoingMail } from './outbox';
 
 /** What every mail knows about the site: its name (the sender and signature) and its address (links). */
 export type MailSite = PublicSite;
+
+/** Who a mail goes to: her address, and her language (`users.locale`; null or unknown means English). */
+export interface MailTo {
+  email: string;
+  locale?: string | null;
+}
+
+/** The language a recipient reads. */
+export const mailLocale = (to: Pick<MailTo, 'locale'>): Locale => (isLocale(to.locale) ? to.locale : 'en');
 
 /**
  * One template per mail: paragraphs and at most one link, written once and drawn both as
@@ -20,8 +32,15 @@ interface MailContent {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/** The HTML mail's opening tags, in the language being worded (Arabic reads right to left). */
+export function mailHtmlStart(): string {
+  const locale = currentLocale();
+  return `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2d2433;max-width:560px;margin:0 auto;padding:24px">`;
+}
+
+/** Draws a mail in the language being worded (see `inLocale`). */
 export function drawMail(site: MailSite, kind: string, to: string, content: MailContent): OutgoingMail {
-  const signature = `The ${site.name} team`;
+  const signature = m.mail_signature({ siteName: site.name });
   const text = [
     content.greeting,
     ...content.paragraphs,
@@ -30,7 +49,7 @@ export function drawMail(site: MailSite, kind: string, to: string, content: Mail
   ].join('\n\n');
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const html = [
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#2d2433;max-width:560px;margin:0 auto;padding:24px">',
+    mailHtmlStart(),
     paragraph(content.greeting),
     ...content.paragraphs.map(paragraph),
     content.action
@@ -44,8 +63,8 @@ export function drawMail(site: MailSite, kind: string, to: string, content: Mail
 
 const link = (site: MailSite, path: string) => new URL(path, site.url).toString();
 
-/** Event times in mails, written out in full ("Saturday, December 5, 2026 at 6:00 PM UTC"). */
-const eventDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+/** Event times in mails, written out in full ("Saturday, December 5, 2026 at 6:00 PM UTC"), in the mail's language. */
+const eventDate = (date: Date) => new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(date);
 
 /** What event mails say about the event. */
 interface MailEvent {
@@ -54,7 +73,8 @@ interface MailEvent {
   location: string | null;
 }
 
-const whenAndWhere = (event: MailEvent) => `When: ${eventDate.format(event.dateTime)} UTC${event.location ? `. Where: ${event.location}` : ''}.`;
+const whenAndWhere = (event: MailEvent) =>
+  event.location ? m.mail_when_where({ date: eventDate(event.dateTime), location: event.location }) : m.mail_when({ date: eventDate(event.dateTime) });
 
 /** The event as an .ics attachment, which mail apps offer to add to a calendar. */
 const withCalendar = (mail: OutgoingMail, ics: string): OutgoingMail => ({
@@ -62,117 +82,139 @@ const withCalendar = (mail: OutgoingMail, ics: string): OutgoingMail => ({
   attachments: [{ filename: 'event.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
 });
 
-/** Every mail the site sends, by what it is about. */
+/** A mail worded in its recipient's language. */
+const to = <T>(recipient: MailTo, draw: (email: string) => T): T => inLocale(mailLocale(recipient), () => draw(recipient.email));
+const hi = (firstName: string) => m.mail_greeting({ firstName });
+
+const CONFIRM_BODY = {
+  weekly: (siteName: string) => m.mail_newsletter_confirm_body_weekly({ siteName }),
+  biweekly: (siteName: string) => m.mail_newsletter_confirm_body_biweekly({ siteName }),
+  monthly: (siteName: string) => m.mail_newsletter_confirm_body_monthly({ siteName }),
+};
+
+/** Every mail the site sends, by what it is about, each in its recipient's language. */
 export const mails = {
-  applicationReceived: (site: MailSite, to: string, firstName: string) =>
-    drawMail(site, 'application_received', to, {
-      subject: `We received your application to ${site.name}`,
-      greeting: `Hi ${firstName},`,
-      paragraphs: [
-        `Thank you for applying to join ${site.name}. A moderator will review your application soon, and we will write to you as soon as they have.`,
-        'You don’t need to do anything now.',
-      ],
-    }),
+  applicationReceived: (site: MailSite, recipient: MailTo, firstName: string) =>
+    to(recipient, (email) =>
+      drawMail(site, 'application_received', email, {
+        subject: m.mail_application_received_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [m.mail_application_received_body({ siteName: site.name }), m.mail_application_received_nothing_to_do()],
+      }),
+    ),
 
-  applicationApproved: (site: MailSite, to: string, firstName: string) =>
-    drawMail(site, 'application_approved', to, {
-      subject: `Welcome to ${site.name}!`,
-      greeting: `Hi ${firstName},`,
-      paragraphs: [`Good news: your application was approved. You can now sign in and join the conversations, events and podcasts of ${site.name}.`],
-      action: { label: 'Sign in', url: link(site, '/login') },
-    }),
+  applicationApproved: (site: MailSite, recipient: MailTo, firstName: string) =>
+    to(recipient, (email) =>
+      drawMail(site, 'application_approved', email, {
+        subject: m.mail_application_approved_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [m.mail_application_approved_body({ siteName: site.name })],
+        action: { label: m.mail_application_approved_action(), url: link(site, '/login') },
+      }),
+    ),
 
-  applicationRejected: (site: MailSite, to: string, firstName: string, reason: string | null) =>
-    drawMail(site, 'application_rejected', to, {
-      subject: `Your application to ${site.name}`,
-      greeting: `Hi ${firstName},`,
-      paragraphs: [
-        'Thank you for your interest in our community. After reviewing your application, our moderators could not approve it this time.',
-        ...(reason ? [`Their note: ${reason}`] : []),
-      ],
-    }),
+  applicationRejected: (site: MailSite, recipient: MailTo, firstName: string, reason: string | null) =>
+    to(recipient, (email) =>
+      drawMail(site, 'application_rejected', email, {
+        subject: m.mail_application_rejected_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [m.mail_application_rejected_body(), ...(reason ? [m.mail_application_rejected_note({ reason })] : [])],
+      }),
+    ),
 
   /** To the owner of an email someone applied with again: the applicant is answered as if it were new. */
-  applicationWithKnownEmail: (site: MailSite, to: string, firstName: string, stillPending: boolean) =>
-    drawMail(site, 'application_known_email', to, {
-      subject: `Someone applied to ${site.name} with your email`,
-      greeting: `Hi ${firstName},`,
-      // An applicant still waiting can't sign in yet: she is told her application is in line.
-      paragraphs: stillPending
-        ? ['Someone applied with your email. Your application is already waiting for a moderator, and we will write to you as soon as they have looked at it.', 'If it wasn’t you, you can ignore this mail: nothing changed.']
-        : ['Someone applied with your email. If it was you, sign in or reset your password.', 'If it wasn’t you, you can ignore this mail: nothing changed on your account.'],
-      action: stillPending ? undefined : { label: 'Reset your password', url: link(site, '/forgot-password') },
-    }),
-
-  passwordReset: (site: MailSite, to: string, firstName: string, token: string) =>
-    drawMail(site, 'password_reset', to, {
-      subject: `Reset your ${site.name} password`,
-      greeting: `Hi ${firstName},`,
-      paragraphs: ['Someone asked to reset the password of your account. The link works once, for one hour.', 'If it wasn’t you, ignore this mail: your password stays as it is.'],
-      action: { label: 'Choose a new password', url: link(site, `/reset-password?token=${encodeURIComponent(token)}`) },
-      holdsSecret: true,
-    }),
-
-  rsvpConfirmed: (site: MailSite, to: string, firstName: string, event: MailEvent, ics: string) =>
-    withCalendar(
-      drawMail(site, 'rsvp_confirmed', to, {
-        subject: `You're going: ${event.title}`,
-        greeting: `Hi ${firstName},`,
-        paragraphs: [`You are attending “${event.title}”.`, whenAndWhere(event), 'The attached file adds it to your calendar. If you can no longer come, cancel your RSVP on the events page so someone else can go.'],
-        action: { label: 'See the event', url: link(site, '/events') },
+  applicationWithKnownEmail: (site: MailSite, recipient: MailTo, firstName: string, stillPending: boolean) =>
+    to(recipient, (email) =>
+      drawMail(site, 'application_known_email', email, {
+        subject: m.mail_known_email_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        // An applicant still waiting can't sign in yet: she is told her application is in line.
+        paragraphs: stillPending
+          ? [m.mail_known_email_pending(), m.mail_known_email_pending_not_you()]
+          : [m.mail_known_email_member(), m.mail_known_email_member_not_you()],
+        action: stillPending ? undefined : { label: m.mail_known_email_action(), url: link(site, '/forgot-password') },
       }),
-      ics,
     ),
 
-  waitlistPromoted: (site: MailSite, to: string, firstName: string, event: MailEvent, ics: string) =>
-    withCalendar(
-      drawMail(site, 'waitlist_promoted', to, {
-        subject: `A spot opened for you: ${event.title}`,
-        greeting: `Hi ${firstName},`,
-        paragraphs: [
-          `Good news: a spot opened at “${event.title}” and it is yours. You are now attending.`,
-          whenAndWhere(event),
-          'If you can no longer come, cancel your RSVP on the events page so the next person on the waitlist can go.',
-        ],
-        action: { label: 'See the event', url: link(site, '/events') },
+  passwordReset: (site: MailSite, recipient: MailTo, firstName: string, token: string) =>
+    to(recipient, (email) =>
+      drawMail(site, 'password_reset', email, {
+        subject: m.mail_password_reset_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [m.mail_password_reset_body(), m.mail_password_reset_not_you()],
+        action: { label: m.mail_password_reset_action(), url: link(site, `/reset-password?token=${encodeURIComponent(token)}`) },
+        holdsSecret: true,
       }),
-      ics,
     ),
 
-  eventReminder: (site: MailSite, to: string, firstName: string, event: MailEvent, ics: string) =>
-    withCalendar(
-      drawMail(site, 'event_reminder', to, {
-        subject: `Tomorrow: ${event.title}`,
-        greeting: `Hi ${firstName},`,
-        paragraphs: [`A reminder that “${event.title}” is coming up.`, whenAndWhere(event), 'If you can no longer come, please cancel your RSVP so someone on the waitlist can take your spot.'],
-        action: { label: 'See the event', url: link(site, '/events') },
-      }),
-      ics,
+  rsvpConfirmed: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string) =>
+    to(recipient, (email) =>
+      withCalendar(
+        drawMail(site, 'rsvp_confirmed', email, {
+          subject: m.mail_rsvp_confirmed_subject({ title: event.title }),
+          greeting: hi(firstName),
+          paragraphs: [m.mail_rsvp_confirmed_body({ title: event.title }), whenAndWhere(event), m.mail_rsvp_confirmed_cancel()],
+          action: { label: m.mail_see_event(), url: link(site, '/events') },
+        }),
+        ics,
+      ),
     ),
 
-  newsletterConfirm: (site: MailSite, to: string, frequency: string, token: string) =>
-    drawMail(site, 'newsletter_confirm', to, {
-      subject: `Confirm your ${site.name} newsletter`,
-      greeting: 'Hi,',
-      paragraphs: [`Someone (we hope you!) asked for the ${frequency} ${site.name} newsletter at this address. Open the link to confirm.`, 'If it wasn’t you, ignore this mail: nothing will be sent.'],
-      action: { label: 'Confirm my subscription', url: link(site, `/newsletter/confirm?token=${encodeURIComponent(token)}`) },
-      holdsSecret: true,
-    }),
+  waitlistPromoted: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string) =>
+    to(recipient, (email) =>
+      withCalendar(
+        drawMail(site, 'waitlist_promoted', email, {
+          subject: m.mail_waitlist_promoted_subject({ title: event.title }),
+          greeting: hi(firstName),
+          paragraphs: [m.mail_waitlist_promoted_body({ title: event.title }), whenAndWhere(event), m.mail_waitlist_promoted_cancel()],
+          action: { label: m.mail_see_event(), url: link(site, '/events') },
+        }),
+        ics,
+      ),
+    ),
+
+  eventReminder: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string) =>
+    to(recipient, (email) =>
+      withCalendar(
+        drawMail(site, 'event_reminder', email, {
+          subject: m.mail_event_reminder_subject({ title: event.title }),
+          greeting: hi(firstName),
+          paragraphs: [m.mail_event_reminder_body({ title: event.title }), whenAndWhere(event), m.mail_event_reminder_cancel()],
+          action: { label: m.mail_see_event(), url: link(site, '/events') },
+        }),
+        ics,
+      ),
+    ),
+
+  newsletterConfirm: (site: MailSite, recipient: MailTo, frequency: keyof typeof CONFIRM_BODY, token: string) =>
+    to(recipient, (email) =>
+      drawMail(site, 'newsletter_confirm', email, {
+        subject: m.mail_newsletter_confirm_subject({ siteName: site.name }),
+        greeting: m.mail_greeting_anonymous(),
+        paragraphs: [CONFIRM_BODY[frequency](site.name), m.mail_newsletter_confirm_not_you()],
+        action: { label: m.mail_newsletter_confirm_action(), url: link(site, `/newsletter/confirm?token=${encodeURIComponent(token)}`) },
+        holdsSecret: true,
+      }),
+    ),
 
   /** To the old address, once the new one was confirmed. */
-  emailChanged: (site: MailSite, to: string, firstName: string, newEmail: string) =>
-    drawMail(site, 'email_changed', to, {
-      subject: `Your ${site.name} email was changed`,
-      greeting: `Hi ${firstName},`,
-      paragraphs: [`The email of your ${site.name} account is now ${newEmail}. Mail from us goes there from now on.`, 'If you didn’t make this change, reply to this mail or ask a moderator for help right away.'],
-    }),
+  emailChanged: (site: MailSite, recipient: MailTo, firstName: string, newEmail: string) =>
+    to(recipient, (email) =>
+      drawMail(site, 'email_changed', email, {
+        subject: m.mail_email_changed_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [m.mail_email_changed_body({ siteName: site.name, newEmail }), m.mail_email_changed_not_you()],
+      }),
+    ),
 
-  emailChange: (site: MailSite, to: string, firstName: string, token: string) =>
-    drawMail(site, 'email_change', to, {
-      subject: `Confirm your new email for ${site.name}`,
-      greeting: `Hi ${firstName},`,
-      paragraphs: [`Please confirm that you want to use this address for your ${site.name} account. The link works once, for one hour.`, 'If it wasn’t you, ignore this mail.'],
-      action: { label: 'Confirm my new email', url: link(site, `/confirm-email?token=${encodeURIComponent(token)}`) },
-      holdsSecret: true,
-    }),
+  emailChange: (site: MailSite, recipient: MailTo, firstName: string, token: string) =>
+    to(recipient, (email) =>
+      drawMail(site, 'email_change', email, {
+        subject: m.mail_email_change_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [m.mail_email_change_body({ siteName: site.name }), m.mail_email_change_not_you()],
+        action: { label: m.mail_email_change_action(), url: link(site, `/confirm-email?token=${encodeURIComponent(token)}`) },
+        holdsSecret: true,
+      }),
+    ),
 };

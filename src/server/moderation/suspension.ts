@@ -4,9 +4,11 @@ import { users } from '../../../db/schema';
 import { messages } from '../../shared/messages';
 import type { SessionUser } from '../auth/session';
 import { conflict, forbidden, notFound } from '../errors';
+import { currentIntlLocale } from '../i18n';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const suspensionDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** "Dec 3, 2026", or its Arabic, in the language of the request it answers. */
+const suspensionDate = (until: Date) => new Intl.DateTimeFormat(currentIntlLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(until);
 
 /**
  * A suspended member can sign in, read and report, but every write is refused with the date
@@ -14,7 +16,7 @@ const suspensionDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '
  */
 export function assertNotSuspended(user: SessionUser): void {
   if (user.isAdmin || !user.suspension) return;
-  throw forbidden(messages.moderation.suspended(suspensionDate.format(new Date(user.suspension.until))));
+  throw forbidden(messages.moderation.suspended(suspensionDate(new Date(user.suspension.until))));
 }
 
 /** Suspends a member for `days` from now, with the reason she is shown; a new suspension replaces the old. */

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Locale } from '../../shared/i18n/locale';
 import type { Db } from '../../../db/client';
 import type { AccountService, SeedAccount } from '../../../db/seed/accounts';
 import { users } from '../../../db/schema';
@@ -35,7 +36,8 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A new account's fields: one shape for the server and the demo seed. */
-export type NewAccount = SeedAccount;
+/** An applicant also keeps the language she applied in: her mails are written in it. */
+export type NewAccount = SeedAccount & { locale?: Locale | null };
 
 /** Creates an account with an argon2id hash; a taken email (any case) is a 409. */
 export async function createAccount(db: Db, account: NewAccount): Promise<{ id: number }> {

@@ -43,7 +43,7 @@ export async function lockEvent(tx: Db, eventId: number) {
     .from(events)
     .where(eq(events.id, eventId))
     .for('update');
-  if (!event) throw notFound('Event not found');
+  if (!event) throw notFound(messages.admin.eventNotFound);
   return event;
 }
 
@@ -84,8 +84,8 @@ export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, userI
       .returning({ userId: eventRsvps.userId, status: eventRsvps.status });
     if (!full) {
       // Her confirmation, with the event for her calendar.
-      const [person] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
-      if (person) await queueMail(tx, mails.rsvpConfirmed(site, person.email, person.firstName, event, eventCalendar(site, event.title, [event])));
+      const [person] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, userId));
+      if (person) await queueMail(tx, mails.rsvpConfirmed(site, person, person.firstName, event, eventCalendar(site, event.title, [event])));
       return { ...row!, position: null };
     }
     const position = await waitlistPosition(tx, eventId, userId);
@@ -135,7 +135,7 @@ export async function promoteFromWaitlist(tx: Db, site: MailSite, event: Awaited
   }
   if (free <= 0) return 0;
   const next = await tx
-    .select({ userId: eventRsvps.userId, email: users.email, firstName: users.firstName })
+    .select({ userId: eventRsvps.userId, email: users.email, firstName: users.firstName, locale: users.locale })
     .from(eventRsvps)
     .innerJoin(users, eq(users.id, eventRsvps.userId))
     .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.status, 'waitlisted')))
@@ -146,7 +146,7 @@ export async function promoteFromWaitlist(tx: Db, site: MailSite, event: Awaited
       .update(eventRsvps)
       .set({ status: 'attending', waitlistedAt: null })
       .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, member.userId)));
-    await queueMail(tx, mails.waitlistPromoted(site, member.email, member.firstName, event, eventCalendar(site, event.title, [event])));
+    await queueMail(tx, mails.waitlistPromoted(site, member, member.firstName, event, eventCalendar(site, event.title, [event])));
   }
   return next.length;
 }

@@ -40,10 +40,12 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    // No stack traces and no internals leave the server.
+  errorFormatter({ shape, error, ctx }) {
+    // No stack traces and no internals leave the server. Rule texts were worded when thrown;
+    // the generic ones are worded here, in the language the request's procedures used.
+    const message = ctx ? inLocale(ctx.locale, () => clientMessage(error)) : clientMessage(error);
     return {
-      message: clientMessage(error),
+      message,
       code: shape.code,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, field: clientField(error) },
     };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { messages, type FieldName } from '../messages';
 import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
 import { isAllowedEmbedUrl } from '../embed';
 import { AdminPasswordSchema, SignupPasswordSchema } from './auth';
 import { PlaceSuggestionSchema } from './community';
-import { IdSchema, isEmail } from './fields';
+import { IdSchema, isEmail, say, type Text } from './fields';
 import { PageSchema } from './content';
 
 /**
@@ -15,28 +15,28 @@ const m = messages.admin;
 
 // ---------------------------------------------------------------- field pieces
 
-const required = (message: string, max: number, field: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, m.tooLong(field, max));
+const required = (message: Text, max: number, field: FieldName) =>
+  z.string({ error: message }).trim().min(1, say(message)).max(max, say(() => m.tooLong(field, max)));
 
 /** Optional free text: '', null and absent all mean "none" (stored as null). */
-const optionalText = (max: number, field: string) =>
+const optionalText = (max: number, field: FieldName) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: () => m.mustBeText(field) })
     .trim()
-    .max(max, m.tooLong(field, max))
+    .max(max, say(() => m.tooLong(field, max)))
     .nullish()
     .transform((value) => value || null);
 
 /** Tags as a list or as the form's comma-separated text; blanks dropped, duplicates merged. */
 export const TagListSchema = z
-  .union([z.string().max(2000, m.tooLong('Tags', 2000)), z.array(z.string().max(50, m.tooLong('A tag', 50)))], { error: 'Tags must be text' })
+  .union([z.string().max(2000, say(() => m.tooLong('Tags', 2000))), z.array(z.string().max(50, say(() => m.tooLong('A tag', 50))))], { error: () => m.mustBeText('Tags') })
   .nullish()
   .transform((value) => {
     const list = typeof value === 'string' ? value.split(',') : (value ?? []);
     return [...new Set(list.map((tag) => tag.trim()).filter(Boolean))];
   })
-  .refine((tags) => tags.length <= 20, m.tagsTooMany)
-  .refine((tags) => tags.every((tag) => tag.length <= 50), m.tooLong('A tag', 50));
+  .refine((tags) => tags.length <= 20, say(() => m.tagsTooMany))
+  .refine((tags) => tags.every((tag) => tag.length <= 50), say(() => m.tooLong('A tag', 50)));
 
 const isHttpUrl = (value: string) => {
   try {
@@ -51,18 +51,18 @@ export const isImageAddress = (value: string) => isHttpUrl(value) || (/^\/[\w-][
 
 /** Image URLs as a list or as the form's comma-separated text. */
 const ImageListSchema = z
-  .union([z.string().max(5000, m.imageUrlsInvalid), z.array(z.string().max(2000, m.imageUrlsInvalid))], { error: m.imageUrlsInvalid })
+  .union([z.string().max(5000, say(() => m.imageUrlsInvalid)), z.array(z.string().max(2000, say(() => m.imageUrlsInvalid)))], { error: () => m.imageUrlsInvalid })
   .nullish()
   .transform((value) => {
     const list = typeof value === 'string' ? value.split(',') : (value ?? []);
     return list.map((url) => url.trim()).filter(Boolean);
   })
-  .refine((urls) => urls.length <= 10 && urls.every(isImageAddress), m.imageUrlsInvalid);
+  .refine((urls) => urls.length <= 10 && urls.every(isImageAddress), say(() => m.imageUrlsInvalid));
 
 /** Age in admin forms: a number of at least 1, optional; the form's '' means none. */
 const OptionalAgeSchema = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
-  z.number({ error: m.ageMin }).int(m.ageMin).min(1, m.ageMin).max(150, m.ageMin).optional(),
+  z.number({ error: () => m.ageMin }).int(m.ageMin).min(1, say(() => m.ageMin)).max(150, say(() => m.ageMin)).optional(),
 );
 
 /** A boolean from JSON, or 'true'/'false' as text. */
@@ -72,7 +72,7 @@ const flag = (name: string, fallback: boolean) =>
 // ---------------------------------------------------------------- lists
 
 export const AdminListSchema = PageSchema;
-const UserSearchSchema = z.string({ error: 'Search must be text' }).trim().max(100, m.tooLong('Search', 100)).optional();
+const UserSearchSchema = z.string({ error: () => m.mustBeText('Search') }).trim().max(100, say(() => m.tooLong('Search', 100))).optional();
 export const AdminUserListSchema = PageSchema.extend({ search: UserSearchSchema });
 export const AdminUserCountSchema = z.object({ search: UserSearchSchema });
 /** Places to Go in the admin panel: searched like the public page (name, description, tags, category). */
@@ -84,19 +84,19 @@ export const AdminByIdSchema = z.object({ id: IdSchema });
 
 export const ApprovalSchema = z.object({
   userId: IdSchema,
-  isApproved: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: m.isApprovedRequired }),
+  isApproved: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: () => m.isApprovedRequired }),
   /** Told to an applicant who is not approved, in her mail. */
-  reason: z.string({ error: m.approvalReasonTooLong }).trim().max(500, m.approvalReasonTooLong).optional(),
+  reason: z.string({ error: () => m.approvalReasonTooLong }).trim().max(500, say(() => m.approvalReasonTooLong)).optional(),
 });
 
 const accountFields = {
   email: z
-    .string({ error: m.emailInvalid })
+    .string({ error: () => m.emailInvalid })
     .trim()
-    .refine(isEmail, m.emailInvalid)
+    .refine(isEmail, say(() => m.emailInvalid))
     .transform((value) => value.toLowerCase()),
-  firstName: required(m.firstNameRequired, 100, 'First name'),
-  lastName: required(m.lastNameRequired, 100, 'Last name'),
+  firstName: required(() => m.firstNameRequired, 100, 'First name'),
+  lastName: required(() => m.lastNameRequired, 100, 'Last name'),
   age: OptionalAgeSchema,
   interests: optionalText(1000, 'Interests'),
   bio: optionalText(2000, 'Bio'),
@@ -131,7 +131,7 @@ export const AdminPasswordChangeSchema = z.object({ id: IdSchema, password: Admi
 export const changePasswordFormSchema = (passwordRule: z.ZodType<string, string>) =>
   z
     .object({ password: z.string(), confirmPassword: z.string() })
-    .refine((form) => form.password !== '' && form.password === form.confirmPassword, { message: m.passwordsDontMatch, path: ['confirmPassword'] })
+    .refine((form) => form.password !== '' && form.password === form.confirmPassword, { error: () => m.passwordsDontMatch, path: ['confirmPassword'] })
     .pipe(z.object({ password: passwordRule, confirmPassword: z.string() }));
 export const MemberChangePasswordFormSchema = changePasswordFormSchema(SignupPasswordSchema);
 export const AdminChangePasswordFormSchema = changePasswordFormSchema(AdminPasswordSchema);
@@ -158,15 +158,15 @@ export function embedUrlFromIframe(markup: string): string | null {
 }
 
 export const PodcastFormSchema = z.object({
-  title: required(m.titleRequired, 200, 'Title'),
-  description: required(m.descriptionRequired, 5000, 'Description'),
-  category: z.enum(PODCAST_CATEGORIES, { error: m.categoryRequired }),
+  title: required(() => m.titleRequired, 200, 'Title'),
+  description: required(() => m.descriptionRequired, 5000, 'Description'),
+  category: z.enum(PODCAST_CATEGORIES, { error: () => m.categoryRequired }),
   iframe: z
-    .string({ error: m.iframeRequired })
+    .string({ error: () => m.iframeRequired })
     .trim()
-    .min(1, m.iframeRequired)
-    .max(5000, m.iframeInvalid)
-    .refine((value) => embedUrlFromIframe(value) !== null, m.iframeInvalid),
+    .min(1, say(() => m.iframeRequired))
+    .max(5000, say(() => m.iframeInvalid))
+    .refine((value) => embedUrlFromIframe(value) !== null, say(() => m.iframeInvalid)),
   tags: TagListSchema,
 });
 export type PodcastFormInput = z.input<typeof PodcastFormSchema>;
@@ -175,13 +175,13 @@ export const PodcastUpdateSchema = z.object({ id: IdSchema, ...PodcastFormSchema
 // ---------------------------------------------------------------- directory
 
 export const ListingFormSchema = z.object({
-  name: required(m.nameRequired, 200, 'Name'),
-  description: required(m.descriptionRequired, 5000, 'Description'),
-  category: z.enum(DIRECTORY_CATEGORIES, { error: m.categoryRequired }),
+  name: required(() => m.nameRequired, 200, 'Name'),
+  description: required(() => m.descriptionRequired, 5000, 'Description'),
+  category: z.enum(DIRECTORY_CATEGORIES, { error: () => m.categoryRequired }),
   address: optionalText(300, 'Address'),
   phone: optionalText(50, 'Phone'),
-  email: optionalText(254, 'Email').refine((value) => value === null || isEmail(value), m.listingEmailInvalid),
-  website: optionalText(2000, 'Website').refine((value) => value === null || isHttpUrl(value), m.websiteInvalid),
+  email: optionalText(254, 'Email').refine((value) => value === null || isEmail(value), say(() => m.listingEmailInvalid)),
+  website: optionalText(2000, 'Website').refine((value) => value === null || isHttpUrl(value), say(() => m.websiteInvalid)),
   images: ImageListSchema,
   tags: TagListSchema,
 });
@@ -194,22 +194,22 @@ const EVENT_DATE_MIN = Date.UTC(1900, 0, 1);
 const EVENT_DATE_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 export const EventFormSchema = z.object({
-  title: required(m.titleRequired, 200, 'Title'),
-  description: required(m.descriptionRequired, 5000, 'Description'),
-  location: required(m.locationRequired, 300, 'Location'),
+  title: required(() => m.titleRequired, 200, 'Title'),
+  description: required(() => m.descriptionRequired, 5000, 'Description'),
+  location: required(() => m.locationRequired, 300, 'Location'),
   /** ISO form (the dialog converts its local date-time before sending). */
   dateTime: z
-    .string({ error: m.dateTimeRequired })
+    .string({ error: () => m.dateTimeRequired })
     .trim()
-    .min(1, m.dateTimeRequired)
-    .refine((value) => !Number.isNaN(Date.parse(value)), m.dateTimeRequired)
+    .min(1, say(() => m.dateTimeRequired))
+    .refine((value) => !Number.isNaN(Date.parse(value)), say(() => m.dateTimeRequired))
     // JavaScript reads years PostgreSQL can't store (year 0, 10000, before Christ): refused here, not by the database.
-    .refine((value) => Date.parse(value) >= EVENT_DATE_MIN && Date.parse(value) <= EVENT_DATE_MAX, m.dateTimeRange)
+    .refine((value) => Date.parse(value) >= EVENT_DATE_MIN && Date.parse(value) <= EVENT_DATE_MAX, say(() => m.dateTimeRange))
     .transform((value) => new Date(value).toISOString()),
   price: optionalText(20, 'Price'),
   maxAttendees: z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),
-    z.number({ error: m.maxAttendeesMin }).int(m.maxAttendeesMin).min(1, m.maxAttendeesMin).max(100_000, m.maxAttendeesMin).optional(),
+    z.number({ error: () => m.maxAttendeesMin }).int(m.maxAttendeesMin).min(1, say(() => m.maxAttendeesMin)).max(100_000, say(() => m.maxAttendeesMin)).optional(),
   ),
   images: ImageListSchema,
   tags: TagListSchema,
@@ -229,19 +229,19 @@ export const isCoverValue = (value: string) => isImageAddress(value) || /^data:i
 export const isDataUrl = (value: string) => /^data:/i.test(value);
 
 export const BlogFormSchema = z.object({
-  title: required(m.titleRequired, 200, 'Title'),
-  content: required(m.contentRequired, 100_000, 'Content'),
-  excerpt: required(m.excerptRequired, 1000, 'Excerpt'),
-  category: z.enum(BLOG_CATEGORIES, { error: m.categoryRequired }),
-  authorName: required(m.authorNameRequired, 200, 'Author name'),
+  title: required(() => m.titleRequired, 200, 'Title'),
+  content: required(() => m.contentRequired, 100_000, 'Content'),
+  excerpt: required(() => m.excerptRequired, 1000, 'Excerpt'),
+  category: z.enum(BLOG_CATEGORIES, { error: () => m.categoryRequired }),
+  authorName: required(() => m.authorNameRequired, 200, 'Author name'),
   coverImageUrl: z
-    .string({ error: m.coverUrlInvalid })
+    .string({ error: () => m.coverUrlInvalid })
     .trim()
     // base64 of 5 MB is about 6.7 million characters.
-    .max(7_100_000, messages.uploads.tooLarge)
+    .max(7_100_000, say(() => messages.uploads.tooLarge))
     .nullish()
     .transform((value) => value || null)
-    .refine((value) => value === null || isCoverValue(value), m.coverUrlInvalid),
+    .refine((value) => value === null || isCoverValue(value), say(() => m.coverUrlInvalid)),
   tags: TagListSchema,
   isPublished: flag('isPublished', false),
 });
@@ -258,9 +258,9 @@ export const PlaceFormSchema = PlaceSuggestionSchema.extend({
   rating: z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? 0 : typeof value === 'string' ? Number(value) : value),
     z
-      .number({ error: m.ratingInvalid })
-      .min(0, m.ratingInvalid)
-      .max(5, m.ratingInvalid)
+      .number({ error: () => m.ratingInvalid })
+      .min(0, say(() => m.ratingInvalid))
+      .max(5, say(() => m.ratingInvalid))
       .transform((value) => Math.round(value * 10) / 10),
   ),
   tags: TagListSchema,

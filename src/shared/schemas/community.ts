@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FORUM_CATEGORIES, NEWSLETTER_FREQUENCIES, PLACE_CATEGORIES } from '../categories';
 import { messages } from '../messages';
 import { PageSchema } from './content';
-import { IdSchema, isEmail } from './fields';
+import { IdSchema, isEmail, say } from './fields';
 
 export { FORUM_CATEGORIES, NEWSLETTER_FREQUENCIES, PLACE_CATEGORIES };
 
@@ -19,9 +19,9 @@ export const LimitSchema = PageSchema.shape.limit;
 /** Optional search text; an empty box means no filter. */
 const searchText = (max = 100) =>
   z
-    .string({ error: 'Search must be text' })
+    .string({ error: () => messages.admin.mustBeText('Search') })
     .transform((value) => value.trim())
-    .pipe(z.string().max(max, messages.hub.searchMax))
+    .pipe(z.string().max(max, say(() => messages.hub.searchMax)))
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -31,11 +31,11 @@ export type NewsletterFrequency = (typeof NEWSLETTER_FREQUENCIES)[number];
 
 export const NewsletterSubscribeSchema = z.object({
   email: z
-    .string({ error: messages.newsletter.emailInvalid })
+    .string({ error: () => messages.newsletter.emailInvalid })
     .trim()
-    .refine((value) => isEmail(value), messages.newsletter.emailInvalid)
+    .refine((value) => isEmail(value), say(() => messages.newsletter.emailInvalid))
     .transform((value) => value.toLowerCase()),
-  frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: messages.newsletter.frequencyInvalid }),
+  frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: () => messages.newsletter.frequencyInvalid }),
 });
 export type NewsletterSubscribeInput = z.input<typeof NewsletterSubscribeSchema>;
 
@@ -48,23 +48,23 @@ export const FORUM_LIMITS = { titleMin: 5, titleMax: 150, contentMin: 20, conten
 /** A discussion post, with its rules checked in order: title, then content, then category. */
 export const ForumPostCreateSchema = z.object({
   title: z
-    .string({ error: messages.forum.titleLength })
+    .string({ error: () => messages.forum.titleLength })
     .trim()
-    .min(FORUM_LIMITS.titleMin, messages.forum.titleLength)
-    .max(FORUM_LIMITS.titleMax, messages.forum.titleMax),
+    .min(FORUM_LIMITS.titleMin, say(() => messages.forum.titleLength))
+    .max(FORUM_LIMITS.titleMax, say(() => messages.forum.titleMax)),
   content: z
-    .string({ error: messages.forum.contentLength })
+    .string({ error: () => messages.forum.contentLength })
     .trim()
-    .min(FORUM_LIMITS.contentMin, messages.forum.contentLength)
-    .max(FORUM_LIMITS.contentMax, messages.forum.contentMax),
-  category: z.enum(FORUM_CATEGORIES, { error: messages.forum.categoryInvalid }),
+    .min(FORUM_LIMITS.contentMin, say(() => messages.forum.contentLength))
+    .max(FORUM_LIMITS.contentMax, say(() => messages.forum.contentMax)),
+  category: z.enum(FORUM_CATEGORIES, { error: () => messages.forum.categoryInvalid }),
 });
 export type ForumPostCreateInput = z.input<typeof ForumPostCreateSchema>;
 
 export const ForumPostListSchema = z
   .object({
     /** 'all' (what the filter offers) or absent means every category. */
-    category: z.enum(['all', ...FORUM_CATEGORIES], { error: messages.forum.categoryInvalid }).optional(),
+    category: z.enum(['all', ...FORUM_CATEGORIES], { error: () => messages.forum.categoryInvalid }).optional(),
     limit: LimitSchema,
     /** The id of the last post of the previous page. */
     cursor: IdSchema.optional(),
@@ -84,7 +84,7 @@ export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
 export const PlaceListSchema = z
   .object({
     search: searchText(),
-    category: z.enum(['all', ...PLACE_CATEGORIES], { error: messages.places.categoryInvalid }).optional(),
+    category: z.enum(['all', ...PLACE_CATEGORIES], { error: () => messages.places.categoryInvalid }).optional(),
     limit: LimitSchema,
   })
   .prefault({});
@@ -92,21 +92,21 @@ export type PlaceListInput = z.input<typeof PlaceListSchema>;
 
 export const PlaceSuggestionSchema = z.object({
   name: z
-    .string({ error: messages.places.nameRequired })
+    .string({ error: () => messages.places.nameRequired })
     .trim()
-    .min(1, messages.places.nameRequired)
-    .max(120, messages.places.nameMax),
+    .min(1, say(() => messages.places.nameRequired))
+    .max(120, say(() => messages.places.nameMax)),
   description: z
-    .string({ error: messages.places.descriptionLength })
+    .string({ error: () => messages.places.descriptionLength })
     .trim()
-    .min(10, messages.places.descriptionLength)
-    .max(1000, messages.places.descriptionMax),
-  category: z.enum(PLACE_CATEGORIES, { error: messages.places.categoryInvalid }),
+    .min(10, say(() => messages.places.descriptionLength))
+    .max(1000, say(() => messages.places.descriptionMax)),
+  category: z.enum(PLACE_CATEGORIES, { error: () => messages.places.categoryInvalid }),
   address: z
-    .string({ error: messages.places.addressRequired })
+    .string({ error: () => messages.places.addressRequired })
     .trim()
-    .min(1, messages.places.addressRequired)
-    .max(200, messages.places.addressMax),
+    .min(1, say(() => messages.places.addressRequired))
+    .max(200, say(() => messages.places.addressMax)),
 });
 export type PlaceSuggestionInput = z.input<typeof PlaceSuggestionSchema>;
 
@@ -127,13 +127,13 @@ export const ActivitySchema = z
 
 /** The token of a mailed newsletter link (confirm, unsubscribe). */
 export const NewsletterTokenSchema = z.object({
-  token: z.string({ error: messages.newsletter.tokenInvalid }).trim().min(10, messages.newsletter.tokenInvalid).max(200, messages.newsletter.tokenInvalid),
+  token: z.string({ error: () => messages.newsletter.tokenInvalid }).trim().min(10, say(() => messages.newsletter.tokenInvalid)).max(200, say(() => messages.newsletter.tokenInvalid)),
 });
 
 /** An issue admins write: its subject, its markdown, and which subscribers it goes to. */
 export const NewsletterIssueSchema = z.object({
-  subject: z.string({ error: messages.newsletter.subjectRequired }).trim().min(1, messages.newsletter.subjectRequired).max(200, messages.newsletter.subjectTooLong),
-  markdown: z.string({ error: messages.newsletter.bodyRequired }).trim().min(1, messages.newsletter.bodyRequired).max(50_000, messages.newsletter.bodyTooLong),
-  frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: messages.newsletter.frequencyInvalid }),
+  subject: z.string({ error: () => messages.newsletter.subjectRequired }).trim().min(1, say(() => messages.newsletter.subjectRequired)).max(200, say(() => messages.newsletter.subjectTooLong)),
+  markdown: z.string({ error: () => messages.newsletter.bodyRequired }).trim().min(1, say(() => messages.newsletter.bodyRequired)).max(50_000, say(() => messages.newsletter.bodyTooLong)),
+  frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: () => messages.newsletter.frequencyInvalid }),
 });
 export type NewsletterIssueInput = z.input<typeof NewsletterIssueSchema>;

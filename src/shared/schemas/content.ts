@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { IdSchema } from './fields';
+import { IdSchema, say } from './fields';
 
 import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
 
@@ -46,7 +46,7 @@ const queryBoolean = (name: string) =>
 const SearchSchema = z
   .string({ error: 'search must be text' })
   .trim()
-  .max(100, 'Search can be at most 100 characters')
+  .max(100, say(() => messages.hub.listSearchMax))
   .optional()
   .transform((value) => value || undefined);
 
@@ -86,10 +86,10 @@ export const ByIdSchema = z.object({ id: IdSchema });
 export const COMMENT_MAX = 2000;
 /** A comment is trimmed and refused when empty; the form uses the same rule. */
 export const CommentContentSchema = z
-  .string({ error: messages.comments.contentRequired })
+  .string({ error: () => messages.comments.contentRequired })
   .trim()
-  .min(1, messages.comments.contentRequired)
-  .max(COMMENT_MAX, messages.comments.tooLong);
+  .min(1, say(() => messages.comments.contentRequired))
+  .max(COMMENT_MAX, say(() => messages.comments.tooLong));
 
 export const CommentFormSchema = z.object({ content: CommentContentSchema });
 export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContentSchema });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES, REVIEWABLE_KINDS, WATCHED_WORD_ACTIONS } from '../moderation';
 import { watchedWordTokens } from '../text/watched-words';
-import { IdSchema } from './fields';
+import { IdSchema, say } from './fields';
 import { PageSchema } from './content';
 
 const m = messages.moderation;
@@ -10,12 +10,12 @@ const m = messages.moderation;
 /** A watched word or phrase; it must still hold letters once normalised (a lone "." watches nothing). */
 export const WatchedWordSchema = z.object({
   word: z
-    .string({ error: m.wordRequired })
+    .string({ error: () => m.wordRequired })
     .trim()
-    .min(1, m.wordRequired)
-    .max(100, m.wordTooLong)
-    .refine((word) => watchedWordTokens(word).length > 0, m.wordHasNoLetters),
-  action: z.enum(WATCHED_WORD_ACTIONS, { error: m.actionInvalid }),
+    .min(1, say(() => m.wordRequired))
+    .max(100, say(() => m.wordTooLong))
+    .refine((word) => watchedWordTokens(word).length > 0, say(() => m.wordHasNoLetters)),
+  action: z.enum(WATCHED_WORD_ACTIONS, { error: () => m.actionInvalid }),
 });
 export type WatchedWordInput = z.input<typeof WatchedWordSchema>;
 
@@ -30,8 +30,8 @@ export const WatchedWordIdSchema = z.object({ id: IdSchema });
 /** Suspend a member for a number of days, with the reason she will be shown. */
 export const SuspendSchema = z.object({
   id: IdSchema,
-  days: z.coerce.number({ error: m.suspendDays }).int(m.suspendDays).min(1, m.suspendDays).max(365, m.suspendDays),
-  reason: z.string({ error: m.suspendReasonRequired }).trim().min(1, m.suspendReasonRequired).max(500, m.suspendReasonTooLong),
+  days: z.coerce.number({ error: () => m.suspendDays }).int(m.suspendDays).min(1, say(() => m.suspendDays)).max(365, say(() => m.suspendDays)),
+  reason: z.string({ error: () => m.suspendReasonRequired }).trim().min(1, say(() => m.suspendReasonRequired)).max(500, say(() => m.suspendReasonTooLong)),
 });
 export type SuspendInput = z.input<typeof SuspendSchema>;
 
@@ -39,25 +39,25 @@ const s = messages.safety;
 
 /** POST /api/reports: what is reported, why, and optionally a few words more. */
 export const ReportSchema = z.object({
-  targetType: z.enum(REPORT_TARGET_TYPES, { error: s.reportTargetInvalid }),
+  targetType: z.enum(REPORT_TARGET_TYPES, { error: () => s.reportTargetInvalid }),
   targetId: IdSchema,
-  reason: z.enum(REPORT_REASONS, { error: s.reportReasonInvalid }),
-  details: z.string({ error: s.reportDetailsTooLong }).trim().max(1000, s.reportDetailsTooLong).optional(),
+  reason: z.enum(REPORT_REASONS, { error: () => s.reportReasonInvalid }),
+  details: z.string({ error: () => s.reportDetailsTooLong }).trim().max(1000, say(() => s.reportDetailsTooLong)).optional(),
 });
 export type ReportInput = z.input<typeof ReportSchema>;
 
 /** A moderator's decision on a reported item; `days` is needed to suspend its author, the note is shown to her as the reason. */
 export const ResolveReportSchema = z.object({
   id: IdSchema,
-  action: z.enum(REPORT_ACTIONS, { error: s.actionInvalid }),
-  days: z.coerce.number({ error: m.suspendDays }).int(m.suspendDays).min(1, m.suspendDays).max(365, m.suspendDays).optional(),
-  note: z.string({ error: s.noteTooLong }).trim().max(500, s.noteTooLong).optional(),
+  action: z.enum(REPORT_ACTIONS, { error: () => s.actionInvalid }),
+  days: z.coerce.number({ error: () => m.suspendDays }).int(m.suspendDays).min(1, say(() => m.suspendDays)).max(365, say(() => m.suspendDays)).optional(),
+  note: z.string({ error: () => s.noteTooLong }).trim().max(500, say(() => s.noteTooLong)).optional(),
 });
 export type ResolveReportInput = z.input<typeof ResolveReportSchema>;
 
 /** One item of the review queue: which kind of content, and which one. */
 export const ReviewItemSchema = z.object({
-  kind: z.enum(REVIEWABLE_KINDS, { error: s.reviewKindInvalid }),
+  kind: z.enum(REVIEWABLE_KINDS, { error: () => s.reviewKindInvalid }),
   id: IdSchema,
 });
 

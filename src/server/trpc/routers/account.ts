@@ -104,7 +104,7 @@ export const accountRouter = router({
     if (account) {
       await ctx.db.transaction(async (tx) => {
         const token = await issueAccountToken(tx, account.id, 'password_reset');
-        await queueMail(tx, mails.passwordReset(ctx.mail.site, account.email, account.firstName, token));
+        await queueMail(tx, mails.passwordReset(ctx.mail.site, account, account.firstName, token));
       });
       ctx.mail.sendSoon();
     } else {
@@ -158,7 +158,7 @@ export const accountRouter = router({
     if (await findUserByEmail(ctx.db, input.email)) throw conflict(messages.signup.emailTaken);
     await ctx.db.transaction(async (tx) => {
       const token = await issueAccountToken(tx, ctx.user.id, 'email_change', input.email);
-      await queueMail(tx, mails.emailChange(ctx.mail.site, input.email, ctx.user.firstName, token));
+      await queueMail(tx, mails.emailChange(ctx.mail.site, { email: input.email, locale: ctx.locale }, ctx.user.firstName, token));
     });
     ctx.mail.sendSoon();
     return { success: true as const, message: a.emailLinkSent(input.email) };
@@ -171,7 +171,7 @@ export const accountRouter = router({
       await ctx.db.transaction(async (tx) => {
         const used = await consumeAccountToken(tx, input.token, 'email_change');
         if (!used?.newEmail) throw badRequest(a.emailConfirmInvalid);
-        const [before] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, used.userId));
+        const [before] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, used.userId));
         await tx.update(users).set({ email: used.newEmail }).where(eq(users.id, used.userId));
         // Her newsletter follows her to the new address (unless that address has one already).
         await tx
@@ -184,7 +184,7 @@ export const accountRouter = router({
             ),
           );
         // The old address hears of it, so a change she didn't make doesn't go unnoticed.
-        await queueMail(tx, mails.emailChanged(ctx.mail.site, before!.email, before!.firstName, used.newEmail));
+        await queueMail(tx, mails.emailChanged(ctx.mail.site, before!, before!.firstName, used.newEmail));
       });
       ctx.mail.sendSoon();
     } catch (error) {
@@ -240,7 +240,8 @@ export const accountRouter = router({
       await ctx.db.delete(newsletterSubscriptions).where(mine);
     } else {
       // Her own address, signed in: confirmed by her session, no mailed link needed.
-      const settings = { frequency: input.frequency, confirmedAt: new Date(), confirmTokenHash: null, pendingFrequency: null };
+      // Issues reach her framed in the language she is using the site in.
+      const settings = { frequency: input.frequency, confirmedAt: new Date(), confirmTokenHash: null, pendingFrequency: null, locale: ctx.locale };
       const [inserted] = await ctx.db.insert(newsletterSubscriptions).values({ email, ...settings }).onConflictDoNothing().returning({ id: newsletterSubscriptions.id });
       if (!inserted) await ctx.db.update(newsletterSubscriptions).set(settings).where(mine);
     }

@@ -16,9 +16,9 @@ import { accountRouter } from './account';
 import { memberProcedure, publicProcedure, router } from '../init';
 
 /** Mails the owner of an email someone applied with; hashing as an application does keeps both answers equally slow. */
-async function tellOwnerOfKnownEmail(ctx: Context, owner: { email: string; firstName: string; approvalStatus: 'pending' | 'approved' | 'rejected' }) {
+async function tellOwnerOfKnownEmail(ctx: Context, owner: { email: string; firstName: string; locale: string | null; approvalStatus: 'pending' | 'approved' | 'rejected' }) {
   await hashPassword(crypto.randomUUID());
-  await queueMail(ctx.db, mails.applicationWithKnownEmail(ctx.mail.site, owner.email, owner.firstName, owner.approvalStatus === 'pending'));
+  await queueMail(ctx.db, mails.applicationWithKnownEmail(ctx.mail.site, owner, owner.firstName, owner.approvalStatus === 'pending'));
   ctx.mail.sendSoon();
 }
 
@@ -105,8 +105,10 @@ export const authRouter = router({
           // The version the site shows now; the form sends none of its own to trust.
           guidelinesVersion: GUIDELINES_VERSION,
           guidelinesAcceptedAt: new Date(),
+          // Her decision and later mail come in the language she applied in.
+          locale: ctx.locale,
         });
-        await queueMail(tx, mails.applicationReceived(ctx.mail.site, application.email.toLowerCase(), application.firstName));
+        await queueMail(tx, mails.applicationReceived(ctx.mail.site, { email: application.email.toLowerCase(), locale: ctx.locale }, application.firstName));
       });
     } catch (error) {
       // Two applications racing for one email: the second is told the same as the first.

@@ -9,6 +9,6 @@ import { adminProcedure, router } from '../../init';
  */
 export const adminUploadsRouter = router({
   create: adminProcedure
-    .input(z.object({ bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: messages.uploads.noFile }) }))
+    .input(z.object({ bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: () => messages.uploads.noFile }) }))
     .mutation(({ ctx, input }) => storeImage(ctx.db, input.bytes, ctx.user.id)),
 });

@@ -132,11 +132,14 @@ export const adminUsersRouter = router({
 async function mailDecision(
   tx: Db,
   site: MailSite,
-  before: { email: string; firstName: string; approvalStatus: 'pending' | 'approved' | 'rejected' },
+  before: { id: number; email: string; firstName: string; approvalStatus: 'pending' | 'approved' | 'rejected' },
   approvalStatus: 'pending' | 'approved' | 'rejected',
   reason: string | null,
 ) {
   if (approvalStatus === before.approvalStatus || approvalStatus === 'pending') return;
-  const mail = approvalStatus === 'approved' ? mails.applicationApproved(site, before.email, before.firstName) : mails.applicationRejected(site, before.email, before.firstName, reason);
+  // In her language: the one she applied in, or chose since.
+  const [saved] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, before.id));
+  const to = { email: before.email, locale: saved?.locale };
+  const mail = approvalStatus === 'approved' ? mails.applicationApproved(site, to, before.firstName) : mails.applicationRejected(site, to, before.firstName, reason);
   await queueMail(tx, mail);
 }

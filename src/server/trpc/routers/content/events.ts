@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { eventRsvps, events } from '../../../../../db/schema';
 import { ByIdSchema, EventListSchema } from '../../../../shared/schemas/content';
+import { messages } from '../../../../shared/messages';
 import { notFound } from '../../../errors';
 import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '../../../services/rsvp';
 import { eventIcs, issueCalendarFeed } from '../../../calendar';
@@ -25,7 +26,7 @@ export const eventsRouter = router({
   /** One event as the lists show it, past or upcoming: the page a found event opens on. */
   byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     const [row] = await ctx.db.select(eventColumns).from(events).where(eq(events.id, input.id)).limit(1);
-    if (!row) throw notFound('Event not found');
+    if (!row) throw notFound(messages.admin.eventNotFound);
     return withSpotsLeft(row);
   }),
 
@@ -35,7 +36,7 @@ export const eventsRouter = router({
    */
   rsvps: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     const [event] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, input.id)).limit(1);
-    if (!event) throw notFound('Event not found');
+    if (!event) throw notFound(messages.admin.eventNotFound);
     const ownOnly = ctx.user.isAdmin ? undefined : eq(eventRsvps.userId, ctx.user.id);
     return ctx.db
       .select({ userId: eventRsvps.userId, status: eventRsvps.status, position: waitlistPositionColumn })
@@ -54,7 +55,7 @@ export const eventsRouter = router({
   /** GET /api/events/{id}/ics: 'Add to calendar', the same file for everyone. */
   ics: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     const file = await eventIcs(ctx.db, ctx.mail.site, input.id);
-    if (!file) throw notFound('Event not found');
+    if (!file) throw notFound(messages.admin.eventNotFound);
     return file;
   }),
 

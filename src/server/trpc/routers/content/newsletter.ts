@@ -9,7 +9,7 @@ export const newsletterRouter = router({
    */
   subscribe: publicProcedure.input(NewsletterSubscribeSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('subscribe', `ip:${ctx.ip}`, `email:${input.email}`);
-    const answer = await requestSubscription(ctx.db, ctx.mail.site, input.email, input.frequency);
+    const answer = await requestSubscription(ctx.db, ctx.mail.site, input.email, input.frequency, ctx.locale);
     ctx.mail.sendSoon();
     return answer;
   }),
