@@ -13,7 +13,14 @@ const DESKTOP = { width: 1280, height: 900 };
 /** Screenshots for a person to look at, when E2E_SCREENSHOTS names a folder for them. */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (!SHOTS) return;
+  const width = page.viewportSize()?.width ?? 0;
+  // A phone's page is long and narrow: its first three screens, one picture each.
+  if (width >= 1000) return void (await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true }));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let top = 0, part = 0; top < height && part < 3; top += 1200, part += 1) {
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}-${part}.png`, fullPage: true, clip: { x: 0, y: top, width, height: Math.min(1200, height - top) } });
+  }
 };
 
 /** The page is Arabic, right to left, has no serious axe findings and fits the screen. */

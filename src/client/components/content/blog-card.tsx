@@ -43,7 +43,7 @@ export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: 
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>
           {blog.tags.slice(0, CARD_TAGS).map((tag) => (
-            <Badge key={tag} variant="muted">
+            <Badge key={tag} variant="muted" dir="auto">
               #{tag}
             </Badge>
           ))}

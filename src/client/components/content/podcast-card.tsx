@@ -128,7 +128,9 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
           <ul className="flex flex-wrap gap-1.5" aria-label={contentCopy.tags}>
             {podcast.tags.map((tag) => (
               <li key={tag}>
-                <Badge variant="muted">#{tag}</Badge>
+                <Badge variant="muted" dir="auto">
+                  #{tag}
+                </Badge>
               </li>
             ))}
           </ul>

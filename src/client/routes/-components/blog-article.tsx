@@ -111,7 +111,7 @@ function BlogArticle({ blog }: { blog: Article }) {
       <div className="mt-6 flex flex-wrap items-center gap-1.5">
         <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>
         {blog.tags.map((tag) => (
-          <Badge key={tag} variant="muted">
+          <Badge key={tag} variant="muted" dir="auto">
             #{tag}
           </Badge>
         ))}
