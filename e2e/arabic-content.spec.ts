@@ -84,6 +84,8 @@ test.describe('in Arabic, on a phone', () => {
     // Event: the price and the places left in Arabic; attending takes one place.
     await page.goto('/events');
     await expect(page.getByRole('tab', { name: 'الفعاليات القادمة', selected: true })).toBeVisible();
+    // The tabs and their cards run right to left too (Radix would otherwise set its own dir).
+    expect(await page.getByRole('tabpanel').evaluate((panel) => getComputedStyle(panel).direction)).toBe('rtl');
     const card = page.locator('div', { has: page.getByRole('heading', { name: EVENT, level: 3 }) }).last();
     await expect(card).toContainText('٢٥٫٥٠ دولار');
     await expect(card).toContainText('بقي ١٢ مكانًا');

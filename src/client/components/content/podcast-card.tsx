@@ -165,7 +165,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
           >
             <DialogHeader>
               <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
-              <DialogDescription>{podcast.title}</DialogDescription>
+              <DialogDescription dir="auto">{podcast.title}</DialogDescription>
             </DialogHeader>
             {/* The comment thread and its form load with the first dialog opened, not with the list. */}
             <Suspense fallback={<Skeleton className="h-24 w-full" />}>
