@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { contentCopy } from '../../copy/content';
-import { categoryColour } from '../../lib/categories';
+import { categoryColour, categoryLabel } from '../../lib/categories';
+import { formatCount } from '../../lib/formats';
 import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
@@ -40,14 +41,14 @@ export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: 
       <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full" leading={leading} />
       <div className="flex flex-1 flex-col gap-2.5 p-5">
         <div className="flex flex-wrap items-center gap-1.5">
-          <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
+          <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>
           {blog.tags.slice(0, CARD_TAGS).map((tag) => (
-            <Badge key={tag} variant="muted">
+            <Badge key={tag} variant="muted" dir="auto">
               #{tag}
             </Badge>
           ))}
         </div>
-        <h3 className="text-lg font-semibold">
+        <h3 dir="auto" className="text-start text-lg font-semibold">
           {/* The whole card is the link's hit area; the title is its accessible name. */}
           <Link
             to="/blog"
@@ -58,16 +59,16 @@ export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: 
           </Link>
         </h3>
         <p className="text-sm font-medium">{contentCopy.blog.by(blog.authorName)}</p>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{blog.summary}</p>
+        <p dir="auto" className="line-clamp-3 text-start text-sm text-muted-foreground">{blog.summary}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm text-muted-foreground">
           <div className="flex items-center gap-3">
             <span className="inline-flex items-center gap-1" aria-label={contentCopy.likes(blog.likesCount)}>
               <Heart className="size-4" aria-hidden="true" />
-              {blog.likesCount}
+              {formatCount(blog.likesCount)}
             </span>
             <span className="inline-flex items-center gap-1" aria-label={contentCopy.comments(blog.commentsCount)}>
               <MessageCircle className="size-4" aria-hidden="true" />
-              {blog.commentsCount}
+              {formatCount(blog.commentsCount)}
             </span>
           </div>
           <time dateTime={created.toISOString()} className={cn('text-xs')}>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
 import { errorMessage } from '../../lib/errors';
+import { formatCount } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
 import { pageQueries } from '../../lib/page-queries';
@@ -42,8 +43,12 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
     <Card className="flex flex-col overflow-hidden">
       <SafeImage src={event.images[0]} alt="" className="aspect-[2/1] w-full" leading={leading} />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 className="text-lg font-semibold">{event.title}</h3>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{event.description}</p>
+        <h3 dir="auto" className="text-start text-lg font-semibold">
+          {event.title}
+        </h3>
+        <p dir="auto" className="line-clamp-3 text-start text-sm text-muted-foreground">
+          {event.description}
+        </p>
         <dl className="grid gap-1.5 text-sm">
           <div className="flex items-center gap-2">
             <CalendarDays className="size-4 text-primary" aria-hidden="true" />
@@ -60,11 +65,11 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />
             <dt className="sr-only">{t.location}</dt>
-            <dd>{event.location}</dd>
+            <dd dir="auto">{event.location}</dd>
           </div>
           <div className="flex items-center gap-2">
             <Ticket className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{t.price}</dt>
+            <dt className="sr-only">{t.priceLabel}</dt>
             <dd className="font-semibold">{formatPrice(event.price)}</dd>
           </div>
         </dl>
@@ -162,7 +167,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
       pending={cancel.isPending}
       onConfirm={() => cancel.mutate({ id: event.id })}
       trigger={
-        <Button variant="outline" aria-label={`${label}: ${event.title}`}>
+        <Button variant="outline" aria-label={contentCopy.actionOn(label, event.title)}>
           {label}
         </Button>
       }
@@ -172,7 +177,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   if (mine?.status === 'attending') {
     return (
       <div ref={area} tabIndex={-1} className="mt-auto flex flex-wrap items-center gap-2 pt-2 outline-none">
-        <Button disabled aria-label={`${t.attending}: ${event.title}`}>
+        <Button disabled aria-label={contentCopy.actionOn(t.attending, event.title)}>
           <Check aria-hidden="true" />
           {t.attending}
         </Button>
@@ -185,7 +190,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
       <div ref={area} tabIndex={-1} className="mt-auto grid justify-items-start gap-3 pt-2 outline-none">
         <p className="flex items-center gap-2 text-sm font-semibold">
           <Hourglass className="size-4 text-primary" aria-hidden="true" />
-          {mine.position === null ? t.rsvp.waiting : t.rsvp.position(mine.position)}
+          {mine.position === null ? t.rsvp.waiting : t.rsvp.position(formatCount(mine.position))}
         </p>
         {confirmCancel(t.rsvp.leaveTexts, t.rsvp.leaveWaitlist)}
       </div>
@@ -196,7 +201,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   const label = waitlist ? t.rsvp.joinWaitlist : t.attend;
   return (
     <div ref={area} tabIndex={-1} className="mt-auto pt-2 outline-none">
-      <Button onClick={attend} disabled={rsvp.isPending || (Boolean(user) && rsvps.isPending) || (full && !user)} aria-label={`${label}: ${event.title}`}>
+      <Button onClick={attend} disabled={rsvp.isPending || (Boolean(user) && rsvps.isPending) || (full && !user)} aria-label={contentCopy.actionOn(label, event.title)}>
         {waitlist ? <ListPlus aria-hidden="true" /> : null}
         {rsvp.isPending ? (waitlist ? t.rsvp.joinBusy : t.attendBusy) : label}
       </Button>

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { overwriteGetLocale } from '#i18n/runtime';
+import type { Locale } from '../../../shared/i18n/locale';
+import { categoryLabel } from '../../lib/categories';
+import { contentCopy } from '../../copy/content';
 import { blogDate, eventDate, eventTime, formatPrice, ratingFormat } from './format';
+
+const inLanguage = <T,>(locale: Locale, read: () => T): T => {
+  overwriteGetLocale(() => locale);
+  try {
+    return read();
+  } finally {
+    overwriteGetLocale(() => 'en');
+  }
+};
 
 describe('formatPrice', () => {
   it.each([
@@ -10,23 +23,60 @@ describe('formatPrice', () => {
     ['25.50', '$25.50'],
     ['$10', '$10'],
     ['0.5', '$0.5'],
+    ['1500', '$1500'],
+    ['10 EGP', '$10 EGP'],
   ])('shows %s as %s', (price, shown) => expect(formatPrice(price)).toBe(shown));
+
+  it('writes Arabic prices with Arabic-Indic digits, keeping the stored decimals', () => {
+    expect(inLanguage('ar-EG', () => formatPrice('0'))).toBe('مجانًا');
+    expect(inLanguage('ar-EG', () => formatPrice('15'))).toBe('١٥ دولار');
+    expect(inLanguage('ar-EG', () => formatPrice('25.50'))).toBe('٢٥٫٥٠ دولار');
+  });
 });
 
 describe('date, time and rating formats', () => {
   const date = new Date(2026, 2, 5, 16, 30);
-  it('shows event dates US style and times on a 12-hour clock', () => {
+  it('shows event dates US style and times on a 12-hour clock on English pages', () => {
     expect(eventDate(date)).toBe('Mar 5, 2026');
     expect(eventTime(date)).toBe('4:30 PM');
   });
 
-  it('shows blog dates in long format, in the page language (English here)', () => {
+  it('shows blog dates in long format, in the page language', () => {
     expect(blogDate(date)).toBe('March 5, 2026');
+    expect(inLanguage('ar-EG', () => blogDate(date))).toBe('٥ مارس ٢٠٢٦');
   });
 
   it('shows ratings with one decimal', () => {
     expect(ratingFormat(4.5)).toBe('4.5');
     expect(ratingFormat(4)).toBe('4.0');
     expect(ratingFormat(4.666)).toBe('4.7');
+  });
+});
+
+describe('counts in words', () => {
+  it('says likes, comments, reviews and spots in English as before', () => {
+    expect(contentCopy.likes(1)).toBe('1 like');
+    expect(contentCopy.likes(3)).toBe('3 likes');
+    expect(contentCopy.comments(0)).toBe('0 comments');
+    expect(contentCopy.directory.reviews(1)).toBe('1 review');
+    expect(contentCopy.events.spotsLeft(12)).toBe('12 spots left');
+  });
+
+  it('uses the Arabic plural forms and digits', () => {
+    expect(inLanguage('ar-EG', () => contentCopy.comments(1))).toBe('تعليق واحد');
+    expect(inLanguage('ar-EG', () => contentCopy.comments(2))).toBe('تعليقان');
+    expect(inLanguage('ar-EG', () => contentCopy.comments(3))).toBe('٣ تعليقات');
+    expect(inLanguage('ar-EG', () => contentCopy.comments(11))).toBe('١١ تعليقًا');
+    expect(inLanguage('ar-EG', () => contentCopy.likes(100))).toBe('١٠٠ إعجاب');
+    expect(inLanguage('ar-EG', () => contentCopy.events.spotsLeft(5))).toBe('بقيت ٥ أماكن');
+  });
+});
+
+describe('category names', () => {
+  it('shows stored categories in the page language, unknown ones as stored', () => {
+    expect(categoryLabel('School Life')).toBe('School Life');
+    expect(inLanguage('ar-EG', () => categoryLabel('School Life'))).toBe('الحياة المدرسية');
+    expect(inLanguage('ar-EG', () => categoryLabel('Cafes'))).toBe('المقاهي');
+    expect(inLanguage('ar-EG', () => categoryLabel('Something New'))).toBe('Something New');
   });
 });

@@ -1,20 +1,32 @@
+import { getLocale } from '#i18n/runtime';
+import { intlLocaleOf } from '../../../shared/i18n/locale';
 import { contentCopy } from '../../copy/content';
 import { longDate, oneDecimal, clockTime, shortDate } from '../../lib/formats';
 
-/** Blog dates in Arabic-Egypt long format. */
+/** Blog dates, long, in the page's language: "March 5, 2026" / "٥ مارس ٢٠٢٦". */
 export const blogDate = longDate;
 
-// US-style event dates (month abbreviation, day, year) and 12-hour times.
+// Event dates (month abbreviation, day, year) and times, in the page's language.
 export const eventDate = shortDate;
 export const eventTime = clockTime;
 
 /** Ratings with one decimal. */
 export const ratingFormat = oneDecimal;
 
-/** '0' and '0.00' (and no price at all) are Free; anything else is shown in dollars. */
+/** A plain amount as stored ('25.50', '$10'): its digits, its decimals. */
+const AMOUNT = /^\$?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * '0' and '0.00' (and no price at all) are Free; an amount is shown in dollars with the page's
+ * digits and as many decimals as were stored; any other text is shown as before, in dollars.
+ */
 export function formatPrice(price: string | null): string {
   const value = (price ?? '').trim();
   if (value === '' || value === '0' || value === '0.00') return contentCopy.events.free;
-  return value.startsWith('$') ? value : `$${value}`;
+  const amount = AMOUNT.exec(value);
+  if (!amount) return value.startsWith('$') ? value : `$${value}`;
+  const decimals = amount[2]?.length ?? 0;
+  // Stored decimals are kept ('25.50' stays two places); no grouping, as stored.
+  const digits = new Intl.NumberFormat(intlLocaleOf(getLocale()), { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
+  return contentCopy.events.price(digits.format(Number(value.replace('$', ''))));
 }
-

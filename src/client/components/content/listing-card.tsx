@@ -3,7 +3,7 @@ import { Globe, Heart, MapPin, Phone, Star } from 'lucide-react';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
 import { safetyCopy } from '../../copy/safety';
-import { categoryColour } from '../../lib/categories';
+import { categoryColour, categoryLabel } from '../../lib/categories';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
@@ -71,7 +71,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
       />
       <div className={cn('flex min-w-0 flex-1 flex-col', compact ? 'gap-1.5 p-4' : 'gap-2.5 p-5')}>
         <div className="flex items-start gap-2">
-          <Badge className={cn('me-auto', categoryColour(listing.category))}>{listing.category}</Badge>
+          <Badge className={cn('me-auto', categoryColour(listing.category))}>{categoryLabel(listing.category)}</Badge>
           {user ? (
             <ReportButton
               target={{ type: 'listing', id: listing.id, title: safetyCopy.report.titles.listing }}
@@ -91,12 +91,16 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
             <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
           </Button>
         </div>
-        <h3 className={cn('font-semibold', compact ? 'text-base' : 'text-lg')}>{listing.name}</h3>
-        <p className={cn('text-sm text-muted-foreground', compact ? 'line-clamp-2' : 'line-clamp-3')}>{listing.description}</p>
+        <h3 dir="auto" className={cn('text-start font-semibold', compact ? 'text-base' : 'text-lg')}>
+          {listing.name}
+        </h3>
+        <p dir="auto" className={cn('text-start text-sm text-muted-foreground', compact ? 'line-clamp-2' : 'line-clamp-3')}>
+          {listing.description}
+        </p>
         {listing.address ? (
           <p className="flex items-start gap-1.5 text-sm">
             <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {listing.address}
+            <span dir="auto">{listing.address}</span>
           </p>
         ) : null}
         <p className="mt-auto flex items-center gap-1.5 pt-1 text-sm">
@@ -114,7 +118,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
             {listing.phone ? (
               <a href={`tel:${listing.phone.replace(/[^+\d]/g, '')}`} className="inline-flex items-center gap-1.5 text-primary hover:underline">
                 <Phone className="size-4" aria-hidden="true" />
-                {listing.phone}
+                <span dir="ltr">{listing.phone}</span>
               </a>
             ) : null}
             {website ? (

@@ -4,7 +4,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isAllowedEmbedUrl } from '../../../shared/embed';
 import { messages } from '../../../shared/messages';
 import { contentCopy } from '../../copy/content';
-import { categoryColour } from '../../lib/categories';
+import { categoryColour, categoryLabel } from '../../lib/categories';
+import { formatCount } from '../../lib/formats';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
 import { queryClient, type RouterOutputs, trpc } from '../../trpc';
@@ -116,14 +117,20 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
     <Card className="flex flex-col overflow-hidden">
       <PodcastEmbed url={podcast.embedUrl} title={podcast.title} />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <Badge className={cn('self-start', categoryColour(podcast.category))}>{podcast.category}</Badge>
-        <h3 className="text-lg font-semibold">{podcast.title}</h3>
-        <p className="line-clamp-3 text-sm text-muted-foreground">{podcast.description}</p>
+        <Badge className={cn('self-start', categoryColour(podcast.category))}>{categoryLabel(podcast.category)}</Badge>
+        <h3 dir="auto" className="text-start text-lg font-semibold">
+          {podcast.title}
+        </h3>
+        <p dir="auto" className="line-clamp-3 text-start text-sm text-muted-foreground">
+          {podcast.description}
+        </p>
         {podcast.tags.length ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+          <ul className="flex flex-wrap gap-1.5" aria-label={contentCopy.tags}>
             {podcast.tags.map((tag) => (
               <li key={tag}>
-                <Badge variant="muted">#{tag}</Badge>
+                <Badge variant="muted" dir="auto">
+                  #{tag}
+                </Badge>
               </li>
             ))}
           </ul>
@@ -138,11 +145,11 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
             aria-busy={like.isPending}
           >
             <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
-            <span>{podcast.likes}</span>
+            <span>{formatCount(podcast.likes)}</span>
           </Button>
           <Button ref={commentsButton} variant="ghost" size="sm" aria-label={contentCopy.commentsFor(podcast.title)} onClick={() => setCommentsOpen(true)}>
             <MessageCircle aria-hidden="true" />
-            <span>{podcast.comments}</span>
+            <span>{formatCount(podcast.comments)}</span>
           </Button>
         </div>
       </div>
@@ -158,7 +165,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
           >
             <DialogHeader>
               <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
-              <DialogDescription>{podcast.title}</DialogDescription>
+              <DialogDescription dir="auto">{podcast.title}</DialogDescription>
             </DialogHeader>
             {/* The comment thread and its form load with the first dialog opened, not with the list. */}
             <Suspense fallback={<Skeleton className="h-24 w-full" />}>

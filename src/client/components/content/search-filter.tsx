@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { ALL_CATEGORIES } from '../../../shared/categories';
 import { contentCopy } from '../../copy/content';
+import { categoryLabel } from '../../lib/categories';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { NativeSelect } from '../ui/native-select';
@@ -34,7 +35,7 @@ export function SearchFilter({ id, search, onSearch, category, onCategory, categ
           <option value={ALL_CATEGORIES}>{contentCopy.allCategories}</option>
           {categories.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {categoryLabel(name)}
             </option>
           ))}
         </NativeSelect>

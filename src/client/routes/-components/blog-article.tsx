@@ -14,7 +14,8 @@ import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Skeleton } from '../../components/ui/skeleton';
 import { contentCopy } from '../../copy/content';
-import { categoryColour } from '../../lib/categories';
+import { categoryColour, categoryLabel } from '../../lib/categories';
+import { formatCount } from '../../lib/formats';
 import { errorStatus } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSession } from '../../lib/session';
@@ -108,21 +109,26 @@ function BlogArticle({ blog }: { blog: Article }) {
     <>
       <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full rounded-[var(--radius-card)]" leading />
       <div className="mt-6 flex flex-wrap items-center gap-1.5">
-        <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
+        <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>
         {blog.tags.map((tag) => (
-          <Badge key={tag} variant="muted">
+          <Badge key={tag} variant="muted" dir="auto">
             #{tag}
           </Badge>
         ))}
       </div>
-      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{blog.title}</h1>
+      <h1 dir="auto" className="mt-4 text-start text-3xl font-semibold sm:text-4xl">
+        {blog.title}
+      </h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{contentCopy.blog.by(blog.authorName)}</span>
         <time dateTime={created.toISOString()}>
           {blogDate(created)}
         </time>
       </p>
-      <Markdown source={blog.content} className="mt-8 text-base" />
+      {/* The article reads in its own language's direction, whatever the page's. */}
+      <div dir="auto" className="mt-8">
+        <Markdown source={blog.content} className="text-base" />
+      </div>
       <div className="mt-8 flex items-center gap-3 border-y border-border py-3">
         <Button
           variant="ghost"
@@ -133,7 +139,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           aria-busy={like.isPending || unlike.isPending}
         >
           <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
-          <span>{blog.likesCount}</span>
+          <span>{formatCount(blog.likesCount)}</span>
         </Button>
         <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
           <MessageCircle className="size-4" aria-hidden="true" />

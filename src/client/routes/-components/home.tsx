@@ -99,7 +99,7 @@ function SectionHeader({ id, title, link }: { id: string; title: string; link: R
 function MoreLink({ to, children }: { to: '/podcasts' | '/directory' | '/events'; children: ReactNode }) {
   return (
     <Link to={to} className="inline-flex shrink-0 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
-      {children} <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+      {children} <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
     </Link>
   );
 }
