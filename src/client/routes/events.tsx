@@ -1,7 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { getLocale } from '#i18n/runtime';
-import { directionOf } from '../../shared/i18n/locale';
 import { messages } from '../../shared/messages';
 import { EventCard, EventCardSkeleton } from '../components/content/event-card';
 import { EmptyState, ItemPage, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
@@ -41,7 +39,7 @@ function EventsPage() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageHeader title={t.title} subtitle={t.subtitle} />
       {/* Radix sets its own dir (ltr unless told): the tabs and their cards follow the page's language. */}
-      <Tabs dir={directionOf(getLocale())} value={tab ?? 'upcoming'} onValueChange={(value) => void navigate({ search: (prev) => ({ ...prev, tab: value === 'past' ? 'past' : undefined }), replace: true })}>
+      <Tabs value={tab ?? 'upcoming'} onValueChange={(value) => void navigate({ search: (prev) => ({ ...prev, tab: value === 'past' ? 'past' : undefined }), replace: true })}>
         <TabsList>
           <TabsTrigger value="upcoming">{t.upcoming}</TabsTrigger>
           <TabsTrigger value="past">{t.past}</TabsTrigger>
