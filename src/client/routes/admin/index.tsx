@@ -2,8 +2,9 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { ExternalLink, LogOut, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { messages } from '../../../shared/messages';
+import { LanguageSwitch } from '../../components/language-switch';
 import { LogoMark } from '../../components/logo';
-import { Button } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { showCarriedToast } from '../../components/ui/carried-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
@@ -67,8 +68,8 @@ const TABS: Record<AdminTab, TabComponent> = {
   mail: MailTab,
 };
 
-/** Every tab's name; the Overview's sits in its own copy block. */
-const TAB_LABELS: Record<AdminTab, string> = { overview: t.overview.tab, ...t.tabs };
+/** A tab's name, read as it renders (in the page's language); the Overview's sits in its own copy block. */
+const tabLabel = (key: AdminTab): string => (key === 'overview' ? t.overview.tab : t.tabs[key]);
 
 /** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */
 const TAB_COUNTS: Partial<Record<AdminTab, () => ReactNode>> = {
@@ -156,10 +157,11 @@ function AdminPanel({ name }: { name: string }) {
           <div className="flex items-center gap-2">
             <Button asChild variant="ghost" size="sm">
               <Link to="/">
-                <ExternalLink aria-hidden="true" />
+                <ExternalLink aria-hidden="true" className="rtl:-scale-x-100" />
                 {t.viewSite}
               </Link>
             </Button>
+            <LanguageSwitch className={buttonVariants({ variant: 'ghost', size: 'sm' })} />
             <Button
               variant="outline"
               size="sm"
@@ -169,7 +171,7 @@ function AdminPanel({ name }: { name: string }) {
                 void signOut({ admin: true });
               }}
             >
-              <LogOut aria-hidden="true" />
+              <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
               {t.logout}
             </Button>
           </div>
@@ -190,7 +192,7 @@ function AdminPanel({ name }: { name: string }) {
               const Count = TAB_COUNTS[key];
               return (
                 <TabsTrigger key={key} value={key} data-tab={key} className="shrink-0 whitespace-nowrap">
-                  {TAB_LABELS[key]}
+                  {tabLabel(key)}
                   {Count ? <Count /> : null}
                 </TabsTrigger>
               );

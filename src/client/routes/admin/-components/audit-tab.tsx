@@ -98,7 +98,11 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </time>
       </div>
       <p className="text-sm text-muted-foreground">{t.by(entry.adminName)}</p>
-      {summary ? <p className="text-sm [overflow-wrap:anywhere] text-foreground/90">{summary}</p> : null}
+      {summary ? (
+        <p dir="auto" className="text-sm [overflow-wrap:anywhere] text-foreground/90">
+          {summary}
+        </p>
+      ) : null}
     </Card>
   );
 }

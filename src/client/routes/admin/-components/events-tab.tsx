@@ -48,7 +48,7 @@ export function EventsTab() {
             badges={
               <>
                 <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{formatDateTime(event.dateTime)}</Badge>
-                <Badge variant="outline">{isFree(event.price) ? t.free : `$${event.price}`}</Badge>
+                <Badge variant="outline">{isFree(event.price) ? t.free : t.price(event.price ?? '')}</Badge>
               </>
             }
             meta={`${event.location} · ${t.attendees(event.attendees, event.maxAttendees)}`}
@@ -56,7 +56,7 @@ export function EventsTab() {
             onDelete={() => toDelete.ask(event)}
             deleting={isPendingFor(remove, event.id)}
           >
-            <p className="line-clamp-3">{event.description}</p>
+            <p dir="auto" className="line-clamp-3">{event.description}</p>
           </ItemCard>
         )}
       </AdminList>
