@@ -1,6 +1,8 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { ExternalLink, LogOut, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { getLocale } from '#i18n/runtime';
+import { directionOf } from '../../../shared/i18n/locale';
 import { messages } from '../../../shared/messages';
 import { LanguageSwitch } from '../../components/language-switch';
 import { LogoMark } from '../../components/logo';
@@ -154,7 +156,7 @@ function AdminPanel({ name }: { name: string }) {
             <span className="font-semibold">{siteName}</span>
             <span className="hidden text-sm text-muted-foreground sm:inline">{name}</span>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Button asChild variant="ghost" size="sm">
               <Link to="/">
                 <ExternalLink aria-hidden="true" className="rtl:-scale-x-100" />
@@ -181,7 +183,8 @@ function AdminPanel({ name }: { name: string }) {
         <h1 className="text-2xl font-semibold sm:text-3xl">{t.title}</h1>
         <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
         {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
-        <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" className="mt-6">
+        {/* Radix lays tabs out left to right unless told the page's direction. */}
+        <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" dir={directionOf(getLocale())} className="mt-6">
           {/* Relative, so the badges' screen-reader text (absolutely placed) stays inside the scrolling row. */}
           <TabsList
             ref={tabList}
