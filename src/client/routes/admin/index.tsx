@@ -156,17 +156,19 @@ function AdminPanel({ name }: { name: string }) {
             <span className="font-semibold">{siteName}</span>
             <span className="hidden text-sm text-muted-foreground sm:inline">{name}</span>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button asChild variant="ghost" size="sm">
+          {/* Narrower on a phone, so the three stay on one row below the name. */}
+          <div className="flex flex-wrap items-center gap-1 sm:gap-2">
+            <Button asChild variant="ghost" size="sm" className="max-sm:px-2">
               <Link to="/">
                 <ExternalLink aria-hidden="true" className="rtl:-scale-x-100" />
                 {t.viewSite}
               </Link>
             </Button>
-            <LanguageSwitch className={buttonVariants({ variant: 'ghost', size: 'sm' })} />
+            <LanguageSwitch className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`} />
             <Button
               variant="outline"
               size="sm"
+              className="max-sm:px-2.5"
               disabled={loggingOut}
               onClick={() => {
                 setLoggingOut(true);
