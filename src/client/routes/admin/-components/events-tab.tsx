@@ -120,7 +120,7 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
             onChange={(v) => set('maxAttendees', v)}
           />
         </div>
-        <TextField id="event-images" label={optional(f.images)} hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <TextField id="event-images" label={optional(f.images)} dir="ltr" hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
         <TextField id="event-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
       <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
