@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectFitsScreen, expectNoSeriousAxeFindings, signInAs, test, useArabic } from './fixtures';
+import { expect, expectFitsScreen, expectNoSeriousAxeFindings, signInAs, siteUrl, test, useArabic } from './fixtures';
 
 /**
  * The admin panel in Arabic: the page reads right to left in Arabic words, each tab passes
@@ -98,7 +98,7 @@ test('screenshots of every admin tab in Arabic and English', async ({ page }) =>
   await signInAs(page, 'admin');
   for (const language of ['ar', 'en'] as const) {
     if (language === 'ar') await useArabic(page);
-    else await page.context().addCookies([{ name: 'locale', value: 'en', url: baseUrlOf(page) }]);
+    else await page.context().addCookies([{ name: 'locale', value: 'en', url: siteUrl() }]);
     for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       await page.setViewportSize(viewport);
       await page.goto('/admin');
@@ -113,5 +113,3 @@ test('screenshots of every admin tab in Arabic and English', async ({ page }) =>
     }
   }
 });
-
-const baseUrlOf = (page: Page) => new URL(page.url() === 'about:blank' ? process.env.E2E_SITE_URL ?? '' : page.url()).origin;
