@@ -1,9 +1,12 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { ExternalLink, LogOut, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { getLocale } from '#i18n/runtime';
+import { directionOf } from '../../../shared/i18n/locale';
 import { messages } from '../../../shared/messages';
+import { LanguageSwitch } from '../../components/language-switch';
 import { LogoMark } from '../../components/logo';
-import { Button } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { showCarriedToast } from '../../components/ui/carried-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
@@ -67,8 +70,8 @@ const TABS: Record<AdminTab, TabComponent> = {
   mail: MailTab,
 };
 
-/** Every tab's name; the Overview's sits in its own copy block. */
-const TAB_LABELS: Record<AdminTab, string> = { overview: t.overview.tab, ...t.tabs };
+/** A tab's name, read as it renders (in the page's language); the Overview's sits in its own copy block. */
+const tabLabel = (key: AdminTab): string => (key === 'overview' ? t.overview.tab : t.tabs[key]);
 
 /** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */
 const TAB_COUNTS: Partial<Record<AdminTab, () => ReactNode>> = {
@@ -153,23 +156,26 @@ function AdminPanel({ name }: { name: string }) {
             <span className="font-semibold">{siteName}</span>
             <span className="hidden text-sm text-muted-foreground sm:inline">{name}</span>
           </div>
-          <div className="flex items-center gap-2">
-            <Button asChild variant="ghost" size="sm">
+          {/* Narrower on a phone, so the three stay on one row below the name. */}
+          <div className="flex flex-wrap items-center gap-1 sm:gap-2">
+            <Button asChild variant="ghost" size="sm" className="max-sm:px-2">
               <Link to="/">
-                <ExternalLink aria-hidden="true" />
+                <ExternalLink aria-hidden="true" className="rtl:-scale-x-100" />
                 {t.viewSite}
               </Link>
             </Button>
+            <LanguageSwitch className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`} />
             <Button
               variant="outline"
               size="sm"
+              className="max-sm:px-2.5"
               disabled={loggingOut}
               onClick={() => {
                 setLoggingOut(true);
                 void signOut({ admin: true });
               }}
             >
-              <LogOut aria-hidden="true" />
+              <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
               {t.logout}
             </Button>
           </div>
@@ -179,7 +185,8 @@ function AdminPanel({ name }: { name: string }) {
         <h1 className="text-2xl font-semibold sm:text-3xl">{t.title}</h1>
         <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
         {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
-        <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" className="mt-6">
+        {/* Radix lays tabs out left to right unless told the page's direction. */}
+        <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" dir={directionOf(getLocale())} className="mt-6">
           {/* Relative, so the badges' screen-reader text (absolutely placed) stays inside the scrolling row. */}
           <TabsList
             ref={tabList}
@@ -190,7 +197,7 @@ function AdminPanel({ name }: { name: string }) {
               const Count = TAB_COUNTS[key];
               return (
                 <TabsTrigger key={key} value={key} data-tab={key} className="shrink-0 whitespace-nowrap">
-                  {TAB_LABELS[key]}
+                  {tabLabel(key)}
                   {Count ? <Count /> : null}
                 </TabsTrigger>
               );

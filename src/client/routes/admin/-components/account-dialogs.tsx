@@ -107,7 +107,7 @@ function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, nul
         <DialogDescription>{heading.description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="account-email" label={a.email} type="email" autoComplete="off" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
+        <TextField id="account-email" label={a.email} type="email" dir="ltr" autoComplete="off" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="account-firstName" label={a.firstName} value={values.firstName} error={errors.firstName} onChange={(v) => set('firstName', v)} />
           <TextField id="account-lastName" label={a.lastName} value={values.lastName} error={errors.lastName} onChange={(v) => set('lastName', v)} />

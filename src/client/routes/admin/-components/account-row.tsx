@@ -37,7 +37,7 @@ export function AccountRow({
     <Card className="grid gap-3 p-5 md:grid-cols-[1fr_auto] md:items-start">
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="text-lg font-semibold">{name}</h3>
+          <h3 dir="auto" className="text-lg font-semibold">{name}</h3>
           {account.isAdmin ? <Badge variant="default">{t.common.badgeAdmin}</Badge> : null}
           {account.approvalStatus === 'approved' ? (
             <Badge variant="success">{t.common.badgeApproved}</Badge>
@@ -61,13 +61,13 @@ export function AccountRow({
         {account.interests ? (
           <p className="text-sm">
             <span className="font-semibold">{t.users.interests}: </span>
-            <span className="text-muted-foreground">{account.interests}</span>
+            <bdi className="text-muted-foreground">{account.interests}</bdi>
           </p>
         ) : null}
         {account.bio ? (
           <p className="text-sm">
             <span className="font-semibold">{t.users.bio}: </span>
-            <span className="text-muted-foreground">{account.bio}</span>
+            <bdi className="text-muted-foreground">{account.bio}</bdi>
           </p>
         ) : null}
         <p className="text-xs text-muted-foreground">{dateLabel(formatDate(account.createdAt))}</p>

@@ -1,5 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { getLocale } from '#i18n/runtime';
+import { intlLocaleOf } from '../../../../shared/i18n/locale';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -18,11 +20,15 @@ const auditListOptions = { ...adminListOptions, refetchOnMount: 'always' as cons
 /** 'setApproval' → 'set approval'. */
 const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
+/** A word of the copy's, or the path's own words for one it doesn't know (a newer server). */
+const known = (names: Record<string, string>, name: string) => (Object.hasOwn(names, name) ? names[name] : undefined);
+
 /** A procedure path as people read it: 'admin.podcasts.create' → 'Podcasts · create'. */
 function readableAction(path: string): string {
   const [area = '', ...rest] = path.replace(/^admin\./, '').split('.');
   const areaWords = words(area);
-  return t.actionLabel(areaWords.charAt(0).toUpperCase() + areaWords.slice(1), rest.map(words).join(' '));
+  const areaLabel = known(t.areas, area) ?? areaWords.charAt(0).toUpperCase() + areaWords.slice(1);
+  return t.actionLabel(areaLabel, rest.map((name) => known(t.verbs, name) ?? words(name)).join(' '));
 }
 
 /** The summary without the procedure path it starts with (the entry shows the action already). */
@@ -48,7 +54,7 @@ export function AuditTab() {
 
   const actions = [...new Set([...(everything.data?.pages.flat().map((entry) => entry.action) ?? []), ...(action ? [action] : [])])]
     .map((path) => ({ path, label: readableAction(path) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => a.label.localeCompare(b.label, intlLocaleOf(getLocale())));
 
   return (
     <section>
@@ -98,7 +104,11 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </time>
       </div>
       <p className="text-sm text-muted-foreground">{t.by(entry.adminName)}</p>
-      {summary ? <p className="text-sm [overflow-wrap:anywhere] text-foreground/90">{summary}</p> : null}
+      {summary ? (
+        <p dir="auto" className="text-sm [overflow-wrap:anywhere] text-foreground/90">
+          {summary}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -133,6 +133,7 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
         <Input
           {...fieldA11y('blog-cover-url', error)}
           type="url"
+          dir="ltr"
           placeholder={t.fields.coverUrlPlaceholder}
           value={isDataUrl(value) ? '' : value}
           onChange={(event) => onChange(event.target.value.trim())}

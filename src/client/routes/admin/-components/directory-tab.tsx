@@ -95,11 +95,11 @@ function ListingForm({ listing, onDone }: { listing?: Listing; onDone: () => voi
         <SelectField id="listing-category" label={f.category} placeholder={f.categoryPlaceholder} options={DIRECTORY_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
         <TextField id="listing-address" label={optional(f.address)} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="listing-phone" label={optional(f.phone)} type="tel" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
-          <TextField id="listing-email" label={optional(f.email)} type="email" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
+          <TextField id="listing-phone" label={optional(f.phone)} type="tel" dir="ltr" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
+          <TextField id="listing-email" label={optional(f.email)} type="email" dir="ltr" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
         </div>
-        <TextField id="listing-website" label={optional(f.website)} type="url" placeholder="https://" value={values.website} error={errors.website} onChange={(v) => set('website', v)} />
-        <TextField id="listing-images" label={optional(f.images)} hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <TextField id="listing-website" label={optional(f.website)} type="url" dir="ltr" placeholder="https://" value={values.website} error={errors.website} onChange={(v) => set('website', v)} />
+        <TextField id="listing-images" label={optional(f.images)} dir="ltr" hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
         <TextField id="listing-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
       <DialogButtons creating={!listing} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />

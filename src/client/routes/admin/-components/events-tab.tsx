@@ -48,7 +48,7 @@ export function EventsTab() {
             badges={
               <>
                 <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{formatDateTime(event.dateTime)}</Badge>
-                <Badge variant="outline">{isFree(event.price) ? t.free : `$${event.price}`}</Badge>
+                <Badge variant="outline">{isFree(event.price) ? t.free : t.price(event.price ?? '')}</Badge>
               </>
             }
             meta={`${event.location} · ${t.attendees(event.attendees, event.maxAttendees)}`}
@@ -56,7 +56,7 @@ export function EventsTab() {
             onDelete={() => toDelete.ask(event)}
             deleting={isPendingFor(remove, event.id)}
           >
-            <p className="line-clamp-3">{event.description}</p>
+            <p dir="auto" className="line-clamp-3">{event.description}</p>
           </ItemCard>
         )}
       </AdminList>
@@ -120,7 +120,7 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
             onChange={(v) => set('maxAttendees', v)}
           />
         </div>
-        <TextField id="event-images" label={optional(f.images)} hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <TextField id="event-images" label={optional(f.images)} dir="ltr" hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
         <TextField id="event-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
       <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />

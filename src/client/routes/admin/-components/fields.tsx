@@ -1,4 +1,6 @@
 import type { ComponentProps } from 'react';
+import { getLocale } from '#i18n/runtime';
+import { directionOf } from '../../../../shared/i18n/locale';
 import { Field } from '../../../components/field';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -30,7 +32,7 @@ export function TextAreaField({ id, label, hint, error, value, onChange, ...prop
 export function SelectField({ id, label, hint, error, value, onChange, options, placeholder }: Base & { options: readonly string[]; placeholder: string }) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Select value={value || undefined} onValueChange={onChange}>
+      <Select value={value || undefined} onValueChange={onChange} dir={directionOf(getLocale())}>
         <SelectTrigger {...fieldA11y(id, error, Boolean(hint))}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>

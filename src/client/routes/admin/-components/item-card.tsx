@@ -35,9 +35,13 @@ export function ItemCard({
     <Card className="flex h-full flex-col gap-3 overflow-hidden p-5">
       {media}
       <div className="flex flex-wrap items-center gap-2">{badges}</div>
-      <h3 className="text-lg font-semibold leading-snug">{title}</h3>
+      <h3 dir="auto" className="text-lg font-semibold leading-snug">{title}</h3>
       {meta ? <div className="text-sm text-muted-foreground">{meta}</div> : null}
-      {children ? <div className="text-sm text-foreground/90">{children}</div> : null}
+      {children ? (
+        <div dir="auto" className="text-sm text-foreground/90">
+          {children}
+        </div>
+      ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {extraActions}
         {onEdit ? (

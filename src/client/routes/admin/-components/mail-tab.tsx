@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { adminPanelCopy } from '../../../copy/admin';
+import { formatCount } from '../../../lib/formats';
 import { cn } from '../../../lib/utils';
 import { trpc, type RouterOutputs } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader } from './admin-kit';
@@ -57,13 +58,13 @@ function MailRow({ mail }: { mail: Mail }) {
   return (
     <Card className="grid gap-2 p-4">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">{mail.subject}</h3>
+        <h3 dir="auto" className="min-w-0 font-semibold [overflow-wrap:anywhere]">{mail.subject}</h3>
         <Badge className={STATUS_CLASSES[mail.status]}>{STATUS_LABELS[mail.status]}</Badge>
       </div>
       {/* Wide: who and what on the left, the times in aligned columns. Narrow: one per line, kind and attempts side by side. */}
       <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-5 gap-y-1 text-sm lg:grid-cols-[minmax(0,1fr)_15rem_15rem]">
         <Detail label={t.to} className="col-span-2 lg:col-span-1">
-          <span className="break-all">{mail.recipient}</span>
+          <span dir="ltr" className="break-all">{mail.recipient}</span>
         </Detail>
         <Detail label={t.created} className="col-span-2 lg:col-span-1">
           <time dateTime={mail.createdAt} className="whitespace-nowrap">
@@ -81,7 +82,7 @@ function MailRow({ mail }: { mail: Mail }) {
         </Detail>
         <Detail label={t.kind}>{kindLabel(mail.kind)}</Detail>
         <Detail label={t.attempts}>
-          <span className="tabular-nums">{mail.attempts}</span>
+          <span className="tabular-nums">{formatCount(mail.attempts)}</span>
         </Detail>
       </dl>
       {mail.lastError && mail.status !== 'sent' ? (

@@ -12,9 +12,9 @@ type Edit = (text: string, start: number, end: number) => { text: string; start:
 
 /** Wraps the selection (or a placeholder word) in markers, keeping the inner text selected. */
 const wrap =
-  (before: string, after: string, placeholder: string): Edit =>
+  (before: string, after: string, placeholder: () => string): Edit =>
   (text, start, end) => {
-    const inner = text.slice(start, end) || placeholder;
+    const inner = text.slice(start, end) || placeholder();
     return { text: text.slice(0, start) + before + inner + after + text.slice(end), start: start + before.length, end: start + before.length + inner.length };
   };
 
@@ -32,11 +32,11 @@ const prefixLines =
   };
 
 const TOOLS = [
-  { key: 'bold', Icon: Bold, edit: wrap('**', '**', 'bold text') },
-  { key: 'italic', Icon: Italic, edit: wrap('*', '*', 'italic text') },
+  { key: 'bold', Icon: Bold, edit: wrap('**', '**', () => t.placeholders.bold) },
+  { key: 'italic', Icon: Italic, edit: wrap('*', '*', () => t.placeholders.italic) },
   { key: 'heading', Icon: Heading2, edit: prefixLines('## ') },
   { key: 'list', Icon: List, edit: prefixLines('- ') },
-  { key: 'link', Icon: Link2, edit: wrap('[', '](https://)', 'link text') },
+  { key: 'link', Icon: Link2, edit: wrap('[', '](https://)', () => t.placeholders.link) },
   { key: 'quote', Icon: Quote, edit: prefixLines('> ') },
 ] as const;
 
@@ -73,13 +73,13 @@ export function MarkdownEditor({ value, onChange, error }: { value: string; onCh
             </button>
           ))}
         </div>
-        <Textarea ref={area} {...fieldA11y('blog-content', error)} rows={16} className="font-mono text-sm" value={value} onChange={(event) => onChange(event.target.value)} />
+        <Textarea ref={area} {...fieldA11y('blog-content', error)} rows={16} dir="auto" className="font-mono text-sm" value={value} onChange={(event) => onChange(event.target.value)} />
       </Field>
       <div className="grid content-start gap-2">
         <h3 id="blog-preview-label" className="text-sm font-semibold">
           {t.preview}
         </h3>
-        <div aria-labelledby="blog-preview-label" role="region" className="min-h-40 rounded-xl border border-border bg-background p-4 lg:max-h-[26rem] lg:overflow-y-auto">
+        <div aria-labelledby="blog-preview-label" role="region" dir="auto" className="min-h-40 rounded-xl border border-border bg-background p-4 lg:max-h-[26rem] lg:overflow-y-auto">
           {value.trim() ? <Markdown source={value} /> : <p className="text-sm text-muted-foreground">{t.previewEmpty}</p>}
         </div>
       </div>

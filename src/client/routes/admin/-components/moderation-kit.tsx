@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ReportTargetType } from '../../../../shared/moderation';
 import { Badge } from '../../../components/ui/badge';
 import { adminPanelCopy } from '../../../copy/admin';
+import { formatCount } from '../../../lib/formats';
 import { trpc } from '../../../trpc';
 import { adminListOptions, fullName } from './admin-kit';
 
@@ -27,7 +28,7 @@ export function WaitingCount({ of }: { of: 'reports' | 'review' }) {
   if (n === 0) return null;
   return (
     <Badge variant="default" className="ms-2 tabular-nums">
-      <span aria-hidden="true">{n}</span>
+      <span aria-hidden="true">{formatCount(n)}</span>
       <span className="sr-only">{` (${t.tabCount(n)})`}</span>
     </Badge>
   );
@@ -96,7 +97,7 @@ export function MemberText({
           <Detail label={ownPage ? t.link : t.thread}>
             <a href={context.href} target="_blank" rel="noopener noreferrer" className="font-medium [overflow-wrap:anywhere] text-primary underline-offset-4 hover:underline">
               {ownPage ? t.onSite : <bdi>{context.title}</bdi>}
-              <ExternalLink className="ms-1 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
+              <ExternalLink className="ms-1 inline size-3.5 align-[-0.125em] rtl:-scale-x-100" aria-hidden="true" />
               <span className="sr-only">{` ${t.opensInNewTab}`}</span>
             </a>
           </Detail>

@@ -64,7 +64,7 @@ export function NewsletterIssues() {
                   {isPendingFor(test, issue.id) ? t.testing : t.test}
                 </Button>
                 <Button size="sm" aria-label={t.sendNamed(issue.subject)} onClick={() => setSending(issue)}>
-                  <Send aria-hidden="true" />
+                  <Send aria-hidden="true" className="rtl:-scale-x-100" />
                   {t.send}
                 </Button>
               </>
@@ -88,7 +88,9 @@ function IssueRow({ issue, children }: { issue: Issue; children: ReactNode }) {
   return (
     <Card className="grid gap-3 p-4 sm:p-5">
       <div className="flex items-start justify-between gap-4">
-        <h3 className="min-w-0 text-lg font-semibold leading-snug [overflow-wrap:anywhere]">{issue.subject}</h3>
+        <h3 dir="auto" className="min-w-0 text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
+          {issue.subject}
+        </h3>
         <Badge variant={issue.sentAt ? 'success' : 'muted'} className="mt-0.5 shrink-0">
           {issue.sentAt ? t.sentBadge : t.draft}
         </Badge>
@@ -153,7 +155,7 @@ function ConfirmSendContent({ issue, pending, onConfirm }: { issue: Issue; pendi
         <AlertDialogCancel disabled={pending}>{adminPanelCopy.common.cancel}</AlertDialogCancel>
         {/* Sending to nobody would still use the issue up: it can go out only once. */}
         <Button disabled={pending || !reach} onClick={() => onConfirm(issue.id)}>
-          <Send aria-hidden="true" />
+          <Send aria-hidden="true" className="rtl:-scale-x-100" />
           {pending ? t.sending : reach ? t.sendConfirm(reach) : t.send}
         </Button>
       </AlertDialogFooter>

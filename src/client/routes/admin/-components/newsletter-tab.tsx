@@ -8,6 +8,8 @@ import { trpc } from '../../../trpc';
 import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader } from './admin-kit';
 import { NewsletterIssues } from './newsletter-issues';
 
+const frequencies = adminPanelCopy.newsletterIssues.frequencies;
+
 const t = adminPanelCopy.newsletter;
 
 /** The CSV comes straight from the REST adapter, which answers a file (the session cookie goes along). */
@@ -66,8 +68,8 @@ function Subscribers() {
             <tbody>
               {data.subscribers.map((subscriber) => (
                 <tr key={subscriber.id} className="border-b border-border last:border-0">
-                  <td className="px-4 py-3 break-all">{subscriber.email}</td>
-                  <td className="px-4 py-3 capitalize">{subscriber.frequency}</td>
+                  <td dir="ltr" className="px-4 py-3 text-start break-all">{subscriber.email}</td>
+                  <td className="px-4 py-3">{frequencies[subscriber.frequency]}</td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     {formatDate(subscriber.createdAt)}
                     {subscriber.confirmedAt ? null : <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{t.unconfirmed}</span>}

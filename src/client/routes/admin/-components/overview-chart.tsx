@@ -17,8 +17,8 @@ function dayOf(isoDay: string): Date {
   return new Date(year, month - 1, day);
 }
 
-/** A week by its Monday: 'Nov 17' (twelve weeks never need the year to tell them apart). */
-export const weekLabel = (weekStart: string) => shortDate(dayOf(weekStart)).replace(/, \d+$/, '');
+/** A week by its Monday: 'Nov 17' (twelve weeks never need the year to tell them apart): the date without its year, in either digits. */
+export const weekLabel = (weekStart: string) => shortDate(dayOf(weekStart)).replace(/[,،]?\s*[\d٠-٩]{4}$/, '');
 
 /** The same with its year, 'Nov 17, 2025', where the weeks are introduced. */
 export const weekLabelWithYear = (weekStart: string) => shortDate(dayOf(weekStart));
@@ -71,7 +71,8 @@ export function OverviewChart({
         ))}
       </div>
       <div aria-hidden="true" className="self-end">
-        <svg viewBox={`0 0 ${weeks.length * SLOT} ${HEIGHT}`} preserveAspectRatio="none" className="block h-20 w-full overflow-visible">
+        {/* Right to left, the weeks run from the right like the labels under them. */}
+        <svg viewBox={`0 0 ${weeks.length * SLOT} ${HEIGHT}`} preserveAspectRatio="none" className="block h-20 w-full overflow-visible rtl:-scale-x-100">
           {kind === 'line' ? <Line values={series[0]?.values ?? []} weeks={weeks} scale={scale} /> : <Bars series={series} weeks={weeks} scale={scale} />}
           <line x1={0} x2={weeks.length * SLOT} y1={HEIGHT} y2={HEIGHT} className="stroke-border" strokeWidth={1} vectorEffect="non-scaling-stroke" />
         </svg>
@@ -139,7 +140,7 @@ function Latest({ series, named, latestLabel }: { series: ChartSeries; named: bo
         <span className="text-sm text-muted-foreground">{latestLabel}</span>
       </span>
       <span className="flex items-center gap-1 text-sm text-muted-foreground">
-        <Trend className="size-4 shrink-0" aria-hidden="true" />
+        <Trend className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />
         {t.change(delta, formatCount(Math.abs(delta)))}
       </span>
     </p>

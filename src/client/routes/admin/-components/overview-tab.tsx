@@ -33,7 +33,7 @@ const one =
   (weeks: Week[]): ChartSeries[] => [{ label: t.charts[key].title, values: weeks.map((week) => week[key]), tone: 'solid' }];
 
 /** Each chart's series, read from the weeks; applications and approvals share one. */
-const CHARTS: { key: ChartKey; series: (weeks: Week[]) => ChartSeries[]; kind?: 'line'; latestLabel?: string }[] = [
+const CHARTS: { key: ChartKey; series: (weeks: Week[]) => ChartSeries[]; kind?: 'line'; latestLabel?: () => string }[] = [
   {
     key: 'applications',
     series: (weeks) => [
@@ -45,7 +45,7 @@ const CHARTS: { key: ChartKey; series: (weeks: Week[]) => ChartSeries[]; kind?: 
   { key: 'posts', series: one('posts') },
   { key: 'comments', series: one('comments') },
   { key: 'rsvps', series: one('rsvps') },
-  { key: 'subscribers', series: one('subscribers'), kind: 'line', latestLabel: t.now },
+  { key: 'subscribers', series: one('subscribers'), kind: 'line', latestLabel: () => t.now },
 ];
 
 /** Work arrives while the panel is open, and the tab unmounts when she leaves it: it loads afresh each time it opens. */
@@ -97,7 +97,7 @@ function WaitingCards({ waiting, onOpenTab }: { waiting: Overview['waiting']; on
                     </p>
                   ) : (
                     <p className="flex items-baseline gap-2">
-                      <span className="text-4xl font-semibold text-muted-foreground tabular-nums">0</span>
+                      <span className="text-4xl font-semibold text-muted-foreground tabular-nums">{formatCount(0)}</span>
                       <span className="flex items-center gap-1 self-center text-sm font-medium text-success">
                         <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
                         {t.nothingWaits}
@@ -134,7 +134,7 @@ function Lives({ weeks }: { weeks: Week[] }) {
               weeks={mondays}
               series={chart.series(weeks)}
               kind={chart.kind}
-              latestLabel={chart.latestLabel}
+              latestLabel={chart.latestLabel?.()}
             />
           </li>
         ))}

@@ -40,7 +40,7 @@ export function PendingUsersTab() {
           return (
             <Card className="grid h-full gap-3 p-5">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 className="text-lg font-semibold">{name}</h3>
+                <h3 dir="auto" className="text-lg font-semibold">{name}</h3>
                 <span className="text-sm text-muted-foreground">{t.pending.applied(formatDate(user.createdAt))}</span>
               </div>
               <p className="text-sm">
@@ -56,11 +56,11 @@ export function PendingUsersTab() {
               <dl className="grid gap-2 text-sm">
                 <div>
                   <dt className="font-semibold">{t.pending.interests}</dt>
-                  <dd className="text-muted-foreground">{user.interests || '—'}</dd>
+                  <dd dir="auto" className="text-muted-foreground">{user.interests || '—'}</dd>
                 </div>
                 <div>
                   <dt className="font-semibold">{t.pending.reason}</dt>
-                  <dd className="text-muted-foreground">{user.reason || '—'}</dd>
+                  <dd dir="auto" className="text-muted-foreground">{user.reason || '—'}</dd>
                 </div>
               </dl>
               <div className="mt-auto flex flex-wrap gap-2">

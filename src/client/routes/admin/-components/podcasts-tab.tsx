@@ -98,6 +98,7 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
         <SelectField id="podcast-category" label={f.category} placeholder={f.categoryPlaceholder} options={PODCAST_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
         <TextAreaField
           id="podcast-iframe"
+          dir="ltr"
           label={f.iframe}
           rows={4}
           className="font-mono text-sm"

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { OptionSelect } from '../../../components/ui/select';
 import { adminPanelCopy } from '../../../copy/admin';
+import { formatCount } from '../../../lib/formats';
 import { errorMessage, errorStatus } from '../../../lib/errors';
 import { trpc, type RouterOutputs } from '../../../trpc';
 import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader, useAdminCallbacks, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
@@ -58,7 +59,7 @@ export function WatchedWordsTab() {
                 <Card className="flex h-full flex-wrap items-center gap-3 p-4">
                   <div className="grid min-w-0 flex-1 basis-40 gap-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">{word.word}</h3>
+                      <h3 dir="auto" className="min-w-0 font-semibold [overflow-wrap:anywhere]">{word.word}</h3>
                       <ActionBadge action={word.action} />
                     </div>
                     <p className="text-xs text-muted-foreground">{t.added(formatDate(word.createdAt))}</p>
@@ -84,7 +85,7 @@ export function WatchedWordsCount() {
   if (!list.data) return null;
   return (
     <Badge variant="secondary" className="ms-2 tabular-nums">
-      <span aria-hidden="true">{list.data.length}</span>
+      <span aria-hidden="true">{formatCount(list.data.length)}</span>
       <span className="sr-only">{` (${t.tabCount(list.data.length)})`}</span>
     </Badge>
   );
