@@ -79,6 +79,10 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
+      // tRPC's packages don't declare themselves free of side effects, so the client kept the
+      // links it never uses (WebSocket, streaming) and their helpers. Their modules only define
+      // things: the ones nothing imports can go.
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules[\\/]@trpc[\\/]/.test(id) },
       output: {
         codeSplitting: {
           // Form validation (zod, the shared schemas and the text rules they use) is shared by many pages but needed by

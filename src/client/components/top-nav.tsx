@@ -80,7 +80,8 @@ export function TopNav({ user }: { user: SessionUser | null }) {
         </Link>
         <NavLinks className="ms-4 hidden items-center gap-1 lg:flex" />
         <div className="ms-auto flex items-center gap-2">
-          <LanguageSwitch className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`} />
+          {/* On a phone the bar has no room for it: it is in the menu and the footer there. */}
+          <LanguageSwitch className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:hidden`} />
           {user ? (
             <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
               <UserMenu user={user} />
@@ -110,6 +111,7 @@ export function TopNav({ user }: { user: SessionUser | null }) {
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-border bg-background px-4 pb-4 pt-2 lg:hidden">
           <NavLinks className="flex flex-col gap-1" onNavigate={() => setMenuOpen(false)} />
+          <LanguageSwitch className={`${linkClasses} mt-1 block w-full text-start sm:hidden`} />
         </div>
       ) : null}
     </header>
