@@ -8,14 +8,15 @@ import type { Env } from './env';
 export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
 
 /**
- * A new PGlite folder starts from the built template, when there is one (the built server
- * runs from dist/server, beside it): creating a cluster grows PGlite's memory to about
- * 800 MiB for good, loading one about half that.
+ * A new PGlite folder starts from the built template, when there is one: beside the built
+ * server (dist/server), or in dist when the server runs from source (tests, development). Creating
+ * a cluster grows PGlite's memory to about 800 MiB for good, loading one about half that. A
+ * template older than the code is fine: the migrations it lacks run next.
  */
 function templateFor(dataDir: string): Blob | undefined {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
-  const template = resolve(import.meta.dirname, '..', PGLITE_TEMPLATE_FILE);
-  return existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+  const template = [resolve(import.meta.dirname, '..', PGLITE_TEMPLATE_FILE), resolve(import.meta.dirname, '../../dist', PGLITE_TEMPLATE_FILE)].find((file) => existsSync(file));
+  return template ? new Blob([readFileSync(template)]) : undefined;
 }
 
 /**
