@@ -12,21 +12,31 @@ z.config({ jitless: true });
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value) && value.length <= 254;
 
+/**
+ * A rule's message: a text, or a function that words it when the rule fails. A schema is built
+ * once, when its module loads; a function lets its messages follow the language of the request
+ * or page that checks it (src/shared/messages.ts reads them through getters).
+ */
+export type RuleText = string | (() => string);
+
+/** zod's message parameter for a rule text, worded when an issue is raised. */
+export const said = (text: RuleText) => ({ error: typeof text === 'function' ? () => text() : text });
+
 /** Required, trimmed, lower-cased email with its two messages in order: required, then invalid. */
-export const emailField = (required: string, invalid: string) =>
+export const emailField = (required: RuleText, invalid: RuleText) =>
   z
-    .string({ error: required })
+    .string(said(required))
     .trim()
-    .min(1, required)
-    .refine(isEmail, invalid)
+    .min(1, said(required))
+    .refine(isEmail, said(invalid))
     .transform((value) => value.toLowerCase());
 
 /** A trimmed text that must not be empty. */
-export const requiredText = (message: string, max = 200) =>
+export const requiredText = (message: RuleText, max = 200) =>
   z
-    .string({ error: message })
+    .string(said(message))
     .trim()
-    .min(1, message)
+    .min(1, said(message))
     .max(max, `Must be at most ${max} characters`);
 
 /** Positive integer ids in paths and inputs; anything else is a 400, never a 500. */
