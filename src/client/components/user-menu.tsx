@@ -1,8 +1,10 @@
+import { getLocale } from '#i18n/runtime';
 import { useNavigate } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { copy } from '../copy';
 import { safetyCopy } from '../copy/safety';
 import { signOut, type SessionUser } from '../lib/session';
+import { directionOf } from '../../shared/i18n/locale';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu';
 
 function Avatar({ user }: { user: SessionUser }) {
@@ -22,7 +24,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
-    <DropdownMenu>
+    // Radix menus don't read the page's direction: told it, the menu reads right to left in Arabic (items, arrow keys).
+    <DropdownMenu dir={directionOf(getLocale())}>
       <DropdownMenuTrigger asChild>
         <button
           type="button"
@@ -30,15 +33,20 @@ export function UserMenu({ user }: { user: SessionUser }) {
           className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted"
         >
           <Avatar user={user} />
-          <span className="max-w-32 truncate text-sm font-semibold" data-testid="user-name">
+          <span dir="auto" className="max-w-32 truncate text-sm font-semibold" data-testid="user-name">
             {user.firstName}
           </span>
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
-          <span className="block font-semibold">{fullName}</span>
-          <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+          {/* Her name and email keep their own direction inline, and the menu's alignment. */}
+          <span className="block font-semibold">
+            <span dir="auto">{fullName}</span>
+          </span>
+          <span className="block truncate text-xs text-muted-foreground">
+            <span dir="auto">{user.email}</span>
+          </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/profile' })}>

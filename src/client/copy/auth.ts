@@ -1,64 +1,68 @@
-/** Screen copy of login; loaded with the screens that use it, not with the site shell. */
+import { m } from '#i18n/messages';
+
+/*
+ * Screen copy of the sign-in, application and admin sign-in forms; loaded with the screens that
+ * use it, not with the site shell. Each text is a getter over its message (messages/auth),
+ * worded when the screen reads it.
+ */
+
+/** Screen copy of login. */
 export const loginCopy = {
-    title: 'Welcome back',
-    subtitle: 'Sign in to your Bloom Circle account',
-    email: 'Email',
-    password: 'Password',
-    keepLoggedIn: 'Keep me logged in for 30 days',
-    submit: 'Sign In',
-    busy: 'Signing in...',
-    backHome: 'Back to Home',
-    noAccount: 'New here?',
-    join: 'Join Our Community',
-    approvalNote: 'New members go through a quick approval process before they can sign in.',
+  get title() { return m.auth_login_title(); },
+  get subtitle() { return m.auth_login_subtitle(); },
+  get email() { return m.auth_email(); },
+  get password() { return m.auth_password(); },
+  get keepLoggedIn() { return m.auth_keep_logged_in(); },
+  get submit() { return m.auth_sign_in(); },
+  get busy() { return m.auth_signing_in(); },
+  get backHome() { return m.auth_back_home(); },
+  get noAccount() { return m.auth_login_no_account(); },
+  get join() { return m.auth_join(); },
+  get approvalNote() { return m.auth_login_approval_note(); },
 };
 
-/** Screen copy of signup; loaded with the screens that use it, not with the site shell. */
+/** Screen copy of signup. */
 export const signupCopy = {
-    title: 'Join Our Community',
-    subtitle: 'Tell us a little about yourself. A moderator reviews every application.',
-    personal: 'Personal Information',
-    about: 'Tell Us About Yourself',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    password: 'Password',
-    passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
-    age: 'Age',
-    ageHint: 'Members are 13 or older.',
-    interests: 'Interests and hobbies',
-    interestsPlaceholder: 'What do you love doing? (at least 10 characters)',
-    bio: 'Brief bio',
-    bioPlaceholder: 'Tell us about yourself and what you hope to find here (at least 20 characters)',
-    /** The label reads 'I agree to the community guidelines'; its last words link to them. */
-    acceptGuidelinesLead: 'I agree to the ',
-    acceptGuidelinesLink: 'community guidelines',
-    submit: 'Submit Application',
-    busy: 'Submitting Application...',
-    backToLogin: 'Back to Login',
-    haveAccount: 'Already a member?',
-    signInInstead: 'Sign In Instead',
-    /** The panel that replaces the form once her application is in. */
-    sent: {
-        title: 'Thank you for applying',
-        nextTitle: 'What happens next',
-        next: (email: string) => [
-            'A moderator reads your application. We review every one by hand.',
-            `We email you at ${email} as soon as it has been decided.`,
-            'Once you are approved, sign in with the email and password you just chose.',
-        ],
-        home: 'Back to Home',
-    },
+  get title() { return m.auth_join(); },
+  get subtitle() { return m.auth_signup_subtitle(); },
+  get personal() { return m.auth_signup_personal(); },
+  get about() { return m.auth_signup_about(); },
+  get firstName() { return m.auth_signup_first_name(); },
+  get lastName() { return m.auth_signup_last_name(); },
+  get email() { return m.auth_email(); },
+  get password() { return m.auth_password(); },
+  get passwordHint() { return m.auth_signup_password_hint(); },
+  get age() { return m.auth_signup_age(); },
+  get ageHint() { return m.auth_signup_age_hint(); },
+  get interests() { return m.auth_signup_interests(); },
+  get interestsPlaceholder() { return m.auth_signup_interests_placeholder(); },
+  get bio() { return m.auth_signup_bio(); },
+  get bioPlaceholder() { return m.auth_signup_bio_placeholder(); },
+  /** The label reads 'I agree to the community guidelines'; its last words link to them. */
+  get acceptGuidelinesLead() { return m.auth_signup_accept_guidelines_lead(); },
+  get acceptGuidelinesLink() { return m.auth_signup_accept_guidelines_link(); },
+  get submit() { return m.auth_signup_submit(); },
+  get busy() { return m.auth_signup_busy(); },
+  get backToLogin() { return m.auth_signup_back_to_login(); },
+  get haveAccount() { return m.auth_signup_have_account(); },
+  get signInInstead() { return m.auth_signup_sign_in_instead(); },
+  /** The panel that replaces the form once her application is in. */
+  sent: {
+    get title() { return m.auth_signup_sent_title(); },
+    get nextTitle() { return m.auth_signup_sent_next_title(); },
+    next: (email: string) => [m.auth_signup_sent_next_review(), m.auth_signup_sent_next_email({ email }), m.auth_signup_sent_next_sign_in()],
+    get home() { return m.auth_back_home(); },
+  },
 };
 
-/** Screen copy of adminLogin; loaded with the screens that use it, not with the site shell. */
+/** Screen copy of adminLogin. */
 export const adminLoginCopy = {
-    title: 'Admin sign-in',
-    subtitle: 'For Bloom Circle moderators',
-    email: 'Email',
-    password: 'Password',
-    keepLoggedIn: 'Keep me logged in for 30 days',
-    submit: 'Sign In',
-    busy: 'Signing in...',
-    back: 'Back to main site',
+  get title() { return m.auth_admin_login_title(); },
+  get subtitle() { return m.auth_admin_login_subtitle(); },
+  get email() { return m.auth_email(); },
+  get password() { return m.auth_password(); },
+  get keepLoggedIn() { return m.auth_keep_logged_in(); },
+  get submit() { return m.auth_sign_in(); },
+  get busy() { return m.auth_signing_in(); },
+  get back() { return m.auth_admin_login_back(); },
 };

@@ -1,27 +1,32 @@
+import { m } from '#i18n/messages';
 import { DEFAULT_SITE_NAME } from '../../shared/site';
 
-/** Screen copy of landing; loaded with the screens that use it, not with the site shell. */
+/**
+ * Screen copy of landing; loaded with the screens that use it, not with the site shell. Each
+ * text is a getter over its message (messages/landing), worded when the screen reads it.
+ */
 export const landingCopy = {
-    eyebrow: 'A moderated community for young women',
-    heroTitle: 'Learn, grow and bloom together',
-    heroBody: `${DEFAULT_SITE_NAME} is a safe space where young women learn, grow and empower each other, with conversations on wellness, self-care, career, relationships and lifestyle.`,
-    join: 'Join Our Community',
-    signIn: 'Sign In',
-    featuresTitle: 'Everything in one warm, safe place',
-    features: [
-      { title: 'Inspiring Podcasts', body: 'Honest interviews and talks on confidence, school life, faith and friendship.' },
-      { title: 'Curated Directory', body: 'Girl-friendly cafés, studios and services, checked by our community.' },
-      { title: 'Community Events', body: 'Workshops, meet-ups and circles where you can learn and make friends.' },
-      { title: 'Safe Community', body: 'Every member is approved and every space is moderated by volunteers.' },
-    ],
-    missionTitle: 'Our Mission',
-    missionBody:
-      'We believe every young woman deserves a circle that lifts her up. We bring together stories, mentors and friends so that growing up feels less lonely and a lot more joyful: a place to ask questions, share wins and be yourself.',
-    missionPoints: ['Kindness first, always', 'Real voices, not influencers', 'Privacy and safety by design'],
-    applyTitle: 'Is Bloom Circle right for you?',
-    applyBody: 'When you apply, tell us in a few words what you love and what you hope to find here, and read our community guidelines. A moderator reads every application before you join.',
-    applyCta: 'Start your application',
-    ctaTitle: 'Get Started Today',
-    ctaBody: 'Apply in two minutes. A moderator reviews every application to keep the circle safe.',
-    ctaButton: 'Get Started Today',
+  get eyebrow() { return m.landing_eyebrow(); },
+  get heroTitle() { return m.landing_hero_title(); },
+  get heroBody() { return m.landing_hero_body({ siteName: DEFAULT_SITE_NAME }); },
+  get join() { return m.landing_join(); },
+  get signIn() { return m.landing_sign_in(); },
+  get featuresTitle() { return m.landing_features_title(); },
+  get features() {
+    return [
+      { title: m.landing_feature_podcasts_title(), body: m.landing_feature_podcasts_body() },
+      { title: m.landing_feature_directory_title(), body: m.landing_feature_directory_body() },
+      { title: m.landing_feature_events_title(), body: m.landing_feature_events_body() },
+      { title: m.landing_feature_safety_title(), body: m.landing_feature_safety_body() },
+    ];
+  },
+  get missionTitle() { return m.landing_mission_title(); },
+  get missionBody() { return m.landing_mission_body(); },
+  get missionPoints() { return [m.landing_mission_kindness(), m.landing_mission_real_voices(), m.landing_mission_privacy()]; },
+  get applyTitle() { return m.landing_apply_title(); },
+  get applyBody() { return m.landing_apply_body(); },
+  get applyCta() { return m.landing_apply_cta(); },
+  get ctaTitle() { return m.landing_cta_title(); },
+  get ctaBody() { return m.landing_cta_body(); },
+  get ctaButton() { return m.landing_cta_button(); },
 };

@@ -13,7 +13,7 @@ import { siteName } from '../copy';
 import { accountCopy } from '../copy/account';
 import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
-import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { describedBy, errorsFromIssues, focusFirstError, type FormErrors, writtenText } from '../lib/form-errors';
 import { loadSession, sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
@@ -73,7 +73,17 @@ function LoginPage() {
     <AuthCard title={loginCopy.title} subtitle={loginCopy.subtitle}>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-5">
         <Field id="email" label={loginCopy.email} error={errors.email}>
-          <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} {...describedBy('email', { error: errors.email })} />
+          <Input
+            id="email"
+            className={writtenText}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            {...describedBy('email', { error: errors.email })}
+          />
         </Field>
         <Field id="password" label={loginCopy.password} error={errors.password}>
           <PasswordInput

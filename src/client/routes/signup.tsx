@@ -14,7 +14,7 @@ import { Label } from '../components/ui/label';
 import { Textarea } from '../components/ui/textarea';
 import { siteName } from '../copy';
 import { signupCopy } from '../copy/auth';
-import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors, writtenText } from '../lib/form-errors';
 import { loadSession } from '../lib/session';
 import { trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
@@ -109,14 +109,42 @@ function SignupPage() {
           <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.personal}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="firstName" label={signupCopy.firstName} error={errors.firstName}>
-              <Input id="firstName" name="firstName" autoComplete="given-name" required value={form.firstName} onChange={update('firstName')} {...describedBy('firstName', { error: errors.firstName })} />
+              <Input
+                id="firstName"
+                className={writtenText}
+                name="firstName"
+                autoComplete="given-name"
+                required
+                value={form.firstName}
+                onChange={update('firstName')}
+                {...describedBy('firstName', { error: errors.firstName })}
+              />
             </Field>
             <Field id="lastName" label={signupCopy.lastName} error={errors.lastName}>
-              <Input id="lastName" name="lastName" autoComplete="family-name" required value={form.lastName} onChange={update('lastName')} {...describedBy('lastName', { error: errors.lastName })} />
+              <Input
+                id="lastName"
+                className={writtenText}
+                name="lastName"
+                autoComplete="family-name"
+                required
+                value={form.lastName}
+                onChange={update('lastName')}
+                {...describedBy('lastName', { error: errors.lastName })}
+              />
             </Field>
           </div>
           <Field id="email" label={signupCopy.email} error={errors.email}>
-            <Input id="email" name="email" type="email" autoComplete="email" required value={form.email} onChange={update('email')} {...describedBy('email', { error: errors.email })} />
+            <Input
+              id="email"
+              className={writtenText}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={update('email')}
+              {...describedBy('email', { error: errors.email })}
+            />
           </Field>
           <Field id="password" label={signupCopy.password} hint={signupCopy.passwordHint} error={errors.password}>
             <PasswordInput
@@ -150,6 +178,7 @@ function SignupPage() {
           <Field id="interests" label={signupCopy.interests} error={errors.interests}>
             <Textarea
               id="interests"
+              className={writtenText}
               name="interests"
               rows={3}
               required
@@ -160,7 +189,17 @@ function SignupPage() {
             />
           </Field>
           <Field id="bio" label={signupCopy.bio} error={errors.bio}>
-            <Textarea id="bio" name="bio" rows={4} required placeholder={signupCopy.bioPlaceholder} value={form.bio} onChange={update('bio')} {...describedBy('bio', { error: errors.bio })} />
+            <Textarea
+              id="bio"
+              className={writtenText}
+              name="bio"
+              rows={4}
+              required
+              placeholder={signupCopy.bioPlaceholder}
+              value={form.bio}
+              onChange={update('bio')}
+              {...describedBy('bio', { error: errors.bio })}
+            />
           </Field>
         </fieldset>
         <div className="grid gap-2">
@@ -240,7 +279,7 @@ function ApplicationSent({ email }: { email: string }) {
         <h3 id="next-steps" className="font-sans text-base font-semibold">
           {t.nextTitle}
         </h3>
-        <ol className="grid list-decimal gap-2 ps-5 text-sm">
+        <ol className="grid list-decimal gap-2 ps-5 text-sm rtl:[list-style-type:arabic-indic]">
           {t.next(email).map((step) => (
             <li key={step}>{step}</li>
           ))}

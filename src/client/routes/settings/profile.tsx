@@ -25,6 +25,7 @@ import {
   SectionTitle,
   SettingsPage,
   type FormErrors,
+  writtenText,
 } from './-components/account-kit';
 import { CalendarSection } from './-components/calendar-section';
 import { DataSection } from './-components/data-section';
@@ -54,8 +55,8 @@ const queries = profileQueries(trpc);
 
 type Profile = RouterOutputs['auth']['account']['profile'];
 
-/** The signup password rules' messages, shown at the new-password field when the server gives them. */
-const NEW_PASSWORD_MESSAGES = [s.passwordLength, s.passwordUppercase, s.passwordLowercase, s.passwordNumber, 'Password must be at most 200 characters'];
+/** The signup password rules' messages, shown at the new-password field when the server gives them (in the page's language). */
+const newPasswordMessages = () => [s.passwordLength, s.passwordUppercase, s.passwordLowercase, s.passwordNumber, s.passwordMax];
 
 /** /settings/profile: her details, password, email, signed-in devices, calendar link and her data. */
 function ProfileSettingsPage() {
@@ -151,6 +152,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
         <FormField id={DETAILS_IDS.firstName} label={t.details.firstName} error={errors.firstName}>
           <Input
             id={DETAILS_IDS.firstName}
+            className={writtenText}
             name="firstName"
             autoComplete="given-name"
             required
@@ -162,6 +164,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
         <FormField id={DETAILS_IDS.lastName} label={t.details.lastName} error={errors.lastName}>
           <Input
             id={DETAILS_IDS.lastName}
+            className={writtenText}
             name="lastName"
             autoComplete="family-name"
             required
@@ -172,11 +175,21 @@ function DetailsForm({ saved }: { saved: Profile }) {
         </FormField>
       </div>
       <FormField id={DETAILS_IDS.bio} label={t.details.bio} error={errors.bio}>
-        <Textarea id={DETAILS_IDS.bio} name="bio" rows={4} required value={form.bio} onChange={update('bio')} {...describedBy(DETAILS_IDS.bio, { error: errors.bio })} />
+        <Textarea
+          id={DETAILS_IDS.bio}
+          className={writtenText}
+          name="bio"
+          rows={4}
+          required
+          value={form.bio}
+          onChange={update('bio')}
+          {...describedBy(DETAILS_IDS.bio, { error: errors.bio })}
+        />
       </FormField>
       <FormField id={DETAILS_IDS.interests} label={t.details.interests} error={errors.interests}>
         <Textarea
           id={DETAILS_IDS.interests}
+          className={writtenText}
           name="interests"
           rows={3}
           required
@@ -215,7 +228,7 @@ function PasswordSection({ email }: { email: string }) {
           {
             [a.currentPasswordWrong]: 'currentPassword',
             [a.currentPasswordRequired]: 'currentPassword',
-            ...Object.fromEntries(NEW_PASSWORD_MESSAGES.map((message) => [message, 'newPassword' as const])),
+            ...Object.fromEntries(newPasswordMessages().map((message) => [message, 'newPassword' as const])),
           },
           s.genericFailure,
         );
@@ -337,7 +350,9 @@ function EmailSection({ email }: { email: string }) {
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
         <div className="grid gap-1 text-sm">
           <p>
-            {t.email.current} <strong className="font-semibold">{email}</strong>
+            {t.email.current} <strong dir="auto" className="font-semibold">
+              {email}
+            </strong>
           </p>
           <p className="text-muted-foreground">{t.email.note}</p>
         </div>
@@ -346,6 +361,7 @@ function EmailSection({ email }: { email: string }) {
         <FormField id={EMAIL_IDS.email} label={t.email.next} error={errors.email}>
           <Input
             id={EMAIL_IDS.email}
+            className={writtenText}
             name="email"
             type="email"
             autoComplete="email"

@@ -1,3 +1,4 @@
+import { m } from '#i18n/messages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -63,9 +64,9 @@ const profileColumns = {
   createdAt: users.createdAt,
 };
 
-/** Which browser a session was opened from, in a few words ("Firefox on Android"). */
+/** Which browser a session was opened from, in a few words ("Firefox on Android"), in the request's language. */
 export function describeBrowser(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown browser';
+  if (!userAgent) return m.account_browser_unknown();
   // iOS browsers name themselves apart (CriOS, FxiOS, EdgiOS) beside Safari's own token.
   const browser = /Edg\/|EdgiOS\//.test(userAgent)
     ? 'Edge'
@@ -77,7 +78,7 @@ export function describeBrowser(userAgent: string | null): string {
           ? 'Chrome'
           : /Safari\//.test(userAgent)
             ? 'Safari'
-            : 'A browser';
+            : m.account_browser_generic();
   const system = /Android/.test(userAgent)
     ? 'Android'
     : /iPhone|iPad|iPod/.test(userAgent)
@@ -89,7 +90,7 @@ export function describeBrowser(userAgent: string | null): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? m.account_browser_on_system({ browser, system }) : browser;
 }
 
 /** Her own account: password reset, profile, password, email, devices, newsletter and her data. */
