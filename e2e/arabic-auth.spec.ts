@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, signInAs, test, useArabic } from './fixtures';
+import { messages } from '../src/shared/messages';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, inArabic, signInAs, test, useArabic } from './fixtures';
 
 /**
  * The way in, in Arabic: the landing page, the application and the sign-in form read in Arabic,
@@ -50,9 +51,9 @@ test('in Arabic, a visitor reads the landing page and applies through the form',
   await page.getByRole('button', { name: 'إرسال الطلب' }).click();
   const firstName = page.getByLabel('الاسم الأول');
   await expect(firstName).toBeFocused();
-  await expect(firstName).toHaveAccessibleDescription('الاسم الأول مطلوب');
-  await expect(page.getByLabel('كلمة المرور', { exact: true })).toHaveAccessibleDescription(/يجب أن تتكوّن كلمة المرور من ٨ أحرف على الأقل$/);
-  await expect(page.getByRole('checkbox', { name: 'أوافق على إرشادات المجتمع' })).toHaveAccessibleDescription('يُرجى الموافقة على إرشادات المجتمع');
+  await expect(firstName).toHaveAccessibleDescription(inArabic(() => messages.signup.firstNameRequired));
+  await expect(page.getByLabel('كلمة المرور', { exact: true })).toHaveAccessibleDescription(new RegExp(`${inArabic(() => messages.signup.passwordLength)}$`));
+  await expect(page.getByRole('checkbox', { name: 'أوافق على إرشادات المجتمع' })).toHaveAccessibleDescription(inArabic(() => messages.signup.acceptGuidelines));
   await shot(page, 'ar-signup-errors-phone');
 
   await firstName.fill('سلمى');
@@ -67,7 +68,7 @@ test('in Arabic, a visitor reads the landing page and applies through the form',
 
   // The form gives way to what happens next, in Arabic: the server's answer too.
   await expect(page.getByRole('heading', { name: 'شكرًا لتقديم طلبك' })).toBeFocused();
-  await expect(page.getByRole('status').filter({ hasText: 'تم إرسال طلبك! شكرًا لانضمامك إلى Bloom Circle!' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: inArabic(() => messages.signup.success('Bloom Circle')) })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'ماذا يحدث بعد ذلك' })).toBeVisible();
   await expect(page.getByText(`نراسلك على ${email} فور اتخاذ القرار.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'إرسال الطلب' })).toHaveCount(0);
@@ -90,11 +91,11 @@ test('in Arabic, a member signs in through the form and lands on Home', async ({
   await page.getByLabel('البريد الإلكتروني').fill(email);
   await page.getByLabel('كلمة المرور', { exact: true }).fill('NotThePassword1');
   await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
-  await expectToast(page, 'تعذّر تسجيل الدخول', 'البريد الإلكتروني أو كلمة المرور غير صحيحة');
+  await expectToast(page, inArabic(() => messages.login.failedTitle), inArabic(() => messages.login.invalidCredentials));
 
   await page.getByLabel('كلمة المرور', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
-  await expectToast(page, 'تم تسجيل الدخول');
+  await expectToast(page, inArabic(() => messages.login.successTitle));
   await expect(page).toHaveURL(/\/$/);
   await expectArabicPage(page);
   await expect(page.getByRole('button', { name: `قائمة الحساب: ${firstName} ${lastName}` })).toBeVisible();
@@ -137,7 +138,7 @@ test('in Arabic, her account pages read right to left and fit a phone', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'نسيتِ كلمة المرور؟' })).toBeVisible();
   await page.getByLabel('البريد الإلكتروني').fill('nobody@example.com');
   await page.getByRole('button', { name: 'إرسال رابط إعادة التعيين' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'إن كان هناك حساب بهذا البريد الإلكتروني' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: inArabic(() => messages.account.resetRequested) })).toBeVisible();
   await checkOnPhone(page, 'the password reset request');
   await shot(page, 'ar-forgot-password-phone');
 
@@ -147,7 +148,7 @@ test('in Arabic, her account pages read right to left and fit a phone', async ({
 
   await page.goto('/confirm-email');
   await expect(page.getByRole('heading', { level: 1, name: 'أكّدي بريدك الإلكتروني الجديد' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('رابط التأكيد هذا غير صالح أو انتهت صلاحيته');
+  await expect(page.getByRole('alert')).toHaveText(inArabic(() => messages.account.emailConfirmInvalid));
   await checkOnPhone(page, 'an unusable confirmation link');
 
   // Her settings, signed in.
@@ -166,7 +167,7 @@ test('in Arabic, her account pages read right to left and fit a phone', async ({
   await passwordChange.getByLabel('كلمة المرور الحالية').fill('BloomMember1');
   await passwordChange.getByLabel('كلمة المرور الجديدة').fill('bloom2024x');
   await passwordChange.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
-  await expect(passwordChange.getByLabel('كلمة المرور الجديدة')).toHaveAccessibleDescription(/يجب أن تحتوي كلمة المرور على حرف إنجليزي كبير واحد على الأقل \(A-Z\)$/);
+  await expect(passwordChange.getByLabel('كلمة المرور الجديدة')).toHaveAccessibleDescription(new RegExp(`${inArabic(() => messages.signup.passwordUppercase)}$`));
 
   await page.getByRole('button', { name: 'حذف حسابي' }).click();
   await expect(page.getByRole('dialog', { name: 'هل تريدين حذف حسابك؟' })).toBeVisible();

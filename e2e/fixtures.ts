@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { overwriteGetLocale } from '#i18n/runtime';
 import { type APIRequest, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../db/seed';
 import { type E2eSite, startE2eSite } from './site';
@@ -77,7 +78,7 @@ export function siteUrl(): string {
 
 /** A toast with this title and description is on screen (radix also announces it in a hidden status). */
 export async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title }).first();
+  const toast = page.getByRole('region', { name: /^(Notifications|الإشعارات)$/ }).getByRole('listitem').filter({ hasText: title }).first();
   await expect(toast).toBeVisible();
   await expect(toast.getByText(title, { exact: true })).toBeVisible();
   if (description !== undefined) await expect(toast.getByText(description, { exact: true })).toBeVisible();
@@ -145,4 +146,17 @@ export async function newMember(request: APIRequest, firstName: string): Promise
   expect(approved.ok(), await approved.text()).toBe(true);
   await admin.dispose();
   return member;
+}
+
+/**
+ * A text as an Arabic page words it, read from the dictionaries (`messages.x`, `copy.x`), so a
+ * journey checks what the server and screens say without restating the translation.
+ */
+export function inArabic<T>(read: () => T): T {
+  overwriteGetLocale(() => 'ar-EG');
+  try {
+    return read();
+  } finally {
+    overwriteGetLocale(() => 'en');
+  }
 }
