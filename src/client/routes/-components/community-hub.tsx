@@ -21,6 +21,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Skeleton } from '../../components/ui/skeleton';
 import { communityCopy } from '../../copy/community';
+import { categoryLabel } from '../../lib/categories';
 import { relativeTime } from '../../lib/relative-time';
 import { formatCount } from '../../lib/formats';
 import { useDebounced } from '../../lib/use-debounced';
@@ -268,7 +269,7 @@ function LatestPodcast() {
         ) : (
           <>
             <Badge variant="muted" className="w-fit">
-              {podcast.category}
+              {categoryLabel(podcast.category)}
             </Badge>
             <h3 dir="auto" className="text-start text-lg font-semibold">
               {podcast.title}

@@ -7,7 +7,7 @@ import { BLOG_EXCERPT_HINT, BlogFormSchema } from '../../../../shared/schemas/ad
 import { Badge } from '../../../components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
-import { categoryColour } from '../../../lib/categories';
+import { categoryColour, categoryLabel } from '../../../lib/categories';
 import { useSession } from '../../../lib/session';
 import { trpc, type RouterOutputs } from '../../../trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
@@ -57,7 +57,7 @@ export function BlogsTab() {
             badges={
               <>
                 <Badge variant={blog.isPublished ? 'success' : 'muted'}>{blog.isPublished ? c.badgePublished : c.badgeDraft}</Badge>
-                <Badge className={categoryColour(blog.category)}>{blog.category}</Badge>
+                <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>
               </>
             }
             meta={`${t.by(blog.authorName)} · ${formatDate(blog.createdAt)} · ${t.stats(blog.likesCount, blog.commentsCount)}`}

@@ -7,7 +7,7 @@ import { ListingFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
-import { categoryColour } from '../../../lib/categories';
+import { categoryColour, categoryLabel } from '../../../lib/categories';
 import { trpc, type RouterOutputs } from '../../../trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
@@ -38,7 +38,7 @@ export function DirectoryTab() {
             name={listing.name}
             title={listing.name}
             media={<CardImage src={listing.images[0]} />}
-            badges={<Badge className={categoryColour(listing.category)}>{listing.category}</Badge>}
+            badges={<Badge className={categoryColour(listing.category)}>{categoryLabel(listing.category)}</Badge>}
             meta={[listing.address, listing.phone, listing.email, listing.website].filter(Boolean).join(' · ')}
             onEdit={() => setDialog({ item: listing })}
             onDelete={() => toDelete.ask(listing)}

@@ -7,6 +7,7 @@ import { trpc } from '../../../trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminCallbacks } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, useDeleteTarget } from './admin-list';
 import { ItemCard } from './item-card';
+import { communityCopy } from '../../../copy/community';
 
 const t = adminPanelCopy.forum;
 
@@ -25,7 +26,7 @@ export function ForumTab() {
           <ItemCard
             name={post.title}
             title={post.title}
-            badges={<Badge className={categoryColour(post.category)}>{post.category}</Badge>}
+            badges={<Badge className={categoryColour(post.category)}>{communityCopy.forum.categories[post.category]}</Badge>}
             meta={`${t.by(`${fullName(post.author)} (${post.author.email})`, formatDate(post.createdAt))} · ${t.stats(post.likes, post.comments)}`}
             onDelete={() => toDelete.ask(post)}
             deleting={isPendingFor(remove, post.id)}

@@ -31,6 +31,7 @@ import {
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
+import { communityCopy } from '../../../copy/community';
 
 const t = adminPanelCopy.places;
 const c = adminPanelCopy.common;
@@ -72,7 +73,7 @@ function Suggestions() {
             <ItemCard
               name={suggestion.name}
               title={suggestion.name}
-              badges={<Badge className={categoryColour(suggestion.category)}>{suggestion.category}</Badge>}
+              badges={<Badge className={categoryColour(suggestion.category)}>{communityCopy.places.categories[suggestion.category]}</Badge>}
               meta={
                 <>
                   <p>{suggestion.address}</p>
@@ -132,7 +133,7 @@ function Places() {
             title={place.name}
             badges={
               <>
-                <Badge className={categoryColour(place.category)}>{place.category}</Badge>
+                <Badge className={categoryColour(place.category)}>{communityCopy.places.categories[place.category]}</Badge>
                 {place.recommended ? <Badge variant="secondary">{t.recommended}</Badge> : null}
                 {place.rating > 0 ? (
                   <Badge variant="outline">

@@ -7,7 +7,7 @@ import { PodcastFormSchema } from '../../../../shared/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { adminPanelCopy } from '../../../copy/admin';
-import { categoryColour } from '../../../lib/categories';
+import { categoryColour, categoryLabel } from '../../../lib/categories';
 import { trpc, type RouterOutputs } from '../../../trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
@@ -38,7 +38,7 @@ export function PodcastsTab() {
             title={podcast.title}
             badges={
               <>
-                <Badge className={categoryColour(podcast.category)}>{podcast.category}</Badge>
+                <Badge className={categoryColour(podcast.category)}>{categoryLabel(podcast.category)}</Badge>
                 {podcast.tags.map((tag) => (
                   <Badge key={tag} variant="outline">
                     {tag}
