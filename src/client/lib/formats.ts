@@ -27,6 +27,9 @@ const dateFormat = (kind: string, options: Intl.DateTimeFormatOptions) => (date:
 /** "Mar 5, 2026" / "٥ مارس ٢٠٢٦". */
 export const shortDate = dateFormat('shortDate', { month: 'short', day: 'numeric', year: 'numeric' });
 
+/** "Mar 5" / "٥ مارس": a day within a span short enough not to need its year (a chart's weeks). */
+export const dayMonth = dateFormat('dayMonth', { month: 'short', day: 'numeric' });
+
 /** "March 5, 2026" / "٥ مارس ٢٠٢٦": blog dates. */
 export const longDate = dateFormat('longDate', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -42,6 +45,11 @@ export const shortDateTime = dateFormat('shortDateTime', { month: 'short', day: 
 /** A whole count with the language's digits and grouping: "12,480" / "١٢٬٤٨٠". */
 export function formatCount(count: number): string {
   return formatter('count', (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(count);
+}
+
+/** An amount with exactly `decimals` decimals and no grouping, as it was stored: "25.50" / "٢٥٫٥٠". */
+export function fixedDecimals(value: number, decimals: number): string {
+  return formatter(`fixed${decimals}`, (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false })).format(value);
 }
 
 /** One decimal, for ratings and such: "4.7", "4.0" / "٤٫٧". */

@@ -1,7 +1,5 @@
-import { getLocale } from '#i18n/runtime';
-import { intlLocaleOf } from '../../../shared/i18n/locale';
 import { contentCopy } from '../../copy/content';
-import { longDate, oneDecimal, clockTime, shortDate } from '../../lib/formats';
+import { clockTime, fixedDecimals, longDate, oneDecimal, shortDate } from '../../lib/formats';
 
 /** Blog dates, long, in the page's language: "March 5, 2026" / "٥ مارس ٢٠٢٦". */
 export const blogDate = longDate;
@@ -27,6 +25,5 @@ export function formatPrice(price: string | null): string {
   if (!amount) return value.startsWith('$') ? value : `$${value}`;
   const decimals = amount[2]?.length ?? 0;
   // Stored decimals are kept ('25.50' stays two places); no grouping, as stored.
-  const digits = new Intl.NumberFormat(intlLocaleOf(getLocale()), { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
-  return contentCopy.events.price(digits.format(Number(value.replace('$', ''))));
+  return contentCopy.events.price(fixedDecimals(Number(value.replace('$', '')), decimals));
 }

@@ -1,7 +1,7 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { adminPanelCopy } from '../../../copy/admin';
-import { formatCount, shortDate } from '../../../lib/formats';
+import { dayMonth, formatCount, shortDate } from '../../../lib/formats';
 
 /**
  * One small chart of the Overview: the latest week's number with its change, bars (or a line)
@@ -17,8 +17,8 @@ function dayOf(isoDay: string): Date {
   return new Date(year, month - 1, day);
 }
 
-/** A week by its Monday: 'Nov 17' (twelve weeks never need the year to tell them apart): the date without its year, in either digits. */
-export const weekLabel = (weekStart: string) => shortDate(dayOf(weekStart)).replace(/[,،]?\s*[\d٠-٩]{4}$/, '');
+/** A week by its Monday: 'Nov 17' (twelve weeks never need the year to tell them apart). */
+export const weekLabel = (weekStart: string) => dayMonth(dayOf(weekStart));
 
 /** The same with its year, 'Nov 17, 2025', where the weeks are introduced. */
 export const weekLabelWithYear = (weekStart: string) => shortDate(dayOf(weekStart));
