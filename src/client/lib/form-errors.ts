@@ -40,11 +40,3 @@ export function describedBy(id: string, { hint = false, error }: { hint?: boolea
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
 }
-
-/**
- * The class of a field she writes in (a name, an email, a bio): each line takes the direction of
- * its own text, and so does the placeholder, so a name in Latin letters on an Arabic page, or an
- * Arabic bio on an English one, keeps its punctuation where she typed it. (`dir="auto"` would
- * set an empty field left to right, placeholder and all.)
- */
-export const writtenText = '[unicode-bidi:plaintext]';

@@ -5,7 +5,7 @@ import { Field } from '../components/field';
 import { Button } from '../components/ui/button';
 import { Input } from '../components/ui/input';
 import { accountCopy } from '../copy/account';
-import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors, writtenText } from '../lib/form-errors';
+import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { trpc } from '../trpc';
 import { AccountCard, FormNotice, loadAccountSchemas } from './settings/-components/account-kit';
 
@@ -55,7 +55,6 @@ function ForgotPasswordPage() {
           <Field id="email" label={t.email} error={errors.email}>
             <Input
               id="email"
-              className={writtenText}
               name="email"
               type="email"
               autoComplete="email"

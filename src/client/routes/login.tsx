@@ -13,7 +13,7 @@ import { siteName } from '../copy';
 import { accountCopy } from '../copy/account';
 import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
-import { describedBy, errorsFromIssues, focusFirstError, type FormErrors, writtenText } from '../lib/form-errors';
+import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { loadSession, sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
@@ -75,7 +75,6 @@ function LoginPage() {
         <Field id="email" label={loginCopy.email} error={errors.email}>
           <Input
             id="email"
-            className={writtenText}
             name="email"
             type="email"
             autoComplete="email"

@@ -14,7 +14,7 @@ import { Label } from '../components/ui/label';
 import { Textarea } from '../components/ui/textarea';
 import { siteName } from '../copy';
 import { signupCopy } from '../copy/auth';
-import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors, writtenText } from '../lib/form-errors';
+import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { loadSession } from '../lib/session';
 import { trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
@@ -111,8 +111,7 @@ function SignupPage() {
             <Field id="firstName" label={signupCopy.firstName} error={errors.firstName}>
               <Input
                 id="firstName"
-                className={writtenText}
-                name="firstName"
+                  name="firstName"
                 autoComplete="given-name"
                 required
                 value={form.firstName}
@@ -123,8 +122,7 @@ function SignupPage() {
             <Field id="lastName" label={signupCopy.lastName} error={errors.lastName}>
               <Input
                 id="lastName"
-                className={writtenText}
-                name="lastName"
+                  name="lastName"
                 autoComplete="family-name"
                 required
                 value={form.lastName}
@@ -136,7 +134,6 @@ function SignupPage() {
           <Field id="email" label={signupCopy.email} error={errors.email}>
             <Input
               id="email"
-              className={writtenText}
               name="email"
               type="email"
               autoComplete="email"
@@ -178,7 +175,6 @@ function SignupPage() {
           <Field id="interests" label={signupCopy.interests} error={errors.interests}>
             <Textarea
               id="interests"
-              className={writtenText}
               name="interests"
               rows={3}
               required
@@ -191,7 +187,6 @@ function SignupPage() {
           <Field id="bio" label={signupCopy.bio} error={errors.bio}>
             <Textarea
               id="bio"
-              className={writtenText}
               name="bio"
               rows={4}
               required

@@ -13,7 +13,7 @@ import { toastAfterLoad } from '../../components/ui/carried-toast';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { adminLoginCopy } from '../../copy/auth';
-import { describedBy, errorsFromIssues, focusFirstError, type FormErrors, writtenText } from '../../lib/form-errors';
+import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../../lib/form-errors';
 import { trpc } from '../../trpc';
 
 export const Route = createFileRoute('/admin/login')({
@@ -62,7 +62,6 @@ function AdminLoginPage() {
         <Field id="username" label={adminLoginCopy.email} error={errors.username}>
           <Input
             id="username"
-            className={writtenText}
             name="username"
             type="email"
             autoComplete="username"

@@ -25,7 +25,6 @@ import {
   SectionTitle,
   SettingsPage,
   type FormErrors,
-  writtenText,
 } from './-components/account-kit';
 import { CalendarSection } from './-components/calendar-section';
 import { DataSection } from './-components/data-section';
@@ -152,7 +151,6 @@ function DetailsForm({ saved }: { saved: Profile }) {
         <FormField id={DETAILS_IDS.firstName} label={t.details.firstName} error={errors.firstName}>
           <Input
             id={DETAILS_IDS.firstName}
-            className={writtenText}
             name="firstName"
             autoComplete="given-name"
             required
@@ -164,7 +162,6 @@ function DetailsForm({ saved }: { saved: Profile }) {
         <FormField id={DETAILS_IDS.lastName} label={t.details.lastName} error={errors.lastName}>
           <Input
             id={DETAILS_IDS.lastName}
-            className={writtenText}
             name="lastName"
             autoComplete="family-name"
             required
@@ -177,7 +174,6 @@ function DetailsForm({ saved }: { saved: Profile }) {
       <FormField id={DETAILS_IDS.bio} label={t.details.bio} error={errors.bio}>
         <Textarea
           id={DETAILS_IDS.bio}
-          className={writtenText}
           name="bio"
           rows={4}
           required
@@ -189,7 +185,6 @@ function DetailsForm({ saved }: { saved: Profile }) {
       <FormField id={DETAILS_IDS.interests} label={t.details.interests} error={errors.interests}>
         <Textarea
           id={DETAILS_IDS.interests}
-          className={writtenText}
           name="interests"
           rows={3}
           required
@@ -361,7 +356,6 @@ function EmailSection({ email }: { email: string }) {
         <FormField id={EMAIL_IDS.email} label={t.email.next} error={errors.email}>
           <Input
             id={EMAIL_IDS.email}
-            className={writtenText}
             name="email"
             type="email"
             autoComplete="email"
