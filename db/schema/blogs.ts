@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex } from './columns';
+import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
 
 export const blogs = pgTable(
   'blogs',
@@ -18,6 +18,9 @@ export const blogs = pgTable(
     tags: textList('tags'),
     searchText: searchText('title', 'excerpt', 'content'),
     isPublished: boolean('is_published').notNull().default(false),
+    likeCount: keptCount('like_count'),
+    /** Published comments only: held and hidden ones are not counted. */
+    commentCount: keptCount('comment_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

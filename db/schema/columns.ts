@@ -27,6 +27,13 @@ export const searchText = (...columns: string[]) => searchDocument('"tags"', col
 /** The same for a table without tags. */
 export const untaggedSearchText = (...columns: string[]) => searchDocument(`'{}'::text[]`, columns);
 
+/**
+ * A count of an item's likes, comments, reviews or RSVPs, kept by the database in the same
+ * transaction as the change (bloom_keep_count, db/migrations/0018_kept_counts.sql), so a
+ * list page reads its counts from its own rows instead of counting another table per row.
+ */
+export const keptCount = (name: string) => integer(name).notNull().default(0);
+
 /** A list of short strings (tags, image URLs), stored as a Postgres text array. */
 export const textList = (name: string) => text(name).array().notNull().default([]);
 

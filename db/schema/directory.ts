@@ -1,7 +1,7 @@
 import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, publicationState, searchText, textList, updatedAt } from './columns';
+import { createdAt, id, publicationState, searchText, textList, updatedAt, keptCount } from './columns';
 
 export const directoryListings = pgTable(
   'directory_listings',
@@ -19,6 +19,10 @@ export const directoryListings = pgTable(
     searchText: searchText('name', 'description'),
     /** 'hidden' after reports or a moderator's decision; listings are never held. */
     state: publicationState('state').notNull().default('published'),
+    likeCount: keptCount('like_count'),
+    reviewCount: keptCount('review_count'),
+    /** The sum of its reviews' ratings: the average is ratingSum / reviewCount. */
+    ratingSum: keptCount('rating_sum'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, searchText, textList, updatedAt, weeklyActivityIndex } from './columns';
+import { createdAt, id, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
 import { RSVP_STATUSES } from '../../src/shared/statuses';
 
 export const events = pgTable(
@@ -18,6 +18,8 @@ export const events = pgTable(
     images: textList('images'),
     tags: textList('tags'),
     searchText: searchText('title', 'description'),
+    /** RSVPs that take a spot (status 'attending'); the waitlist doesn't. */
+    attendingCount: keptCount('attending_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, heldIndex, id, publication, weeklyActivityIndex } from './columns';
+import { createdAt, heldIndex, id, publication, weeklyActivityIndex, keptCount } from './columns';
 import { FORUM_CATEGORIES } from '../../src/shared/categories';
 
 export const forumCategory = pgEnum('forum_category', FORUM_CATEGORIES);
@@ -16,6 +16,9 @@ export const forumPosts = pgTable(
     content: text('content').notNull(),
     category: forumCategory('category').notNull(),
     ...publication(),
+    likeCount: keptCount('like_count'),
+    /** Published comments only: held and hidden ones are not counted. */
+    commentCount: keptCount('comment_count'),
     createdAt: createdAt(),
   },
   (t) => [

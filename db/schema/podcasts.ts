@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex } from './columns';
+import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
 
 export const podcasts = pgTable(
   'podcasts',
@@ -13,6 +13,9 @@ export const podcasts = pgTable(
     embedUrl: text('embed_url').notNull(),
     tags: textList('tags'),
     searchText: searchText('title', 'description'),
+    likeCount: keptCount('like_count'),
+    /** Published comments only: held and hidden ones are not counted. */
+    commentCount: keptCount('comment_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

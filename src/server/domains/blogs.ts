@@ -1,10 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { blogComments, blogLikes, blogs, users } from '../../../db/schema';
+import { blogs, users } from '../../../db/schema';
 import { blogSummary } from '../../shared/blog-summary';
 import { notFound } from '../errors';
-import { countOf } from '../services/content-query';
-import { publishedOnly } from '../moderation/visibility';
 import { publicMemberName } from '../services/public-member';
 
 /**
@@ -24,8 +22,9 @@ const blogColumns = {
   coverImageUrl: blogs.coverImageUrl,
   tags: blogs.tags,
   isPublished: blogs.isPublished,
-  likesCount: countOf(blogLikes, blogLikes.blogId, blogs.id),
-  commentsCount: countOf(blogComments, blogComments.blogId, blogs.id, publishedOnly(blogComments.state)),
+  likesCount: blogs.likeCount,
+  // Comments everyone sees: held and hidden ones are not counted.
+  commentsCount: blogs.commentCount,
   createdAt: blogs.createdAt,
 };
 

@@ -1,9 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { eventRsvps, events } from '../../../db/schema';
-import { countOf, qualified } from '../services/content-query';
-
-/** Attending members; waiting or cancelled RSVPs don't take a spot. */
-export const attendingCount = countOf(eventRsvps, eventRsvps.eventId, events.id, sql`${qualified(eventRsvps.status)} = 'attending'`);
+import { events } from '../../../db/schema';
 
 /**
  * The event read model for the public lists and the admin panel: the event with its
@@ -19,7 +14,8 @@ export const eventColumns = {
   maxAttendees: events.maxAttendees,
   images: events.images,
   tags: events.tags,
-  attendees: attendingCount,
+  /** Attending members; waiting or cancelled RSVPs don't take a spot. */
+  attendees: events.attendingCount,
 };
 
 export const adminEventColumns = { ...eventColumns, createdAt: events.createdAt };

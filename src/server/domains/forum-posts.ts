@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { forumComments, forumPostLikes, forumPosts, users } from '../../../db/schema';
-import { countOf, qualified } from '../services/content-query';
-import { publishedOnly, visibleTo, type ContentViewer } from '../moderation/visibility';
+import { forumPostLikes, forumPosts, users } from '../../../db/schema';
+import { qualified } from '../services/content-query';
+import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import { publicMemberName, type PublicMemberName } from '../services/public-member';
 
 /** Who is reading: her own posts and likes are marked, admins may delete any post. */
@@ -34,9 +34,9 @@ export interface ForumPostView {
 }
 
 const postCounts = {
-  likes: countOf(forumPostLikes, forumPostLikes.postId, forumPosts.id),
+  likes: forumPosts.likeCount,
   // Comments everyone sees: held and hidden ones are not counted.
-  comments: countOf(forumComments, forumComments.postId, forumPosts.id, publishedOnly(forumComments.state)),
+  comments: forumPosts.commentCount,
 };
 
 /** The posts this viewer may see, newest first (ties broken by id), with author, counts and the viewer's own state. */

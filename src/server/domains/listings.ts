@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { directoryLikes, directoryListings, directoryReviews } from '../../../db/schema';
+import { directoryListings } from '../../../db/schema';
 import { notFound } from '../errors';
-import { countOf, qualified } from '../services/content-query';
 
 /**
  * The directory listing read model, for the public directory and the admin panel alike:
- * avgRating (0 without reviews), reviewCount and likes come from their tables.
+ * avgRating (0 without reviews), reviewCount and likes come from the counts the database keeps
+ * on the listing's row.
  */
 export const listingColumns = {
   id: directoryListings.id,
@@ -19,9 +19,9 @@ export const listingColumns = {
   website: directoryListings.website,
   images: directoryListings.images,
   tags: directoryListings.tags,
-  avgRating: sql<number>`(select coalesce(avg(${qualified(directoryReviews.rating)}), 0) from ${directoryReviews} where ${qualified(directoryReviews.listingId)} = ${qualified(directoryListings.id)})`.mapWith(Number),
-  reviewCount: countOf(directoryReviews, directoryReviews.listingId, directoryListings.id),
-  likes: countOf(directoryLikes, directoryLikes.listingId, directoryListings.id),
+  avgRating: sql<number>`case when ${directoryListings.reviewCount} = 0 then 0 else ${directoryListings.ratingSum}::float8 / ${directoryListings.reviewCount} end`.mapWith(Number),
+  reviewCount: directoryListings.reviewCount,
+  likes: directoryListings.likeCount,
 };
 
 export const adminListingColumns = { ...listingColumns, createdAt: directoryListings.createdAt, state: directoryListings.state };

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { podcastComments, podcastLikes, podcasts } from '../../../db/schema';
+import { podcasts } from '../../../db/schema';
 import { withIframe } from '../../shared/embed';
 import { notFound } from '../errors';
-import { countOf } from '../services/content-query';
-import { publishedOnly } from '../moderation/visibility';
 
 /**
  * The podcast read model: one select list and one way to count likes and comments, for the
@@ -18,9 +16,9 @@ export const podcastColumns = {
   category: podcasts.category,
   tags: podcasts.tags,
   embedUrl: podcasts.embedUrl,
-  likes: countOf(podcastLikes, podcastLikes.podcastId, podcasts.id),
+  likes: podcasts.likeCount,
   // Comments everyone sees: held and hidden ones are not counted.
-  comments: countOf(podcastComments, podcastComments.podcastId, podcasts.id, publishedOnly(podcastComments.state)),
+  comments: podcasts.commentCount,
 };
 
 /** What the admin panel adds: when it was published. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Separates a row's searched fields in bloom_search_document (db/migrations); a search
@@ -34,9 +34,4 @@ export function categoryCondition(category: string | undefined, column: PgColumn
  */
 export function qualified(column: PgColumn): SQL {
   return sql`${column.table}.${sql.identifier(column.name)}`;
-}
-
-/** `(select count(*) ...)` as a number column, for like, comment and review counts in lists. */
-export function countOf(table: PgTable, foreignKey: PgColumn, parentKey: PgColumn, extra?: SQL): SQL<number> {
-  return sql<number>`(select count(*) from ${table} where ${qualified(foreignKey)} = ${qualified(parentKey)}${extra ? sql` and ${extra}` : sql``})`.mapWith(Number);
 }

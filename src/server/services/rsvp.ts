@@ -36,6 +36,12 @@ async function waitlistPosition(db: Db, eventId: number, userId: number): Promis
   return row?.n ?? 0;
 }
 
+/** Members attending the event now (kept on its row by the database, this transaction's changes included). */
+export async function attendingNow(tx: Db, eventId: number): Promise<number> {
+  const [row] = await tx.select({ n: events.attendingCount }).from(events).where(eq(events.id, eventId));
+  return row?.n ?? 0;
+}
+
 /** Locks the event's row: every change to its RSVPs runs one at a time, so no two members take the last spot. */
 export async function lockEvent(tx: Db, eventId: number) {
   const [event] = await tx
@@ -67,13 +73,7 @@ export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, userI
 
     if (event.dateTime < now) throw badRequest(messages.events.eventPast);
     let full = false;
-    if (event.maxAttendees !== null) {
-      const [taken] = await tx
-        .select({ n: count() })
-        .from(eventRsvps)
-        .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.status, 'attending')));
-      full = spotsLeft(event.maxAttendees, taken?.n ?? 0) === 0;
-    }
+    if (event.maxAttendees !== null) full = spotsLeft(event.maxAttendees, await attendingNow(tx, eventId)) === 0;
     // The database's clock, to the microsecond: RSVPs run one at a time (the event is locked), so
     // each joins the waitlist strictly after the one before, and places never tie.
     const values = full ? { status: 'waitlisted' as const, waitlistedAt: sql`clock_timestamp()` } : { status: 'attending' as const, waitlistedAt: null };
@@ -126,13 +126,7 @@ export async function cancelRsvp(db: Db, site: MailSite, eventId: number, userId
 export async function promoteFromWaitlist(tx: Db, site: MailSite, event: Awaited<ReturnType<typeof lockEvent>>, now = new Date()): Promise<number> {
   if (event.dateTime <= now) return 0;
   let free = Number.POSITIVE_INFINITY;
-  if (event.maxAttendees !== null) {
-    const [taken] = await tx
-      .select({ n: count() })
-      .from(eventRsvps)
-      .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.status, 'attending')));
-    free = spotsLeft(event.maxAttendees, taken?.n ?? 0) ?? 0;
-  }
+  if (event.maxAttendees !== null) free = spotsLeft(event.maxAttendees, await attendingNow(tx, event.id)) ?? 0;
   if (free <= 0) return 0;
   const next = await tx
     .select({ userId: eventRsvps.userId, email: users.email, firstName: users.firstName, locale: users.locale })

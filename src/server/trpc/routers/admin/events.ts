@@ -4,10 +4,10 @@ import { events } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
 import { fieldError, notFound } from '../../../errors';
-import { adminEventColumns as columns, attendingCount, withSpotsLeft } from '../../../domains/events';
+import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
 import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
-import { fillFreedSpots, lockEvent } from '../../../services/rsvp';
+import { attendingNow, fillFreedSpots, lockEvent } from '../../../services/rsvp';
 import { pageOf } from './page';
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
@@ -46,8 +46,7 @@ export const adminEventsRouter = router({
     await ctx.db.transaction(async (tx) => {
       await lockEvent(tx, id);
       if (fields.maxAttendees !== undefined) {
-        const [row] = await tx.select({ attendees: attendingCount }).from(events).where(eq(events.id, id));
-        const attendees = row?.attendees ?? 0;
+        const attendees = await attendingNow(tx, id);
         if (fields.maxAttendees < attendees) throw fieldError('maxAttendees', messages.admin.maxAttendeesBelowAttending(attendees));
       }
       await tx.update(events).set(toRow(fields)).where(eq(events.id, id));
