@@ -1,4 +1,5 @@
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 
 /**
  * Counts the home page shows on every visit, kept by database triggers in the same
@@ -9,3 +10,39 @@ export const siteCounts = pgTable('site_counts', {
   name: text('name').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
+
+/** What the admins' overview counts per week, besides approvals and subscribers (read from their own tables). */
+export const WEEKLY_MEASURES = ['applications', 'active_members', 'posts', 'comments', 'rsvps'] as const;
+export type WeeklyMeasure = (typeof WEEKLY_MEASURES)[number];
+
+/**
+ * The admins' overview, week by week: rows created each week (`week` is its Monday, UTC),
+ * kept by database triggers in the same transaction as the change
+ * (db/migrations/*_community_weeks.sql), so the overview reads a few rows instead of counting
+ * months of comments. A row counts in the week it was created, while it is there and (for
+ * posts and comments) published.
+ */
+export const communityWeeks = pgTable(
+  'community_weeks',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    measure: text('measure', { enum: WEEKLY_MEASURES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.measure] })],
+);
+
+/**
+ * Who did anything in a week (posted, commented, liked a forum post or answered an event),
+ * recorded by triggers as it happens: the overview's active members. Gone with her account.
+ */
+export const memberWeeks = pgTable(
+  'member_weeks',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.week, t.userId] }), index('member_weeks_user_idx').on(t.userId)],
+);

@@ -1,7 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, blogComments, eventRsvps, forumComments, forumPostLikes, forumPosts, newsletterSubscriptions, podcastComments, users } from '../../db/schema';
+import { auditLog, communityWeeks, newsletterSubscriptions, users, type WeeklyMeasure } from '../../db/schema';
 import { openReportedItems } from './moderation/reports';
 import { heldCount } from './moderation/review';
 
@@ -23,25 +22,20 @@ export interface OverviewWeek {
 
 /**
  * The admins' overview: what waits for them, and how the community grew and lived week by
- * week over the last OVERVIEW_WEEKS weeks. Counted by SQL over the tables the community
- * writes anyway: nothing tracks visitors. Each count reads only its weeks (by creation date).
+ * week over the last OVERVIEW_WEEKS weeks. Nothing tracks visitors: applications, active
+ * members, posts, comments and RSVPs come from community_weeks, which database triggers keep
+ * as members write (so the overview reads a few rows, not months of comments); approvals
+ * from the audit log; subscribers from the subscriptions. Weeks start on Monday, UTC.
  */
 export async function adminOverview(db: Db) {
   const [pendingRow] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.approvalStatus} = 'pending'`);
   const [reports, review] = await Promise.all([openReportedItems(db), heldCount(db)]);
 
-  const since = sql`date_trunc('week', now()) - interval '${sql.raw(String(OVERVIEW_WEEKS - 1))} weeks'`;
-  /** Rows per week of one table, from `since` on. */
-  const perWeek = (table: PgTable, createdAt: SQL, extra = sql`true`) =>
-    sql`select date_trunc('week', ${createdAt}) as week, count(*) as n from ${table} where ${createdAt} >= ${since} and ${extra} group by 1`;
-  // Who did anything that week: wrote, commented, liked or answered an event.
-  const activity = sql`
-    select date_trunc('week', created_at) as week, user_id from ${forumPosts} where created_at >= ${since}
-    union select date_trunc('week', created_at), user_id from ${forumComments} where created_at >= ${since}
-    union select date_trunc('week', created_at), user_id from ${podcastComments} where created_at >= ${since}
-    union select date_trunc('week', created_at), user_id from ${blogComments} where created_at >= ${since}
-    union select date_trunc('week', created_at), user_id from ${forumPostLikes} where created_at >= ${since}
-    union select date_trunc('week', created_at), user_id from ${eventRsvps} where created_at >= ${since}`;
+  const thisWeek = sql`bloom_week_of(now())`;
+  // Constants written into the SQL: a parameter beside a date would be read as a date (date - date is a number of days).
+  const since = sql`(${thisWeek} - ${sql.raw(String((OVERVIEW_WEEKS - 1) * 7))})`;
+  const kept = (measure: WeeklyMeasure) =>
+    sql`coalesce((select ${communityWeeks.n} from ${communityWeeks} where ${communityWeeks.week} = weeks.week and ${communityWeeks.measure} = ${measure}), 0)::int`;
 
   interface WeekRow {
     week_start: string;
@@ -54,34 +48,22 @@ export async function adminOverview(db: Db) {
     subscribers: number;
   }
   const rows: unknown = await db.execute(sql`
-    with weeks as (select generate_series(${since}, date_trunc('week', now()), interval '1 week') as week),
-      applications as (${perWeek(users, sql`${users.createdAt}`, sql`${users.isAdmin} = false`)}),
-      approvals as (${perWeek(auditLog, sql`${auditLog.createdAt}`, sql`${auditLog.action} = 'admin.users.setApproval' and ${auditLog.details}->>'isApproved' in ('true')`)}),
-      active as (select week, count(distinct user_id) as n from (${activity}) as acts group by week),
-      posts as (${perWeek(forumPosts, sql`${forumPosts.createdAt}`, sql`${forumPosts.state} = 'published'`)}),
-      comments as (
-        select week, sum(n) as n from (
-          ${perWeek(forumComments, sql`${forumComments.createdAt}`, sql`${forumComments.state} = 'published'`)}
-          union all ${perWeek(podcastComments, sql`${podcastComments.createdAt}`, sql`${podcastComments.state} = 'published'`)}
-          union all ${perWeek(blogComments, sql`${blogComments.createdAt}`, sql`${blogComments.state} = 'published'`)}
-        ) as all_comments group by week
-      ),
-      rsvps as (${perWeek(eventRsvps, sql`${eventRsvps.createdAt}`)})
+    with weeks as (select generate_series(0, ${sql.raw(String(OVERVIEW_WEEKS - 1))}) * 7 + ${since} as week),
+      approvals as (
+        select bloom_week_of(${auditLog.createdAt}) as week, count(*) as n from ${auditLog}
+        where ${auditLog.action} = 'admin.users.setApproval' and ${auditLog.createdAt} >= ${since}::timestamp at time zone 'UTC'
+          and ${auditLog.details}->>'isApproved' = 'true'
+        group by 1
+      )
     select to_char(weeks.week, 'YYYY-MM-DD') as week_start,
-      coalesce(applications.n, 0)::int as applications,
+      ${kept('applications')} as applications,
       coalesce(approvals.n, 0)::int as approvals,
-      coalesce(active.n, 0)::int as active_members,
-      coalesce(posts.n, 0)::int as posts,
-      coalesce(comments.n, 0)::int as comments,
-      coalesce(rsvps.n, 0)::int as rsvps,
-      (select count(*) from ${newsletterSubscriptions} where ${newsletterSubscriptions.confirmedAt} < weeks.week + interval '1 week')::int as subscribers
-    from weeks
-      left join applications using (week)
-      left join approvals using (week)
-      left join active using (week)
-      left join posts using (week)
-      left join comments using (week)
-      left join rsvps using (week)
+      ${kept('active_members')} as active_members,
+      ${kept('posts')} as posts,
+      ${kept('comments')} as comments,
+      ${kept('rsvps')} as rsvps,
+      (select count(*) from ${newsletterSubscriptions} where ${newsletterSubscriptions.confirmedAt} < (weeks.week + 7)::timestamp at time zone 'UTC')::int as subscribers
+    from weeks left join approvals using (week)
     order by weeks.week
   `);
   // postgres.js answers an array of rows, PGlite an object holding them.
