@@ -49,10 +49,13 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_approval_created_idx').on(t.approvalStatus, t.createdAt),
+    // The admin panel's Pending Users list, oldest first.
+    index('users_approval_created_idx').on(t.approvalStatus, t.createdAt, t.id),
     // The admin panel's Community Users list, newest first, and its search by name or email
     // (a substring of search_text, which its trigram index answers).
     index('users_created_idx').on(t.createdAt, t.id),
+    // Its Admin Management list: the few admins, newest first.
+    index('users_admins_created_idx').on(t.createdAt, t.id).where(sql`${t.isAdmin}`),
     uniqueIndex('users_calendar_token_idx').on(t.calendarTokenHash),
     index('users_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

@@ -39,8 +39,8 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt, t.id),
-    index('audit_log_admin_created_idx').on(t.adminId, t.createdAt),
-    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    index('audit_log_admin_created_idx').on(t.adminId, t.createdAt, t.id),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt, t.id),
   ],
 );
 
@@ -97,6 +97,6 @@ export const reports = pgTable(
     uniqueIndex('reports_open_once_idx').on(t.reporterId, t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     index('reports_target_idx').on(t.targetType, t.targetId, t.status),
     index('reports_status_created_idx').on(t.status, t.createdAt),
-    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+    index('reports_reporter_created_idx').on(t.reporterId, t.createdAt, t.id),
   ],
 );

@@ -40,6 +40,8 @@ export const newsletterSubscriptions = pgTable(
     index('newsletter_confirmed_frequency_idx').on(t.frequency).where(sql`${t.confirmedAt} is not null`),
     // The admin overview counts confirmed subscribers at the end of each week.
     index('newsletter_confirmed_at_idx').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
+    // The admin panel's subscriber list, newest first.
+    index('newsletter_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -37,5 +37,5 @@ export const placeSuggestions = pgTable(
     status: suggestionStatus('status').notNull().default('pending'),
     createdAt: createdAt(),
   },
-  (t) => [index('place_suggestions_status_created_idx').on(t.status, t.createdAt), index('place_suggestions_user_idx').on(t.userId)],
+  (t) => [index('place_suggestions_status_created_idx').on(t.status, t.createdAt, t.id), index('place_suggestions_user_idx').on(t.userId)],
 );

@@ -1,10 +1,11 @@
-import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '../../db/schema';
 import type { NewsletterFrequency } from '../shared/schemas/community';
 import { messages } from '../shared/messages';
 import { conflict, notFound } from './errors';
+import { inPage, type ListOrder, orderBy, type Page, pageIds } from './domains/paging';
 import { qualified } from './services/content-query';
 import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
 import { queueMail } from './mail/outbox';
@@ -122,7 +123,9 @@ export async function sendTestIssue(db: Db, site: MailSite, id: number, to: stri
 }
 
 /** Issues, newest first, with how many of their mails wait, went out and failed. */
-export async function listIssues(db: Db, page: { limit: number; offset: number }) {
+export async function listIssues(db: Db, page: Page) {
+  const order: ListOrder = { column: newsletterIssues.createdAt, direction: 'desc' };
+  const ids = pageIds(db, newsletterIssues, newsletterIssues.id, undefined, order, page);
   const countOf = (status: string) => sql<number>`(select count(*) from ${mailOutbox} where ${qualified(mailOutbox.issueId)} = ${qualified(newsletterIssues.id)} and ${qualified(mailOutbox.status)} ${status === 'queued' ? sql`in ('queued', 'sending')` : sql`= ${status}`})`.mapWith(Number);
   return db
     .select({
@@ -137,9 +140,8 @@ export async function listIssues(db: Db, page: { limit: number; offset: number }
       failed: countOf('failed'),
     })
     .from(newsletterIssues)
-    .orderBy(desc(newsletterIssues.createdAt), desc(newsletterIssues.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .innerJoin(ids, inPage(ids, newsletterIssues.id))
+    .orderBy(...orderBy(order, newsletterIssues.id));
 }
 
 /** How many confirmed subscribers each frequency has (what a send would reach), and how many wait for confirmation. */

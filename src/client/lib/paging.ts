@@ -15,9 +15,9 @@ export const nextCursorFor =
 
 export const nextCursor = nextCursorFor(GRID_PAGE_SIZE);
 
-/** For tRPC infinite queries over offset pages of `pageSize` (her reports): the next cursor is the rows loaded so far. */
-export const nextOffsetFor =
-  (pageSize: number) =>
-  <T>(lastPage: T[], allPages: T[][]): number | undefined =>
-    lastPage.length === pageSize ? allPages.reduce((total, page) => total + page.length, 0) : undefined;
+/** The same for a list whose rows another key names (`cursorOf`), such as the review queue's kind and id. */
+export const nextCursorBy =
+  <Row, Cursor>(pageSize: number, cursorOf: (row: Row) => Cursor) =>
+  (lastPage: Row[]): Cursor | undefined =>
+    lastPage.length === pageSize ? cursorOf(lastPage.at(-1)!) : undefined;
 

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
+import { PAGE_SIZE } from '../../shared/schemas/content';
 import { qualified } from '../services/content-query';
 
 /** A list's order: one column, ties broken by the id in the same direction (every order index ends with the id). */
@@ -10,20 +11,35 @@ export interface ListOrder {
 }
 
 /**
- * Which page of a list: `after` (keyset), the id of the last item already shown, which is
- * what the app sends; or `offset`, which the REST adapters keep for API clients. A keyset
- * page starts where the last one ended however many items were added before it, and costs
- * the same at any depth.
+ * Which page of a list: `after` (keyset), the last item already shown (its id, for most
+ * lists), which is what the app sends; or `offset`, which the REST adapters keep for API
+ * clients. A keyset page starts where the last one ended however many items were added
+ * before it, and costs the same at any depth.
  */
-export interface Page {
+export interface Page<Item = number> {
   limit: number;
   offset: number;
-  after?: number | null;
+  after?: Item | null;
+}
+
+/** The page a list input asks for (no input: the first page): after the `cursor` item, else at `offset`. */
+export function pageOf<Item = number>(input?: { limit: number; offset: number; cursor?: Item | null }): Page<Item> {
+  return { limit: input?.limit ?? PAGE_SIZE.default, offset: input?.offset ?? 0, after: input?.cursor ?? null };
 }
 
 /** ORDER BY for a list order. */
 export const orderBy = (order: ListOrder, id: PgColumn): SQL[] =>
   order.direction === 'asc' ? [asc(order.column), asc(id)] : [desc(order.column), desc(id)];
+
+/**
+ * The keyset rule: rows whose sort keys come strictly after `position` (the same keys of the
+ * last item shown, as a row) in the list's direction, which every key follows. A position
+ * that is no row (its item is gone) matches nothing.
+ */
+export function afterPosition(keys: SQL[], position: SQL, direction: ListOrder['direction']): SQL {
+  const row = sql`(${sql.join(keys, sql`, `)})`;
+  return direction === 'asc' ? sql`${row} > ${position}` : sql`${row} < ${position}`;
+}
 
 /**
  * Rows strictly after the item `after` in the list's order. An item no longer in the table
@@ -33,9 +49,7 @@ function afterItem(table: PgTable, id: PgColumn, order: ListOrder, after: number
   const column = sql.identifier(order.column.name);
   const key = sql.identifier(id.name);
   const position = sql`(select shown.${column}, shown.${key} from ${table} as shown where shown.${key} = ${after})`;
-  return order.direction === 'asc'
-    ? sql`(${qualified(order.column)}, ${qualified(id)}) > ${position}`
-    : sql`(${qualified(order.column)}, ${qualified(id)}) < ${position}`;
+  return afterPosition([qualified(order.column), qualified(id)], position, order.direction);
 }
 
 /**

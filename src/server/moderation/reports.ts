@@ -11,6 +11,7 @@ import {
   type ReportTargetType,
   type ReviewableKind,
 } from '../../shared/moderation';
+import { afterPosition, inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
 import { badRequest, conflict, notFound } from '../errors';
 import { publicMemberName, type PublicMemberName } from '../services/public-member';
 import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
@@ -95,14 +96,15 @@ export interface MyReport {
   label: string | null;
 }
 
-export async function myReports(db: Db, reporterId: number, page: { limit: number; offset: number }): Promise<MyReport[]> {
+/** Her own reports, newest first. */
+export async function myReports(db: Db, reporterId: number, page: Page): Promise<MyReport[]> {
+  const order: ListOrder = { column: reports.createdAt, direction: 'desc' };
+  const ids = pageIds(db, reports, reports.id, eq(reports.reporterId, reporterId), order, page);
   const rows = await db
     .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, details: reports.details, status: reports.status, createdAt: reports.createdAt })
     .from(reports)
-    .where(eq(reports.reporterId, reporterId))
-    .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .innerJoin(ids, inPage(ids, reports.id))
+    .orderBy(...orderBy(order, reports.id));
   const labels = await labelsOf(db, rows);
   return rows.map(({ targetId, ...row }) => ({ ...row, label: labels.get(`${row.targetType}:${targetId}`) ?? null }));
 }
@@ -136,7 +138,7 @@ async function labelsOf(db: Db, rows: { targetType: ReportTargetType; targetId: 
 
 /** One reported item in the moderators' queue, with every report made of it. */
 export interface ReportGroup {
-  /** The newest report's id: the queue resolves an item through any of its reports. */
+  /** The newest report's id: the queue resolves an item through any of its reports, and its next page starts after this one (`cursor`). */
   reportId: number;
   targetType: ReportTargetType;
   targetId: number;
@@ -163,23 +165,40 @@ export interface ReportGroup {
   }[];
 }
 
-/** The report queue: items with open reports first (newest report first), then resolved ones. */
-export async function reportQueue(db: Db, page: { limit: number; offset: number }): Promise<ReportGroup[]> {
+/**
+ * Where the item whose newest report is `reportId` stands in the queue: (open, newest report).
+ * An item's newest report is open exactly while the item has open reports: a decision closes
+ * them all, and a report made since is open.
+ */
+const queuePosition = (reportId: number) => {
+  const key = sql.identifier(reports.id.name);
+  return sql`(select shown.${sql.identifier(reports.status.name)} = 'open', shown.${key} from ${reports} as shown where shown.${key} = ${reportId})`;
+};
+
+/**
+ * The report queue: items with open reports first, then resolved ones, each part by newest
+ * report first (reports are numbered as they arrive), after the item whose newest report is
+ * `page.after` when given.
+ */
+export async function reportQueue(db: Db, page: Page): Promise<ReportGroup[]> {
   const openCount = sql<number>`count(*) filter (where ${reports.status} = 'open')`.mapWith(Number);
-  const groups = await db
+  const newestReport = sql<number>`max(${reports.id})`.mapWith(Number);
+  const order = [sql`${openCount} > 0`, newestReport];
+  const query = db
     .select({
       targetType: reports.targetType,
       targetId: reports.targetId,
       openReports: openCount,
       reporters: countDistinct(reports.reporterId),
       latestAt: max(reports.createdAt),
-      reportId: sql<number>`max(${reports.id})`.mapWith(Number),
+      reportId: newestReport,
     })
     .from(reports)
     .groupBy(reports.targetType, reports.targetId)
-    .orderBy(sql`${openCount} > 0 desc`, desc(max(reports.createdAt)), desc(sql`max(${reports.id})`))
-    .limit(page.limit)
-    .offset(page.offset);
+    .having(page.after != null ? afterPosition(order, queuePosition(page.after), 'desc') : undefined)
+    .orderBy(...order.map((key) => desc(key)))
+    .limit(page.limit);
+  const groups = await (page.after != null ? query : query.offset(page.offset));
   if (groups.length === 0) return [];
 
   const keys = groups.map((group) => sql`(${group.targetType}::report_target_type, ${group.targetId}::integer)`);

@@ -1,23 +1,55 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { messages } from '../../shared/messages';
 import { REVIEWABLE_KINDS, REVIEWED_CONTRIBUTIONS, type ReviewableKind } from '../../shared/moderation';
+import { afterPosition, type Page } from '../domains/paging';
 import { conflict, notFound } from '../errors';
+import { qualified } from '../services/content-query';
 import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
 
 const m = messages.safety;
 
-/** Held items of every kind, oldest first: the review queue, a page at a time. */
-export async function reviewQueue(db: Db, page: { limit: number; offset: number }): Promise<ModeratedItem[]> {
-  // Each kind's held rows come from a small partial index; the page is cut from their merge.
-  const perKind = await Promise.all(
-    REVIEWABLE_KINDS.map((kind) => selectModeratedItems(db, kind, eq(MEMBER_CONTENT[kind].state, 'held'), page.offset + page.limit)),
-  );
-  return perKind
-    .flat()
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-    .slice(page.offset, page.offset + page.limit);
+/** A review queue item: ids repeat across kinds. */
+export interface ReviewItemKey {
+  kind: ReviewableKind;
+  id: number;
+}
+
+/** Where an item stands in the queue's order: (created at, its kind's rank, id), or no row once it is deleted. */
+function positionOf(item: ReviewItemKey): SQL {
+  const c = MEMBER_CONTENT[item.kind];
+  const key = sql.identifier(c.id.name);
+  return sql`(select shown.${sql.identifier(c.createdAt.name)}, ${REVIEWABLE_KINDS.indexOf(item.kind)}::int, shown.${key} from ${c.table} as shown where shown.${key} = ${item.id})`;
+}
+
+/**
+ * Held items of every kind, oldest first, ties broken by kind then id: the review queue, a
+ * page at a time, after the item `after` when given. Each kind's held rows come from a small
+ * partial index; the page is cut from their union, then read in full.
+ */
+export async function reviewQueue(db: Db, page: Page<ReviewItemKey>): Promise<ModeratedItem[]> {
+  const held = REVIEWABLE_KINDS.map((kind, rank) => {
+    const c = MEMBER_CONTENT[kind];
+    const keys = [qualified(c.createdAt), sql`${rank}::int`, qualified(c.id)];
+    return db
+      .select({ kind: sql<ReviewableKind>`${kind}::text`.as('kind'), rank: sql<number>`${rank}::int`.as('rank'), id: sql<number>`${c.id}`.as('id'), createdAt: sql`${c.createdAt}`.as('created_at') })
+      .from(c.table)
+      .where(and(eq(c.state, 'held'), page.after ? afterPosition(keys, positionOf(page.after), 'asc') : undefined));
+  });
+  const [first, second, ...others] = held;
+  const queue = unionAll(first!, second!, ...others).orderBy(sql`created_at`, sql`rank`, sql`id`).limit(page.limit);
+  const rows = await (page.after ? queue : queue.offset(page.offset));
+  const items = new Map<string, ModeratedItem>();
+  for (const kind of REVIEWABLE_KINDS) {
+    const c = MEMBER_CONTENT[kind];
+    const ids = rows.filter((row) => row.kind === kind).map((row) => row.id);
+    if (ids.length === 0) continue;
+    for (const item of await selectModeratedItems(db, kind, and(inArray(c.id, ids), eq(c.state, 'held'))!)) items.set(`${kind}:${item.id}`, item);
+  }
+  // An item decided between the two reads is left out.
+  return rows.flatMap((row) => items.get(`${row.kind}:${row.id}`) ?? []);
 }
 
 /** How many items wait for review, for the admin panel's badge. */

@@ -18,26 +18,22 @@ const limitField = z.coerce
   .default(PAGE_SIZE.default);
 const offsetField = z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset is too large').default(0);
 
-/**
- * `limit`/`offset` for the admin panel's lists, with the offset also under `cursor`, the name
- * tRPC's infinite queries use (it wins over `offset` when given). Both APIs use it: tRPC sends
- * numbers, REST query strings arrive as text, hence the coercion.
- */
-export const PageSchema = z.object({
-  limit: limitField,
-  offset: offsetField,
-  cursor: z.coerce.number({ error: 'cursor must be a number' }).int('cursor must be a whole number').min(0, 'cursor must be at least 0').max(1_000_000, 'cursor is too large').nullish(),
-});
+const CURSOR_MESSAGE = 'cursor must be the id of the last item shown';
+const cursorField = z.coerce
+  .number({ error: CURSOR_MESSAGE })
+  .int(CURSOR_MESSAGE)
+  .positive(CURSOR_MESSAGE)
+  .max(2_147_483_647, CURSOR_MESSAGE)
+  .nullish();
 
 /**
- * The site's lists page by keyset: `cursor` is the id of the last item already shown, and
- * the next page starts after it however many items were added meanwhile. API clients keep
- * `limit`/`offset` over REST.
+ * A page of a list, the site's and the admin panel's alike. The app pages by keyset: `cursor`
+ * is the id of the last item already shown, and the next page starts after it however many
+ * items were added meanwhile. API clients keep `limit`/`offset` over REST (the offset counts
+ * when no cursor is given). tRPC sends numbers and REST query strings arrive as text, hence
+ * the coercion.
  */
-export const ListPageSchema = z.object({ limit: limitField, offset: offsetField, cursor: IdSchema.nullish() });
-
-/** The rows to skip for a page input. */
-export const pageOffset = (page: { offset: number; cursor?: number | null }) => page.cursor ?? page.offset;
+export const PageSchema = z.object({ limit: limitField, offset: offsetField, cursor: cursorField });
 
 /** A boolean given as JSON or as the strings 'true'/'false' of a query string. */
 const queryBoolean = (name: string) =>
@@ -58,11 +54,11 @@ const CategoryFilterSchema = z
   // 'all' (any case) and '' mean no category filter.
   .transform((value) => (!value || value.toLowerCase() === ALL_CATEGORIES ? undefined : value));
 
-export const PodcastListSchema = ListPageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
+export const PodcastListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
 export type PodcastListInput = z.input<typeof PodcastListSchema>;
 
 /** `published` is accepted in the query string; the public list serves published articles only. */
-export const BlogListSchema = ListPageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema, published: queryBoolean('published').optional() });
+export const BlogListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema, published: queryBoolean('published').optional() });
 export type BlogListInput = z.input<typeof BlogListSchema>;
 /** A blog list input once parsed (limit, offset and cursor filled in). */
 export type BlogListQuery = z.output<typeof BlogListSchema>;
@@ -70,7 +66,7 @@ export type BlogListQuery = z.output<typeof BlogListSchema>;
 /** How the directory is ordered: newest first (the default), or most liked, then best rated, first. */
 export const DIRECTORY_SORTS = ['newest', 'popular'] as const;
 
-export const DirectoryListSchema = ListPageSchema.extend({
+export const DirectoryListSchema = PageSchema.extend({
   search: SearchSchema,
   category: CategoryFilterSchema,
   sort: z.enum(DIRECTORY_SORTS, { error: 'sort must be newest or popular' }).default('newest'),
@@ -78,7 +74,7 @@ export const DirectoryListSchema = ListPageSchema.extend({
 export type DirectoryListInput = z.input<typeof DirectoryListSchema>;
 
 /** `upcoming=false` asks for past events. */
-export const EventListSchema = ListPageSchema.extend({ upcoming: queryBoolean('upcoming').default(true) });
+export const EventListSchema = PageSchema.extend({ upcoming: queryBoolean('upcoming').default(true) });
 export type EventListInput = z.input<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
@@ -93,7 +89,7 @@ export const CommentContentSchema = z
 
 export const CommentFormSchema = z.object({ content: CommentContentSchema });
 export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContentSchema });
-export const CommentListSchema = ListPageSchema.extend({ id: IdSchema });
+export const CommentListSchema = PageSchema.extend({ id: IdSchema });
 
 /** Where a comment lives: under a podcast, a blog article or a forum post. */
 export const COMMENT_KINDS = ['podcast', 'blog', 'forum'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES, REVIEWABLE_KINDS, WATCHED_WORD_ACTIONS } from '../moderation';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES, REVIEWABLE_KINDS, WATCHED_WORD_ACTIONS, type ReviewableKind } from '../moderation';
 import { watchedWordTokens } from '../text/watched-words';
 import { IdSchema, say } from './fields';
 import { PageSchema } from './content';
@@ -23,6 +23,25 @@ export type WatchedWordInput = z.input<typeof WatchedWordSchema>;
 export const AuditListSchema = PageSchema.extend({
   adminId: IdSchema.optional(),
   action: z.string({ error: 'action must be text' }).trim().max(100, 'action must be at most 100 characters').optional(),
+});
+
+const REVIEW_CURSOR = new RegExp(`^(${REVIEWABLE_KINDS.join('|')}):([1-9][0-9]{0,9})$`);
+const REVIEW_CURSOR_MESSAGE = 'cursor must be the kind and id of the last item shown, such as forum_post:12';
+
+/**
+ * The review queue's page. Ids repeat across kinds (forum post 3, forum comment 3), so its
+ * `cursor` names the last item shown as `kind:id`.
+ */
+export const ReviewListSchema = PageSchema.extend({
+  cursor: z
+    .string({ error: REVIEW_CURSOR_MESSAGE })
+    .regex(REVIEW_CURSOR, REVIEW_CURSOR_MESSAGE)
+    .transform((cursor) => {
+      const [kind, id] = cursor.split(':');
+      return { kind: kind as ReviewableKind, id: Number(id) };
+    })
+    .refine((cursor) => cursor.id <= 2_147_483_647, REVIEW_CURSOR_MESSAGE)
+    .nullish(),
 });
 
 export const WatchedWordIdSchema = z.object({ id: IdSchema });

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast';
 import { safetyCopy } from '../../copy/safety';
 import { errorMessage } from '../../lib/errors';
 import { shortDate } from '../../lib/formats';
-import { nextOffsetFor } from '../../lib/paging';
+import { nextCursorFor } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '../../trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
@@ -18,7 +18,7 @@ const REPORTS_PAGE_SIZE = 20;
 /** The page's two lists, for the loader (the server renders them) and the screen alike. */
 const safetyQueries = (client: Trpc) => ({
   reports: () =>
-    client.content.reports.mine.infiniteQueryOptions({ limit: REPORTS_PAGE_SIZE }, { initialCursor: 0, getNextPageParam: nextOffsetFor(REPORTS_PAGE_SIZE) }),
+    client.content.reports.mine.infiniteQueryOptions({ limit: REPORTS_PAGE_SIZE }, { getNextPageParam: nextCursorFor(REPORTS_PAGE_SIZE) }),
   blocks: () => client.content.blocks.list.queryOptions(),
 });
 

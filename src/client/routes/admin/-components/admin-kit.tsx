@@ -20,6 +20,7 @@ import { copy } from '../../../copy';
 import { adminPanelCopy } from '../../../copy/admin';
 import { errorField, errorMessage, isUnauthenticated, serverMessage } from '../../../lib/errors';
 import { shortDate, shortDateTime } from '../../../lib/formats';
+import { nextCursorBy, nextCursorFor } from '../../../lib/paging';
 import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
 
 /** Shared pieces of the admin panel's tabs: error handling, forms, lists and confirmations. */
@@ -29,12 +30,15 @@ const t = adminPanelCopy;
 /** Admin lists stay fresh for 30 s; queries run only for admins (the panel renders only then). */
 export const adminListOptions = { staleTime: ADMIN_STALE_TIME, retry: false as const };
 
-/** Admin lists load 100 rows a page (the server's maximum) and offer 'Load more' after a full page. */
+/**
+ * Admin lists load 100 rows a page (the server's maximum) and offer 'Load more' after a full
+ * page. They page by keyset: the next page starts after the last row shown, named by its id.
+ */
 export const ADMIN_PAGE_SIZE = 100;
-export const adminPaging = {
-  initialCursor: 0,
-  getNextPageParam: <T,>(lastPage: T[], allPages: T[][]) => (lastPage.length === ADMIN_PAGE_SIZE ? allPages.reduce((total, page) => total + page.length, 0) : undefined),
-};
+export const adminPaging = { initialCursor: null, getNextPageParam: nextCursorFor(ADMIN_PAGE_SIZE) };
+
+/** The same for a list whose rows another key names (`cursorOf`): the report queue's newest report, the review queue's kind and id. */
+export const adminPagingBy = <Row, Cursor>(cursorOf: (row: Row) => Cursor) => ({ initialCursor: null, getNextPageParam: nextCursorBy(ADMIN_PAGE_SIZE, cursorOf) });
 
 /** Signed out mid-session (401): say so and go to the admin sign-in after 0.5 s. */
 export function useRelogin() {

@@ -22,7 +22,7 @@ import { trpc, type RouterOutputs } from '../../../trpc';
 import {
   ADMIN_PAGE_SIZE,
   adminListOptions,
-  adminPaging,
+  adminPagingBy,
   EmptyState,
   formatDateTime,
   fullName,
@@ -69,7 +69,7 @@ function actionsFor(group: ReportGroup): ReportAction[] {
 
 /** Reported items, one card each, open first: the reports, and the decision that closes them all. */
 export function ReportsTab() {
-  const list = useInfiniteQuery({ ...trpc.admin.reports.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...queueOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.reports.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPagingBy((group: ReportGroup) => group.reportId)), ...queueOptions });
   const waiting = useQuery(waitingQuery());
   const [decision, setDecision] = useState<Decision | null>(null);
   const onError = useAdminErrorHandler();

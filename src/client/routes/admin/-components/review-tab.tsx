@@ -10,7 +10,7 @@ import { trpc, type RouterOutputs } from '../../../trpc';
 import {
   ADMIN_PAGE_SIZE,
   adminListOptions,
-  adminPaging,
+  adminPagingBy,
   ConfirmDelete,
   EmptyState,
   formatDateTime,
@@ -28,7 +28,7 @@ const t = adminPanelCopy.review;
 type HeldItem = RouterOutputs['admin']['moderation']['list'][number];
 type ItemKey = { kind: ReviewableKind; id: number };
 
-/** Ids repeat across kinds (forum post 3 and forum comment 3). */
+/** Ids repeat across kinds (forum post 3 and forum comment 3); the queue's cursor names an item the same way. */
 const keyOf = (item: ItemKey) => `${item.kind}:${item.id}`;
 // A call's input types its id loosely (the server coerces it), hence `unknown`.
 const same = (a: { kind: ReviewableKind; id: unknown } | undefined, b: ItemKey) => a?.kind === b.kind && a.id === b.id;
@@ -41,7 +41,7 @@ const changedLists = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit
 
 /** Held posts and comments, oldest first: approve publishes one, reject deletes it. */
 export function ReviewTab() {
-  const list = useInfiniteQuery({ ...trpc.admin.moderation.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...queueOptions });
+  const list = useInfiniteQuery({ ...trpc.admin.moderation.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPagingBy(keyOf)), ...queueOptions });
   const waiting = useQuery(waitingQuery());
   const [toReject, setToReject] = useState<HeldItem | null>(null);
   const onError = useAdminErrorHandler();

@@ -1,15 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminCreateSchema, AdminPasswordChangeSchema, AdminUpdateSchema } from '../../../../shared/schemas/admin';
-import { PageSchema } from '../../../../shared/schemas/content';
+import { AdminByIdSchema, AdminCreateSchema, AdminListSchema, AdminPasswordChangeSchema, AdminUpdateSchema } from '../../../../shared/schemas/admin';
 import { hashPassword } from '../../../auth/password';
 import { notFound } from '../../../errors';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { createAccount } from '../../../services/accounts';
 import type { Db } from '../../../../../db/client';
 import { adminProcedure, router } from '../../init';
 import { adminUserColumns, assertCanDelete, assertEmailFree, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict } from './accounts';
-import { pageOf } from './page';
 
 /** Admin Management tab: the procedures act on admin accounts only. */
 async function findAdmin(db: Db, id: number) {
@@ -19,15 +18,15 @@ async function findAdmin(db: Db, id: number) {
 }
 
 export const adminAdminsRouter = router({
-  list: adminProcedure.input(PageSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
+  /** Newest first. */
+  list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+    const order: ListOrder = { column: users.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, users, users.id, eq(users.isAdmin, true), order, pageOf(input));
     const rows = await ctx.db
       .select(adminUserColumns)
       .from(users)
-      .where(eq(users.isAdmin, true))
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limit)
-      .offset(offset);
+      .innerJoin(page, inPage(page, users.id))
+      .orderBy(...orderBy(order, users.id));
     return rows.map(toAccount);
   }),
 

@@ -5,10 +5,9 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { selectAdminBlogs, toAdminBlog } from '../../../domains/blogs';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { storeDataUrl } from '../../../services/uploads';
 import { adminProcedure, router } from '../../init';
-import { pageOf } from './page';
 
 async function byId(db: Db, id: number) {
   const [row] = await selectAdminBlogs(db).where(eq(blogs.id, id)).limit(1);
@@ -19,9 +18,8 @@ async function byId(db: Db, id: number) {
 export const adminBlogsRouter = router({
   /** Drafts included, newest first. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
     const order: ListOrder = { column: blogs.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, blogs, blogs.id, undefined, order, { limit, offset });
+    const page = pageIds(ctx.db, blogs, blogs.id, undefined, order, pageOf(input));
     const rows = await selectAdminBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...orderBy(order, blogs.id));
     return rows.map(toAdminBlog);
   }),

@@ -5,9 +5,8 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminListingColumns as columns } from '../../../domains/listings';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
-import { pageOf } from './page';
 
 async function byId(db: Db, id: number) {
   const [row] = await db.select(columns).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);
@@ -17,9 +16,8 @@ async function byId(db: Db, id: number) {
 
 export const adminDirectoryRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
     const order: ListOrder = { column: directoryListings.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, directoryListings, directoryListings.id, undefined, order, { limit, offset });
+    const page = pageIds(ctx.db, directoryListings, directoryListings.id, undefined, order, pageOf(input));
     return ctx.db.select(columns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...orderBy(order, directoryListings.id));
   }),
 

@@ -5,10 +5,9 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
 import { fieldError, notFound } from '../../../errors';
 import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
 import { attendingNow, fillFreedSpots, lockEvent } from '../../../services/rsvp';
-import { pageOf } from './page';
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
   ...fields,
@@ -25,9 +24,8 @@ async function byId(db: Db, id: number) {
 export const adminEventsRouter = router({
   /** Latest date first, so upcoming and recent events lead the list. */
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
     const order: ListOrder = { column: events.dateTime, direction: 'desc' };
-    const page = pageIds(ctx.db, events, events.id, undefined, order, { limit, offset });
+    const page = pageIds(ctx.db, events, events.id, undefined, order, pageOf(input));
     const rows = await ctx.db.select(columns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...orderBy(order, events.id));
     return rows.map(withSpotsLeft);
   }),

@@ -4,16 +4,14 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminForumPostColumns } from '../../../domains/forum-posts';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
-import { pageOf } from './page';
 
 /** Forum moderation: admins see every post and can delete any. */
 export const adminForumRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
     const order: ListOrder = { column: forumPosts.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, forumPosts, forumPosts.id, undefined, order, { limit, offset });
+    const page = pageIds(ctx.db, forumPosts, forumPosts.id, undefined, order, pageOf(input));
     const rows = await ctx.db
       .select(adminForumPostColumns)
       .from(forumPosts)

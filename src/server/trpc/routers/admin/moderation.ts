@@ -1,16 +1,16 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, mailOutbox, watchedWords } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, WatchedWordIdSchema, WatchedWordSchema } from '../../../../shared/schemas/moderation';
-import { PageSchema } from '../../../../shared/schemas/content';
+import { AdminListSchema } from '../../../../shared/schemas/admin';
+import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '../../../../shared/schemas/moderation';
 import { openReportedItems, reportQueue, resolveReport } from '../../../moderation/reports';
 import { approveHeld, heldCount, rejectHeld, reviewQueue } from '../../../moderation/review';
 import { adminOverview } from '../../../admin-overview';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { conflict, notFound } from '../../../errors';
 import { forgetWatchedWords } from '../../../moderation/watched-words';
 import { isUniqueViolation } from '../../../services/accounts';
 import { adminProcedure, router } from '../../init';
-import { pageOf } from './page';
 
 const m = messages.moderation;
 
@@ -46,7 +46,9 @@ export const adminWatchedWordsRouter = router({
 /** The audit log, read-only: newest first, filtered by admin or action. */
 export const adminAuditRouter = router({
   list: adminProcedure.input(AuditListSchema.optional()).query(({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
+    const order: ListOrder = { column: auditLog.createdAt, direction: 'desc' };
+    const where = and(input?.adminId ? eq(auditLog.adminId, input.adminId) : undefined, input?.action ? eq(auditLog.action, input.action) : undefined);
+    const page = pageIds(ctx.db, auditLog, auditLog.id, where, order, pageOf(input));
     return ctx.db
       .select({
         id: auditLog.id,
@@ -59,25 +61,23 @@ export const adminAuditRouter = router({
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
-      .where(and(input?.adminId ? eq(auditLog.adminId, input.adminId) : undefined, input?.action ? eq(auditLog.action, input.action) : undefined))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(limit)
-      .offset(offset);
+      .innerJoin(page, inPage(page, auditLog.id))
+      .orderBy(...orderBy(order, auditLog.id));
   }),
 });
 
 /** Reported items, grouped, open first; a decision closes all of an item's open reports. */
 export const adminReportsRouter = router({
-  /** GET /api/admin/reports */
-  list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
+  /** GET /api/admin/reports: `cursor` is the `reportId` of the last item shown. */
+  list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/reports/{id}/resolve */
   resolve: adminProcedure.input(ResolveReportSchema).mutation(({ ctx, input }) => resolveReport(ctx.db, ctx.user, input)),
 });
 
 /** Posts and comments waiting for review (new members' first ones, and `hold` words). */
 export const adminReviewRouter = router({
-  /** GET /api/admin/moderation: oldest first. */
-  list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
+  /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
+  list: adminProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/moderation/{kind}/{id}/approve */
   approve: adminProcedure.input(ReviewItemSchema).mutation(({ ctx, input }) => approveHeld(ctx.db, input.kind, input.id)),
   /** POST /api/admin/moderation/{kind}/{id}/reject: deletes it. */
@@ -95,8 +95,9 @@ export const adminReviewRouter = router({
  */
 export const adminMailRouter = router({
   /** GET /api/admin/mail */
-  list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
+  list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => {
+    const order: ListOrder = { column: mailOutbox.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, mailOutbox, mailOutbox.id, undefined, order, pageOf(input));
     return ctx.db
       .select({
         id: mailOutbox.id,
@@ -110,9 +111,8 @@ export const adminMailRouter = router({
         sentAt: mailOutbox.sentAt,
       })
       .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(limit)
-      .offset(offset);
+      .innerJoin(page, inPage(page, mailOutbox.id))
+      .orderBy(...orderBy(order, mailOutbox.id));
   }),
 });
 

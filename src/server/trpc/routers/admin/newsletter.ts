@@ -1,11 +1,10 @@
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { newsletterIssues, newsletterSubscriptions } from '../../../../../db/schema';
-import { AdminByIdSchema, NewsletterExportSchema } from '../../../../shared/schemas/admin';
+import { AdminByIdSchema, AdminListSchema, NewsletterExportSchema } from '../../../../shared/schemas/admin';
 import { NewsletterIssueSchema } from '../../../../shared/schemas/community';
-import { PageSchema } from '../../../../shared/schemas/content';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '../../../newsletter';
 import { adminProcedure, router } from '../../init';
-import { pageOf } from './page';
 
 /**
  * A cell a spreadsheet can't run: text starting with = + - @ (or a tab/CR) gets a leading
@@ -26,29 +25,29 @@ const columns = {
 };
 
 export const adminNewsletterRouter = router({
-  /** Subscriber count and a page of subscribers; `format: 'csv'` answers the whole list as a file. */
+  /** Subscriber count and a page of subscribers, newest first; `format: 'csv'` answers the whole list as a file. */
   subscriptions: adminProcedure.input(NewsletterExportSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
+    const order: ListOrder = { column: newsletterSubscriptions.createdAt, direction: 'desc' };
     const format = input?.format ?? 'json';
     if (format === 'csv') {
-      const rows = await ctx.db.select(columns).from(newsletterSubscriptions).orderBy(desc(newsletterSubscriptions.createdAt));
+      const rows = await ctx.db.select(columns).from(newsletterSubscriptions).orderBy(...orderBy(order, newsletterSubscriptions.id));
       const lines = [['email', 'frequency', 'subscribed_at', 'confirmed_at'], ...rows.map((row) => [row.email, row.frequency, row.createdAt.toISOString(), row.confirmedAt?.toISOString() ?? ''])];
       return { format: 'csv' as const, filename: 'newsletter-subscribers.csv', csv: `${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n` };
     }
     const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(newsletterSubscriptions);
+    const page = pageIds(ctx.db, newsletterSubscriptions, newsletterSubscriptions.id, undefined, order, pageOf(input));
     const subscribers = await ctx.db
       .select(columns)
       .from(newsletterSubscriptions)
-      .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
-      .limit(limit)
-      .offset(offset);
+      .innerJoin(page, inPage(page, newsletterSubscriptions.id))
+      .orderBy(...orderBy(order, newsletterSubscriptions.id));
     return { format: 'json' as const, total, subscribers };
   }),
 
   /** Newsletter issues: written, tested on herself, then sent once to the confirmed subscribers of a frequency. */
   issues: router({
     /** GET /api/admin/newsletter/issues: newest first, each with its queued, sent and failed counts. */
-    list: adminProcedure.input(PageSchema.optional()).query(({ ctx, input }) => listIssues(ctx.db, pageOf(input))),
+    list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => listIssues(ctx.db, pageOf(input))),
     /** POST /api/admin/newsletter/issues */
     create: adminProcedure.input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
       const [row] = await ctx.db.insert(newsletterIssues).values({ ...input, createdBy: ctx.user.id }).returning();

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { placeSuggestions, places, users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, AdminPlaceListSchema, PlaceFormSchema, PlaceUpdateSchema } from '../../../../shared/schemas/admin';
 import { conflict, notFound } from '../../../errors';
 import type { Db } from '../../../../../db/client';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { adminPlaceColumns as columns, placeSearch } from '../../../domains/places';
 import { adminProcedure, router } from '../../init';
-import { pageOf } from './page';
 
 /** A suggestion that is still waiting; a handled one is a 409, a missing one a 404. */
 async function findPending(db: Db, id: number) {
@@ -26,14 +26,9 @@ async function byId(db: Db, id: number) {
 export const adminPlacesRouter = router({
   /** Newest first (an approved suggestion leads the list), searched like the public page. */
   list: adminProcedure.input(AdminPlaceListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
-    return ctx.db
-      .select(columns)
-      .from(places)
-      .where(placeSearch(input?.search))
-      .orderBy(desc(places.createdAt), desc(places.id))
-      .limit(limit)
-      .offset(offset);
+    const order: ListOrder = { column: places.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, places, places.id, placeSearch(input?.search), order, pageOf(input));
+    return ctx.db.select(columns).from(places).innerJoin(page, inPage(page, places.id)).orderBy(...orderBy(order, places.id));
   }),
 
   create: adminProcedure.input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
@@ -54,8 +49,10 @@ export const adminPlacesRouter = router({
     return { success: true as const, message: messages.admin.placeDeleted };
   }),
 
+  /** Suggestions waiting for an admin, oldest first. */
   suggestions: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
+    const order: ListOrder = { column: placeSuggestions.createdAt, direction: 'asc' };
+    const page = pageIds(ctx.db, placeSuggestions, placeSuggestions.id, eq(placeSuggestions.status, 'pending'), order, pageOf(input));
     const rows = await ctx.db
       .select({
         id: placeSuggestions.id,
@@ -69,11 +66,9 @@ export const adminPlacesRouter = router({
         email: users.email,
       })
       .from(placeSuggestions)
+      .innerJoin(page, inPage(page, placeSuggestions.id))
       .innerJoin(users, eq(placeSuggestions.userId, users.id))
-      .where(eq(placeSuggestions.status, 'pending'))
-      .orderBy(asc(placeSuggestions.createdAt), asc(placeSuggestions.id))
-      .limit(limit)
-      .offset(offset);
+      .orderBy(...orderBy(order, placeSuggestions.id));
     return rows.map(({ firstName, lastName, email, ...suggestion }) => ({ ...suggestion, suggestedBy: { firstName, lastName, email } }));
   }),
 

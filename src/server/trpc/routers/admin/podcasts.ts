@@ -5,9 +5,8 @@ import { messages } from '../../../../shared/messages';
 import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
 import { notFound } from '../../../errors';
 import { adminPodcastColumns as columns, toPodcast } from '../../../domains/podcasts';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { adminProcedure, router } from '../../init';
-import { pageOf } from './page';
 
 /** The schema already proved the iframe has an allowed src. */
 const toRow = ({ iframe, ...fields }: { iframe: string; title: string; description: string; category: string; tags: string[] }) => ({
@@ -23,9 +22,8 @@ async function byId(db: Db, id: number) {
 
 export const adminPodcastsRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
     const order: ListOrder = { column: podcasts.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, podcasts, podcasts.id, undefined, order, { limit, offset });
+    const page = pageIds(ctx.db, podcasts, podcasts.id, undefined, order, pageOf(input));
     const rows = await ctx.db.select(columns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...orderBy(order, podcasts.id));
     return rows.map(toPodcast);
   }),

@@ -81,16 +81,19 @@ describe('GET /api/admin/users', () => {
     expect(all.json()[0]).not.toHaveProperty('passwordHash');
   });
 
-  it('pages with limit and offset (or cursor), and refuses a bad limit', async () => {
+  it('pages with limit and offset (or after the cursor row), and refuses a bad limit or cursor', async () => {
     await createUser(t.db);
     await createUser(t.db);
     const all = (await asAdmin('GET', '/api/admin/users?limit=100')).json().map((u: { id: number }) => u.id);
     expect((await asAdmin('GET', '/api/admin/users?limit=1')).json().map((u: { id: number }) => u.id)).toEqual(all.slice(0, 1));
     expect((await asAdmin('GET', '/api/admin/users?limit=2&offset=1')).json().map((u: { id: number }) => u.id)).toEqual(all.slice(1, 3));
-    expect((await asAdmin('GET', '/api/admin/users?limit=2&cursor=2')).json().map((u: { id: number }) => u.id)).toEqual(all.slice(2, 4));
+    expect((await asAdmin('GET', `/api/admin/users?limit=2&cursor=${all[1]}`)).json().map((u: { id: number }) => u.id)).toEqual(all.slice(2, 4));
     const bad = await asAdmin('GET', '/api/admin/users?limit=500');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'limit must be at most 100' });
+    const badCursor = await asAdmin('GET', '/api/admin/users?cursor=last');
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json()).toEqual({ message: 'cursor must be the id of the last item shown' });
   });
 
   it('treats LIKE wildcards in the search literally', async () => {

@@ -1,9 +1,9 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../../../../db/schema';
 import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
-import { PageSchema } from '../../../../shared/schemas/content';
+import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
 import { hashPassword } from '../../../auth/password';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
 import { searchCondition } from '../../../services/content-query';
 import { liftSuspension, suspendMember } from '../../../moderation/suspension';
 import { SuspendSchema } from '../../../../shared/schemas/moderation';
@@ -15,16 +15,16 @@ import { adminProcedure, router } from '../../init';
 import {
   adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
 } from './accounts';
-import { pageOf } from './page';
 
 /** First name, last name or email containing the search, by the search rule of every list. */
 const searchFilter = (search: string | undefined) => searchCondition(search, users.searchText);
 
 export const adminUsersRouter = router({
   /** Pending Users tab: join requests, oldest first; `reason` is her bio. */
-  pending: adminProcedure.input(PageSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
-    const rows = await ctx.db
+  pending: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+    const order: ListOrder = { column: users.createdAt, direction: 'asc' };
+    const page = pageIds(ctx.db, users, users.id, eq(users.approvalStatus, 'pending'), order, pageOf(input));
+    return ctx.db
       .select({
         id: users.id,
         firstName: users.firstName,
@@ -36,23 +36,19 @@ export const adminUsersRouter = router({
         createdAt: users.createdAt,
       })
       .from(users)
-      .where(eq(users.approvalStatus, 'pending'))
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .limit(limit)
-      .offset(offset);
-    return rows;
+      .innerJoin(page, inPage(page, users.id))
+      .orderBy(...orderBy(order, users.id));
   }),
 
   /** Community Users tab: every account, newest first, searchable by name or email. */
   list: adminProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
-    const { limit, offset } = pageOf(input);
+    const order: ListOrder = { column: users.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, users, users.id, searchFilter(input?.search), order, pageOf(input));
     const rows = await ctx.db
       .select(adminUserColumns)
       .from(users)
-      .where(searchFilter(input?.search))
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limit)
-      .offset(offset);
+      .innerJoin(page, inPage(page, users.id))
+      .orderBy(...orderBy(order, users.id));
     return rows.map(toAccount);
   }),
 

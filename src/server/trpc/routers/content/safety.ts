@@ -1,5 +1,6 @@
 import { BlockSchema, ReportSchema } from '../../../../shared/schemas/moderation';
-import { PageSchema, pageOffset } from '../../../../shared/schemas/content';
+import { PageSchema } from '../../../../shared/schemas/content';
+import { pageOf } from '../../../domains/paging';
 import { blockMember, myBlocks, unblockMember } from '../../../moderation/blocks';
 import { createReport, myReports } from '../../../moderation/reports';
 import { memberProcedure, router } from '../../init';
@@ -13,9 +14,7 @@ export const reportsRouter = router({
     .mutation(({ ctx, input }) => createReport(ctx.db, ctx.user, input)),
 
   /** GET /api/reports/mine: her own reports, newest first, and whether a moderator has looked at each. */
-  mine: memberProcedure.input(PageSchema.optional()).query(({ ctx, input }) =>
-    myReports(ctx.db, ctx.user.id, { limit: input?.limit ?? 50, offset: input ? pageOffset(input) : 0 }),
-  ),
+  mine: memberProcedure.input(PageSchema.optional()).query(({ ctx, input }) => myReports(ctx.db, ctx.user.id, pageOf(input))),
 });
 
 /** Her blocks: silent, both ways, site-wide. */
