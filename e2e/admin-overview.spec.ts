@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { OverviewWeek } from '../src/server/admin-overview';
+import type { OverviewWeek } from '#server/admin-overview';
 import { expect, signInAs, test } from './fixtures';
 
 interface Overview {

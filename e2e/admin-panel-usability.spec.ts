@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PODCAST_CATEGORIES } from '../src/shared/categories';
+import { PODCAST_CATEGORIES } from '#shared/categories';
 import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
 
 /**

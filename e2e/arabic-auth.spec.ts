@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages } from '../src/shared/messages';
+import { messages } from '#shared/messages';
 import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, inArabic, signInAs, test, useArabic } from './fixtures';
 
 /**

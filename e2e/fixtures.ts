@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { overwriteGetLocale } from '#i18n/runtime';
 import { type APIRequest, test as base, expect, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../db/seed';
+import { DEMO_ACCOUNTS } from '#db/seed';
 import { type E2eSite, startE2eSite } from './site';
 
 /**

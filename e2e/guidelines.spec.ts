@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { longDateUtc } from '../src/client/lib/formats';
-import { GUIDELINES_VERSION } from '../src/shared/guidelines';
+import { longDateUtc } from '#client/lib/formats';
+import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { DEMO_ACCOUNTS, expect, test } from './fixtures';
 
 const AGREE = 'I agree to the community guidelines';

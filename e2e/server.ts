@@ -7,8 +7,8 @@
  * With E2E_MAIL_DIR, a real SMTP server runs beside it and the site sends its mail there; the
  * journeys read what arrived from that folder (e2e/mailbox.ts).
  */
-import { RELAXED_RATE_LIMITS } from '../src/server/auth/rate-limit';
-import { startServer } from '../src/server/start';
+import { RELAXED_RATE_LIMITS } from '#server/auth/rate-limit';
+import { startServer } from '#server/start';
 import { startMailbox } from './mailbox';
 
 if (process.env.E2E_MAIL_DIR) process.env.SMTP_URL = await startMailbox(process.env.E2E_MAIL_DIR);

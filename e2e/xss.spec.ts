@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIRequest, Page } from '@playwright/test';
-import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, FORUM_CATEGORIES, PLACE_CATEGORIES, PODCAST_CATEGORIES } from '../src/shared/categories';
+import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, FORUM_CATEGORIES, PLACE_CATEGORIES, PODCAST_CATEGORIES } from '#shared/categories';
 import { DEMO_ACCOUNTS, expect, test } from './fixtures';
 
 /**

@@ -20,8 +20,8 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { DEMO_ACCOUNTS } from '../db/seed';
-import { freePort } from '../src/server/test/free-port';
+import { DEMO_ACCOUNTS } from '#db/seed';
+import { freePort } from '#server/test/free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

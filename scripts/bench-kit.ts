@@ -1,7 +1,7 @@
 /** Pieces the benchmarks share. */
 import { readFileSync } from 'node:fs';
-import { ALL_CATEGORIES } from '../src/shared/categories';
-export { freePort } from '../src/server/test/free-port';
+import { ALL_CATEGORIES } from '#shared/categories';
+export { freePort } from '#server/test/free-port';
 
 /** Home's queries for a signed-in member, batched into one request the way httpBatchLink sends them. */
 export function homeBatchPath(): string {

@@ -16,10 +16,10 @@ import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';
-import { createDb } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '../db/schema';
-import { sendIssue } from '../src/server/newsletter';
+import { createDb } from '#db/client';
+import { runMigrations } from '#db/migrate';
+import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '#db/schema';
+import { sendIssue } from '#server/newsletter';
 import { freePort, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -23,9 +23,9 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import postgres from 'postgres';
-import { createDb } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { hashPassword } from '../src/server/auth/password';
+import { createDb } from '#db/client';
+import { runMigrations } from '#db/migrate';
+import { hashPassword } from '#server/auth/password';
 import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');

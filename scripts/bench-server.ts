@@ -4,6 +4,6 @@
  * rather than an environment variable, so no deployment can switch the cache off. The
  * benchmark bundles it the way the build bundles main.ts.
  */
-import { startServer } from '../src/server/start';
+import { startServer } from '#server/start';
 
 await startServer({ responseCache: false });

@@ -4,7 +4,7 @@
  * disguised matches. Target: a check under 2 ms (the p99 of many runs).
  */
 import { performance } from 'node:perf_hooks';
-import { createWatchedWordMatcher, type WatchedWord } from '../src/shared/text/watched-words';
+import { createWatchedWordMatcher, type WatchedWord } from '#shared/text/watched-words';
 
 export const WATCHED_WORDS_TARGET_MS = 2;
 

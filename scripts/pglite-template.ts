@@ -8,9 +8,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createDb, createPglite } from '../db/client';
-import { runMigrations } from '../db/migrate';
-import { PGLITE_TEMPLATE_FILE } from '../src/server/database';
+import { createDb, createPglite } from '#db/client';
+import { runMigrations } from '#db/migrate';
+import { PGLITE_TEMPLATE_FILE } from '#server/database';
 
 const target = resolve(import.meta.dirname, '..', 'dist', PGLITE_TEMPLATE_FILE);
 const pglite = createPglite();

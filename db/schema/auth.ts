@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, untaggedSearchText, updatedAt } from './columns';
-import { LOCALES } from '../../src/shared/i18n/locale';
+import { LOCALES } from '#shared/i18n/locale';
 
 export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
 /** The site's languages (src/shared/i18n/locale.ts LOCALES). */

@@ -2,7 +2,7 @@ import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'dr
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { createdAt, id, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
-import { RSVP_STATUSES } from '../../src/shared/statuses';
+import { RSVP_STATUSES } from '#shared/statuses';
 
 export const events = pgTable(
   'events',

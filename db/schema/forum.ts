@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, heldIndex, id, publication, weeklyActivityIndex, keptCount } from './columns';
-import { FORUM_CATEGORIES } from '../../src/shared/categories';
+import { FORUM_CATEGORIES } from '#shared/categories';
 
 export const forumCategory = pgEnum('forum_category', FORUM_CATEGORIES);
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { MAIL_STATUSES, TOKEN_PURPOSES } from '../../src/shared/mail';
+import { MAIL_STATUSES, TOKEN_PURPOSES } from '#shared/mail';
 import { users } from './auth';
 import { newsletterIssues } from './newsletter';
 import { createdAt, id } from './columns';

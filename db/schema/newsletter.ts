@@ -2,7 +2,7 @@ import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'd
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
 import { siteLocale, users } from './auth';
-import { NEWSLETTER_FREQUENCIES } from '../../src/shared/categories';
+import { NEWSLETTER_FREQUENCIES } from '#shared/categories';
 
 export const newsletterFrequency = pgEnum('newsletter_frequency', NEWSLETTER_FREQUENCIES);
 

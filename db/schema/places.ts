@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgEnum, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, searchText, textList } from './columns';
-import { PLACE_CATEGORIES } from '../../src/shared/categories';
+import { PLACE_CATEGORIES } from '#shared/categories';
 
 export const placeCategory = pgEnum('place_category', PLACE_CATEGORIES);
 export const suggestionStatus = pgEnum('suggestion_status', ['pending', 'approved', 'dismissed']);

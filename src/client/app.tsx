@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Direction } from 'radix-ui';
 import { getLocale } from '#i18n/runtime';
-import { directionOf } from '../shared/i18n/locale';
+import { directionOf } from '#shared/i18n/locale';
 import type { AppRouter } from './router';
 
 /**

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../server/trpc/root';
+import type { AppRouter } from '#server/trpc/root';
 
 /** Default cache rules: fresh for 2 minutes, kept 5, no retries, no refetch on focus. */
 export function createQueryClient(): QueryClient {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogComments, forumComments, forumPosts, newsletterSubscriptions, users } from '../../db/schema';
+import { blogComments, forumComments, forumPosts, newsletterSubscriptions, users } from '#db/schema';
 import { OVERVIEW_WEEKS, type OverviewWeek } from './admin-overview';
 import { createBlog, createEvent, DAY } from './test/content-factories';
 import { createUser, validApplication } from './test/factories';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { auditLog, communityWeeks, newsletterSubscriptions, users, type WeeklyMeasure } from '../../db/schema';
+import type { Db } from '#db/client';
+import { auditLog, communityWeeks, newsletterSubscriptions, users, type WeeklyMeasure } from '#db/schema';
 import { openReportedItems } from './moderation/reports';
 import { heldCount } from './moderation/review';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { DbHandle } from '../../db/client';
+import type { DbHandle } from '#db/client';
 import { buildApp } from './app';
 import { readEnv } from './env';
 import { createTestDb } from './test/test-db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../shared/messages';
+import { messages } from '#shared/messages';
 import { inLocale } from './i18n';
 import { validApplication } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';

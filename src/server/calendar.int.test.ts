@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
-import { messages } from '../shared/messages';
+import { mailOutbox } from '#db/schema';
+import { messages } from '#shared/messages';
 import { queueEventReminders } from './calendar';
 import { createEvent, DAY } from './test/content-factories';
 import { createTestApp, type TestApp } from './test/test-app';

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ical from 'ical-generator';
-import type { Db } from '../../db/client';
-import { eventRsvps, events, users } from '../../db/schema';
-import { messages } from '../shared/messages';
+import type { Db } from '#db/client';
+import { eventRsvps, events, users } from '#db/schema';
+import { messages } from '#shared/messages';
 import { queueMail } from './mail/outbox';
 import { mails } from './mail/templates';
 import type { PublicSite } from './site';

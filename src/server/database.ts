@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createDb, type Db, type DbHandle } from '../../db/client';
-import { runMigrations } from '../../db/migrate';
+import { createDb, type Db, type DbHandle } from '#db/client';
+import { runMigrations } from '#db/migrate';
 import type { Env } from './env';
 
 /** The created, migrated, empty cluster `npm run build` leaves in dist (scripts/pglite-template.ts). */

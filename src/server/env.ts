@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SITE_NAME } from '../shared/site';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../shared/messages';
+import { messages } from '#shared/messages';
 import { sessionIdFromToken } from './auth/session';
 import { createTestApp, type TestApp } from './test/test-app';
 import { trpcRequest } from './test/procedures';

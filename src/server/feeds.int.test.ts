@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forumPosts } from '../../db/schema';
+import { forumPosts } from '#db/schema';
 import { createBlog, createPodcast } from './test/content-factories';
 import { createTestApp, type TestApp } from './test/test-app';
 

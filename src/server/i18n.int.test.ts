@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { m } from '#i18n/messages';
-import { users } from '../../db/schema';
+import { users } from '#db/schema';
 import { validApplication } from './test/factories';
 import { trpcRequest } from './test/procedures';
 import { createTestApp, type TestApp } from './test/test-app';

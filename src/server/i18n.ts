@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
 import { overwriteServerAsyncLocalStorage } from '#i18n/runtime';
-import { DEFAULT_LOCALE, intlLocaleOf, LOCALE_COOKIE, type Locale, resolveLocale } from '../shared/i18n/locale';
+import { DEFAULT_LOCALE, intlLocaleOf, LOCALE_COOKIE, type Locale, resolveLocale } from '#shared/i18n/locale';
 
 /**
  * The request's language on the server. Message functions (`#i18n/messages`) read it from

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { messages } from '../shared/messages';
+import { messages } from '#shared/messages';
 import { freePort } from './test/free-port';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, newsletterSubscriptions } from '../../db/schema';
-import { messages } from '../shared/messages';
+import { mailOutbox, newsletterSubscriptions } from '#db/schema';
+import { messages } from '#shared/messages';
 import { trpcRequest } from './test/procedures';
 import { startTestMailServer, type TestMailServer } from './test/smtp';
 import { createTestApp, type TestApp } from './test/test-app';

@@ -1,9 +1,9 @@
 import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
-import type { Db } from '../../db/client';
-import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '../../db/schema';
-import type { NewsletterFrequency } from '../shared/schemas/community';
-import { messages } from '../shared/messages';
+import type { Db } from '#db/client';
+import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '#db/schema';
+import type { NewsletterFrequency } from '#shared/schemas/community';
+import { messages } from '#shared/messages';
 import { conflict, notFound } from './errors';
 import { inPage, type ListOrder, orderBy, type Page, pageIds } from './domains/paging';
 import { qualified } from './services/content-query';
@@ -11,7 +11,7 @@ import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
 import { queueMail } from './mail/outbox';
 import { drawMail, mailHtmlStart, mails, type MailSite } from './mail/templates';
 import { m } from '#i18n/messages';
-import { LOCALES, type Locale } from '../shared/i18n/locale';
+import { LOCALES, type Locale } from '#shared/i18n/locale';
 import { inLocale } from './i18n';
 
 const n = messages.newsletter;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRsvps, forumPosts } from '../../db/schema';
+import { eventRsvps, forumPosts } from '#db/schema';
 import { DAY, createBlog, createEvent, createPodcast } from './test/content-factories';
 import { createTestApp, type TestApp } from './test/test-app';
 

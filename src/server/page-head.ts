@@ -1,11 +1,11 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { BlogPosting, Event, Graph, Organization, PodcastEpisode, Thing, WebSite } from 'schema-dts';
-import type { Db } from '../../db/client';
-import { blogs, events, podcasts } from '../../db/schema';
-import { contentHref } from '../shared/links';
-import { documentTitle, ITEM_PAGE_PARAMS, pagePath, pageTitleFor } from '../shared/page-meta';
+import type { Db } from '#db/client';
+import { blogs, events, podcasts } from '#db/schema';
+import { contentHref } from '#shared/links';
+import { documentTitle, ITEM_PAGE_PARAMS, pagePath, pageTitleFor } from '#shared/page-meta';
 import { m } from '#i18n/messages';
-import { type Locale } from '../shared/i18n/locale';
+import { type Locale } from '#shared/i18n/locale';
 import { currentLocale } from './i18n';
 import { blogVisibleTo, selectBlogCards, toBlogCard } from './domains/blogs';
 import { eventColumns, withSpotsLeft } from './domains/events';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blogComments, blogLikes, directoryLikes, directoryListings, eventRsvps, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes, podcasts, users,
-} from '../../db/schema';
+} from '#db/schema';
 import { addReview, createBlog, createEvent, createListing, createPodcast, DAY } from './test/content-factories';
 import { createUser } from './test/factories';
 import { createTestApp, type TestApp } from './test/test-app';

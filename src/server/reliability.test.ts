@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../shared/messages';
+import { messages } from '#shared/messages';
 import { sessionIdFromToken } from './auth/session';
 import { freePort } from './test/free-port';
 
@@ -142,7 +142,7 @@ async function subscribe(base: string, cookie = ''): Promise<{ email: string; an
 async function storedEmails(): Promise<Set<string>> {
   const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
   try {
-    const { newsletterSubscriptions } = await import('../../db/schema');
+    const { newsletterSubscriptions } = await import('#db/schema');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const rows = await drizzle(sql).select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions);
     return new Set(rows.map((row) => row.email));

@@ -1,7 +1,7 @@
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { DbHandle } from '../../db/client';
+import type { DbHandle } from '#db/client';
 import { buildApp } from './app';
 import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
 import { readEnv } from './env';

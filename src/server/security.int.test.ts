@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { messages } from '../shared/messages';
+import { messages } from '#shared/messages';
 import { buildApp } from './app';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit';
 import { readEnv } from './env';

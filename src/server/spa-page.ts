@@ -2,14 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CallQuery, renderPage } from '../client/entry-server';
-import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../shared/site';
+import type { CallQuery, renderPage } from '#client/entry-server';
+import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '#shared/site';
 import { type Context, createContext, type ContextDeps } from './trpc/context';
 import { createCaller } from './trpc/root';
 import { fallbackPageHead, pageHeadFor, pageHeadHtml } from './page-head';
 import { scriptSafeJson } from './script-safe-json';
 import { inLocale, localeOfRequest } from './i18n';
-import { DEFAULT_LOCALE, directionOf, type Locale, LOCALES } from '../shared/i18n/locale';
+import { DEFAULT_LOCALE, directionOf, type Locale, LOCALES } from '#shared/i18n/locale';
 
 /** The client's server-side renderer (src/client/entry-server.tsx, built into dist/ssr). */
 export type RenderPage = typeof renderPage;

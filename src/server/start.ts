@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '#db/seed';
 import { buildApp, type BuildAppOptions } from './app';
 import { openDatabase } from './database';
 import { readEnv } from './env';

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../shared/messages';
+import { messages } from '#shared/messages';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { DbHandle } from '../../db/client';
+import type { DbHandle } from '#db/client';
 import { buildApp } from './app';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit';
 import { readEnv } from './env';

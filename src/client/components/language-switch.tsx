@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getLocale } from '#i18n/runtime';
 import { copy } from '../copy';
-import { directionOf, type Locale } from '../../shared/i18n/locale';
+import { directionOf, type Locale } from '#shared/i18n/locale';
 import type { SessionUser } from '../lib/session';
 import { trpcClient } from '../trpc';
 

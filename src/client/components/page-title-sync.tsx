@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { opensItem, pageTitleFor } from '../../shared/page-meta';
+import { opensItem, pageTitleFor } from '#shared/page-meta';
 import { useDocumentTitle } from '../lib/document-title';
 
 /**

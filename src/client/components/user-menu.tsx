@@ -4,7 +4,7 @@ import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-re
 import { copy } from '../copy';
 import { safetyCopy } from '../copy/safety';
 import { signOut, type SessionUser } from '../lib/session';
-import { directionOf } from '../../shared/i18n/locale';
+import { directionOf } from '#shared/i18n/locale';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu';
 
 function Avatar({ user }: { user: SessionUser }) {

@@ -1,5 +1,5 @@
 import { m } from '#i18n/messages';
-import { DEFAULT_SITE_NAME } from '../../shared/site';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 
 /** A guideline with a link in it: the words before, the link, and the words after. */
 export interface LinkedPoint {

@@ -1,5 +1,5 @@
 import { m } from '#i18n/messages';
-import { DEFAULT_SITE_NAME } from '../../shared/site';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 
 /**
  * Screen copy: each text is a getter over its message (src/shared/i18n/messages), so it is

@@ -1,5 +1,5 @@
 import { m } from '#i18n/messages';
-import { DEFAULT_SITE_NAME } from '../../shared/site';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 
 /**
  * Screen copy of landing; loaded with the screens that use it, not with the site shell. Each

@@ -1,5 +1,5 @@
 import { m } from '#i18n/messages';
-import type { ReportReason, ReportTargetType } from '../../shared/moderation';
+import type { ReportReason, ReportTargetType } from '#shared/moderation';
 
 /**
  * Screen copy of reporting and blocking; loaded with the menus, dialogs and page that use it.

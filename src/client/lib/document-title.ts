@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '../../shared/page-meta';
+import { documentTitle } from '#shared/page-meta';
 import { siteName } from '../copy';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overwriteGetLocale } from '#i18n/runtime';
 import { clockTime, dayMonth, fixedDecimals, formatCount, longDate, oneDecimal, shortDate } from './formats';
-import type { Locale } from '../../shared/i18n/locale';
+import type { Locale } from '#shared/i18n/locale';
 
 const inLanguage = <T,>(locale: Locale, read: () => T): T => {
   overwriteGetLocale(() => locale);

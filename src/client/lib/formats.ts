@@ -1,5 +1,5 @@
 import { getLocale } from '#i18n/runtime';
-import { intlLocaleOf } from '../../shared/i18n/locale';
+import { intlLocaleOf } from '#shared/i18n/locale';
 
 /**
  * Dates and numbers in the page's language, through Intl: US English, or Egyptian Arabic

@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
-import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '../../shared/site';
+import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '#shared/site';
 import { trpc } from '../trpc';
 import type { SessionUser } from './session';
 

@@ -1,4 +1,4 @@
-import { ALL_CATEGORIES } from '../../shared/categories';
+import { ALL_CATEGORIES } from '#shared/categories';
 import { GRID_PAGE_SIZE, nextCursor } from './paging';
 import { trpc as browserTrpc, SHORT_STALE_TIME, type Trpc } from '../trpc';
 import type { RouterContext } from '../router';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
-import { messages } from '../../shared/messages';
-import { ALL_CATEGORIES, BLOG_CATEGORIES } from '../../shared/categories';
+import { messages } from '#shared/messages';
+import { ALL_CATEGORIES, BLOG_CATEGORIES } from '#shared/categories';
 import { BlogCard, BlogCardSkeleton } from '../components/content/blog-card';
 import { EmptyState, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { SearchFilter } from '../components/content/search-filter';

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { Button } from '../components/ui/button';
 import { accountCopy } from '../copy/account';
 import { errorMessage } from '../lib/errors';

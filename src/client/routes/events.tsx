@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { EventCard, EventCardSkeleton } from '../components/content/event-card';
 import { EmptyState, ItemPage, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { buttonVariants } from '../components/ui/button-variants';

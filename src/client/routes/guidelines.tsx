@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Ban, EyeOff, Flag, Heart, LifeBuoy, LockKeyhole, Megaphone, Scale, type LucideIcon } from 'lucide-react';
-import { GUIDELINES_VERSION } from '../../shared/guidelines';
+import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { Button } from '../components/ui/button';
 import { guidelinesCopy, type GuidelinesSection, type LinkedPoint } from '../copy/guidelines';
 import { longDateUtc } from '../lib/formats';

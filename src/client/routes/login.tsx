@@ -1,7 +1,7 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { AuthCard } from '../components/auth-card';
 import { Field } from '../components/field';
 import { KeepLoggedIn } from '../components/keep-logged-in';

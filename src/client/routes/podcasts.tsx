@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { messages } from '../../shared/messages';
-import { ALL_CATEGORIES, PODCAST_CATEGORIES } from '../../shared/categories';
+import { messages } from '#shared/messages';
+import { ALL_CATEGORIES, PODCAST_CATEGORIES } from '#shared/categories';
 import { EmptyState, ItemPage, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
 import { SearchFilter } from '../components/content/search-filter';

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
 import { accountCopy } from '../copy/account';

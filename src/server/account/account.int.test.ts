@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, forumPosts, sessions, users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import { accountTokens, forumPosts, sessions, users } from '#db/schema';
+import { messages } from '#shared/messages';
 import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories';
 import { trpcRequest } from '../test/procedures';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';

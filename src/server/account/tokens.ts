@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { accountTokens } from '../../../db/schema';
-import type { TokenPurpose } from '../../shared/mail';
+import type { Db } from '#db/client';
+import { accountTokens } from '#db/schema';
+import type { TokenPurpose } from '#shared/mail';
 import { hashSecretToken as hashOf, newSecretToken } from '../auth/secret-token';
 
 /** A mailed link works for an hour. */

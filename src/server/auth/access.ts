@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { forbidden, unauthorized } from '../errors';
 import type { Session, SessionUser } from './session';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from './session';
-import { LOCALE_COOKIE, type Locale } from '../../shared/i18n/locale';
+import { LOCALE_COOKIE, type Locale } from '#shared/i18n/locale';
 
 export const SESSION_COOKIE = 'session';
 

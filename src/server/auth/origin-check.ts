@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 
 /** Compares hosts the way URL does, so 'http://site:80' and 'site' are the same host. */
 function isSameHost(origin: string, ownHost: string | undefined): boolean {

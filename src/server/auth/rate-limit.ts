@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 
 /**
  * What is counted: wrong sign-in passwords per address and per account from an address,

@@ -1,9 +1,9 @@
-import type { Locale } from '../../shared/i18n/locale';
+import type { Locale } from '#shared/i18n/locale';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { sessions, users } from '../../../db/schema';
+import type { Db } from '#db/client';
+import { sessions, users } from '#db/schema';
 
 // Sessions as in the Lucia guide: a random token in the cookie, only its SHA-256 in the database.
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { DbHandle } from '../../../db/client';
-import { messages } from '../../shared/messages';
+import type { DbHandle } from '#db/client';
+import { messages } from '#shared/messages';
 import { buildApp } from '../app';
 import { readEnv } from '../env';
 import { createTestDb } from '../test/test-db';

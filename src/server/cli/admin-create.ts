@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { openDatabase } from '../database';
 import { readEnv } from '../env';
 import { ensureAdminAccount } from '../services/accounts';
-import { AdminAccountCliSchema } from '../../shared/schemas/auth';
+import { AdminAccountCliSchema } from '#shared/schemas/auth';
 
 // npm run admin:create -- --email a@b.c --password secret1 [--first-name A --last-name B]
 // Falls back to ADMIN_EMAIL / ADMIN_PASSWORD. Never overwrites an existing account.

@@ -1,5 +1,5 @@
 import { accountService } from '../services/accounts';
-import { seedDemo } from '../../../db/seed';
+import { seedDemo } from '#db/seed';
 import { openDatabase } from '../database';
 import { readEnv } from '../env';
 

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, blogs, forumComments, forumPosts, reports, users } from '../../../db/schema';
+import { auditLog, blogs, forumComments, forumPosts, reports, users } from '#db/schema';
 import { createBlog } from '../test/content-factories';
 import { createUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';

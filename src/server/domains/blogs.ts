@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { blogs, users } from '../../../db/schema';
-import { blogSummary } from '../../shared/blog-summary';
+import type { Db } from '#db/client';
+import { blogs, users } from '#db/schema';
+import { blogSummary } from '#shared/blog-summary';
 import { notFound } from '../errors';
 import { publicMemberName } from '../services/public-member';
 

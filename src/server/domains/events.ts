@@ -1,4 +1,4 @@
-import { events } from '../../../db/schema';
+import { events } from '#db/schema';
 
 /**
  * The event read model for the public lists and the admin panel: the event with its

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { forumPostLikes, forumPosts, users } from '../../../db/schema';
+import type { Db } from '#db/client';
+import { forumPostLikes, forumPosts, users } from '#db/schema';
 import { qualified } from '../services/content-query';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import { publicMemberName, type PublicMemberName } from '../services/public-member';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { directoryListings } from '../../../db/schema';
+import type { Db } from '#db/client';
+import { directoryListings } from '#db/schema';
 import { notFound } from '../errors';
 
 /**

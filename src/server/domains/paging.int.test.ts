@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogComments } from '../../../db/schema';
+import { blogComments } from '#db/schema';
 import { DAY, createBlog, createEvent } from '../test/content-factories';
 import { createTestApp, type TestApp } from '../test/test-app';
 

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client';
-import { PAGE_SIZE } from '../../shared/schemas/content';
+import type { Db } from '#db/client';
+import { PAGE_SIZE } from '#shared/schemas/content';
 import { qualified } from '../services/content-query';
 
 /** A list's order: one column, ties broken by the id in the same direction (every order index ends with the id). */

@@ -1,7 +1,7 @@
 import { inArray, or, type SQL } from 'drizzle-orm';
-import { places } from '../../../db/schema';
-import { PLACE_CATEGORIES } from '../../shared/categories';
-import { normalizeForSearch } from '../../shared/text/normalize';
+import { places } from '#db/schema';
+import { PLACE_CATEGORIES } from '#shared/categories';
+import { normalizeForSearch } from '#shared/text/normalize';
 import { searchCondition } from '../services/content-query';
 
 /** A place as Places to Go shows it; the admin panel reads the same, with its creation date. */

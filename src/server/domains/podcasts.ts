@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { podcasts } from '../../../db/schema';
-import { withIframe } from '../../shared/embed';
+import type { Db } from '#db/client';
+import { podcasts } from '#db/schema';
+import { withIframe } from '#shared/embed';
 import { notFound } from '../errors';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import { mailOutbox, users } from '#db/schema';
+import { messages } from '#shared/messages';
 import { validApplication } from '../test/factories';
 import { trpcRequest } from '../test/procedures';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';

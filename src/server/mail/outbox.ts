@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client';
-import { mailOutbox } from '../../../db/schema';
+import type { Db } from '#db/client';
+import { mailOutbox } from '#db/schema';
 
 /** A mail ready to send: who to, what, and its text and HTML bodies. */
 export interface OutgoingMail {

@@ -1,5 +1,5 @@
 import { m } from '#i18n/messages';
-import { directionOf, isLocale, type Locale } from '../../shared/i18n/locale';
+import { directionOf, isLocale, type Locale } from '#shared/i18n/locale';
 import { currentIntlLocale, currentLocale, inLocale } from '../i18n';
 import type { PublicSite } from '../site';
 import type { OutgoingMail } from './outbox';

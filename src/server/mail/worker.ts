@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../../../db/client';
-import { mailOutbox } from '../../../db/schema';
+import type { Db } from '#db/client';
+import { mailOutbox } from '#db/schema';
 
 type StoredMail = typeof mailOutbox.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { auditLog } from '../../../db/schema';
-import type { Db } from '../../../db/client';
+import { auditLog } from '#db/schema';
+import type { Db } from '#db/client';
 
 /** Input fields never kept in the log: secrets and bytes. */
 const WITHHELD = new Set(['password', 'currentPassword', 'newPassword', 'bytes']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import { blocks } from '#db/schema';
+import { messages } from '#shared/messages';
 import { createBlog, createPodcast } from '../test/content-factories';
 import { trpcRequest } from '../test/procedures';
 import { createTestApp, type TestApp } from '../test/test-app';

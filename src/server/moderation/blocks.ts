@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { blocks, users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import type { Db } from '#db/client';
+import { blocks, users } from '#db/schema';
+import { messages } from '#shared/messages';
 import { badRequest, notFound } from '../errors';
 import { publicMemberName } from '../services/public-member';
 

@@ -1,9 +1,9 @@
 import { eq, inArray, sql, type DriverValueDecoder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client';
-import { blogs, forumPosts, podcasts, users } from '../../../db/schema';
-import { contentHref, type ContentType } from '../../shared/links';
-import type { HoldReason, PublicationState, ReviewableKind } from '../../shared/moderation';
+import type { Db } from '#db/client';
+import { blogs, forumPosts, podcasts, users } from '#db/schema';
+import { contentHref, type ContentType } from '#shared/links';
+import type { HoldReason, PublicationState, ReviewableKind } from '#shared/moderation';
 import { COMMENT_TABLES } from '../services/comments';
 
 /**

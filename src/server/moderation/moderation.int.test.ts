@@ -1,7 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, forumComments, forumPosts, placeSuggestions, podcastComments, users, watchedWords } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import { auditLog, forumComments, forumPosts, placeSuggestions, podcastComments, users, watchedWords } from '#db/schema';
+import { messages } from '#shared/messages';
 import { createPodcast } from '../test/content-factories';
 import { validApplication } from '../test/factories';
 import { listProcedures, trpcRequest } from '../test/procedures';

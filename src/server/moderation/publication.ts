@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema';
-import type { HoldReason } from '../../shared/moderation';
+import type { Db } from '#db/client';
+import { users } from '#db/schema';
+import type { HoldReason } from '#shared/moderation';
 import { screenMemberText } from './watched-words';
 
 /** Where a new post or comment starts: published at once, or held for review with the reason. */

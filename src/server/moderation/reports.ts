@@ -1,7 +1,7 @@
 import { and, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { directoryListings, reports, users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import type { Db } from '#db/client';
+import { directoryListings, reports, users } from '#db/schema';
+import { messages } from '#shared/messages';
 import {
   AUTO_HIDE_REPORTERS,
   REVIEWABLE_KINDS,
@@ -10,7 +10,7 @@ import {
   type ReportStatus,
   type ReportTargetType,
   type ReviewableKind,
-} from '../../shared/moderation';
+} from '#shared/moderation';
 import { afterPosition, inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
 import { badRequest, conflict, notFound } from '../errors';
 import { publicMemberName, type PublicMemberName } from '../services/public-member';

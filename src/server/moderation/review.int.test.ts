@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forumComments, forumPosts, podcastComments, users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import { forumComments, forumPosts, podcastComments, users } from '#db/schema';
+import { messages } from '#shared/messages';
 import { createBlog, createPodcast } from '../test/content-factories';
 import { trpcRequest } from '../test/procedures';
 import { createTestApp, type TestApp } from '../test/test-app';

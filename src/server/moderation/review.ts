@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
-import { REVIEWABLE_KINDS, REVIEWED_CONTRIBUTIONS, type ReviewableKind } from '../../shared/moderation';
+import type { Db } from '#db/client';
+import { users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { REVIEWABLE_KINDS, REVIEWED_CONTRIBUTIONS, type ReviewableKind } from '#shared/moderation';
 import { afterPosition, type Page } from '../domains/paging';
 import { conflict, notFound } from '../errors';
 import { qualified } from '../services/content-query';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import { auditLog, users } from '#db/schema';
+import { messages } from '#shared/messages';
 import { createEvent, createPodcast, DAY } from '../test/content-factories';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
 import { trpcRequest } from '../test/procedures';

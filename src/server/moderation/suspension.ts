@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import type { Db } from '#db/client';
+import { users } from '#db/schema';
+import { messages } from '#shared/messages';
 import type { SessionUser } from '../auth/session';
 import { conflict, forbidden, notFound } from '../errors';
 import { currentIntlLocale } from '../i18n';

@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { blocks } from '../../../db/schema';
+import { blocks } from '#db/schema';
 import { qualified } from '../services/content-query';
 
 /** Who reads member-written content: a signed-in member (admins included) or a visitor (null). */

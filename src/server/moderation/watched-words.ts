@@ -1,7 +1,7 @@
-import type { Db } from '../../../db/client';
-import { watchedWords } from '../../../db/schema';
-import { messages } from '../../shared/messages';
-import { createWatchedWordMatcher, type WatchedWordMatcher } from '../../shared/text/watched-words';
+import type { Db } from '#db/client';
+import { watchedWords } from '#db/schema';
+import { messages } from '#shared/messages';
+import { createWatchedWordMatcher, type WatchedWordMatcher } from '#shared/text/watched-words';
 import { badRequest } from '../errors';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import { uploads } from '#db/schema';
+import { messages } from '#shared/messages';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { requireAdmin } from '../auth/access';
 import { findUpload, tooLarge, UPLOAD_MAX_BYTES } from '../services/uploads';
 import { createContext, type ContextDeps } from '../trpc/context';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Locale } from '../../shared/i18n/locale';
-import type { Db } from '../../../db/client';
-import type { AccountService, SeedAccount } from '../../../db/seed/accounts';
-import { users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
+import type { Locale } from '#shared/i18n/locale';
+import type { Db } from '#db/client';
+import type { AccountService, SeedAccount } from '#db/seed/accounts';
+import { users } from '#db/schema';
+import { messages } from '#shared/messages';
 import { hashPassword } from '../auth/password';
 import { conflict } from '../errors';
 

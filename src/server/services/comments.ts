@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client';
-import { blogComments, forumComments, podcastComments, users } from '../../../db/schema';
-import { messages } from '../../shared/messages';
-import type { CommentKind } from '../../shared/schemas/content';
+import type { Db } from '#db/client';
+import { blogComments, forumComments, podcastComments, users } from '#db/schema';
+import { messages } from '#shared/messages';
+import type { CommentKind } from '#shared/schemas/content';
 import { forbidden, notFound } from '../errors';
 import { recordAdminAction } from '../moderation/audit';
 import type { RateLimiter } from '../auth/rate-limit';
 import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { publicationOf } from '../moderation/publication';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
-import type { PublicationState } from '../../shared/moderation';
+import type { PublicationState } from '#shared/moderation';
 import { publicMemberName, type PublicMemberName } from './public-member';
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client';
-import { blogLikes, directoryLikes, forumPostLikes, podcastLikes } from '../../../db/schema';
+import type { Db } from '#db/client';
+import { blogLikes, directoryLikes, forumPostLikes, podcastLikes } from '#db/schema';
 
 /** What members can like, each with its table: one like per member and item (the primary key). */
 const LIKES = {

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { eventRsvps, events, users } from '../../../db/schema';
-import type { RsvpStatus } from '../../shared/statuses';
+import type { Db } from '#db/client';
+import { eventRsvps, events, users } from '#db/schema';
+import type { RsvpStatus } from '#shared/statuses';
 import { eventCalendar } from '../calendar';
 import { queueMail } from '../mail/outbox';
 import { mails, type MailSite } from '../mail/templates';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import { spotsLeft } from '../domains/events';
 import { badRequest, notFound } from '../errors';
 import { qualified } from './content-query';

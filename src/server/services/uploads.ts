@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { fileTypeFromBuffer } from 'file-type';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { uploads } from '../../../db/schema';
-import { messages } from '../../shared/messages';
-import { COVER_IMAGE_MAX_BYTES, isDataUrl } from '../../shared/schemas/admin';
+import type { Db } from '#db/client';
+import { uploads } from '#db/schema';
+import { messages } from '#shared/messages';
+import { COVER_IMAGE_MAX_BYTES, isDataUrl } from '#shared/schemas/admin';
 
 /** The image types we serve; anything else (SVG included: it can carry script) is refused. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);

@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client';
-import { blogs, directoryListings, directoryReviews, events, podcasts } from '../../../db/schema';
+import type { Db } from '#db/client';
+import { blogs, directoryListings, directoryReviews, events, podcasts } from '#db/schema';
 
 type New<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Db } from '#db/client';
 import { createAccount } from '../services/accounts';
 
 let counter = 0;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { createDb, createPglite } from '../../../db/client';
-import { runMigrations } from '../../../db/migrate';
+import { createDb, createPglite } from '#db/client';
+import { runMigrations } from '#db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

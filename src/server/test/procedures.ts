@@ -1,8 +1,8 @@
 import { count, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import * as schema from '../../../db/schema';
-import type { Db } from '../../../db/client';
+import * as schema from '#db/schema';
+import type { Db } from '#db/client';
 import { restRoutes } from '../rest/routes';
 import type { RestRoute } from '../rest/types';
 import type { ProcedureMeta } from '../trpc/init';

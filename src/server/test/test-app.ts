@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { DbHandle } from '../../../db/client';
+import type { DbHandle } from '#db/client';
 import { buildApp, type BuildAppOptions } from '../app';
 import { RELAXED_RATE_LIMITS } from '../auth/rate-limit';
 import { readEnv } from '../env';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { createDb, createPglite, type DbHandle } from '../../../db/client';
+import { createDb, createPglite, type DbHandle } from '#db/client';
 import { withDatabase } from './global-setup';
 
 /**

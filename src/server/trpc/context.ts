@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { messages } from '../../shared/messages';
-import type { Db } from '../../../db/client';
+import { messages } from '#shared/messages';
+import type { Db } from '#db/client';
 import type { Env } from '../env';
 import type { RateLimiter } from '../auth/rate-limit';
 import { clearSessionCookie, readSessionCookie, setLocaleCookie, setSessionCookie } from '../auth/cookies';
 import { type Session, type SessionUser, type SessionValidationResult, validateSessionToken } from '../auth/session';
 import { isDatabaseUnavailable } from '../errors';
 import { localeOfRequest } from '../i18n';
-import type { Locale } from '../../shared/i18n/locale';
+import type { Locale } from '#shared/i18n/locale';
 import { type AnswerScope, answerScopeOf } from '../response-cache';
 import type { MailSite } from '../mail/templates';
 

@@ -1,7 +1,7 @@
 import { inLocale } from '../i18n';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import type { Context } from './context';
 import { FieldError, isDatabaseUnavailable } from '../errors';
 import { requireAdmin, requireMember } from '../auth/access';

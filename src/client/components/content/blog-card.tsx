@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
-import { contentCopy } from '../../copy/content';
-import { categoryColour, categoryLabel } from '../../lib/categories';
-import { formatCount } from '../../lib/formats';
-import { cn } from '../../lib/utils';
+import { contentCopy } from '#client/copy/content';
+import { categoryColour, categoryLabel } from '#client/lib/categories';
+import { formatCount } from '#client/lib/formats';
+import { cn } from '#client/lib/utils';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { blogDate } from './format';
 import { SafeImage } from './safe-image';
-import type { RouterOutputs } from '../../trpc';
+import type { RouterOutputs } from '#client/trpc';
 
 export type BlogItem = RouterOutputs['content']['blogs']['cards'][number];
 

@@ -1,5 +1,5 @@
-import { messages } from '../../../shared/messages';
-import { errorStatus, serverMessage } from '../../lib/errors';
+import { messages } from '#shared/messages';
+import { errorStatus, serverMessage } from '#client/lib/errors';
 import { toast } from '../ui/toast';
 
 /** A failure that says 401 or 'Authentication required' means "sign in first". */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { overwriteGetLocale } from '#i18n/runtime';
-import type { Locale } from '../../../shared/i18n/locale';
-import { categoryLabel } from '../../lib/categories';
-import { contentCopy } from '../../copy/content';
+import type { Locale } from '#shared/i18n/locale';
+import { categoryLabel } from '#client/lib/categories';
+import { contentCopy } from '#client/copy/content';
 import { blogDate, eventDate, eventTime, formatPrice, ratingFormat } from './format';
 
 const inLanguage = <T,>(locale: Locale, read: () => T): T => {

@@ -1,5 +1,5 @@
-import { contentCopy } from '../../copy/content';
-import { clockTime, fixedDecimals, longDate, oneDecimal, shortDate } from '../../lib/formats';
+import { contentCopy } from '#client/copy/content';
+import { clockTime, fixedDecimals, longDate, oneDecimal, shortDate } from '#client/lib/formats';
 
 /** Blog dates, long, in the page's language: "March 5, 2026" / "٥ مارس ٢٠٢٦". */
 export const blogDate = longDate;

@@ -1,8 +1,8 @@
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '#client/lib/document-title';
 import type { ReactNode } from 'react';
-import { errorStatus } from '../../lib/errors';
-import { copy } from '../../copy';
-import { contentCopy } from '../../copy/content';
+import { errorStatus } from '#client/lib/errors';
+import { copy } from '#client/copy';
+import { contentCopy } from '#client/copy/content';
 import { Button } from '../ui/button';
 
 /** An empty list: what happened and what to try next. */

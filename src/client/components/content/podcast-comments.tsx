@@ -1,14 +1,14 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messages } from '../../../shared/messages';
-import { contentCopy } from '../../copy/content';
-import { queryClient, SHORT_STALE_TIME, trpc } from '../../trpc';
+import { messages } from '#shared/messages';
+import { contentCopy } from '#client/copy/content';
+import { queryClient, SHORT_STALE_TIME, trpc } from '#client/trpc';
 import { CommentForm, CommentList, toastCommentAdded } from './comment-thread';
 import { toastActionFailure } from './feedback';
 import { LoadMore } from './list-states';
 import type { PodcastItem } from './podcast-card';
 import { refreshPodcastLists } from './podcast-lists';
-import { COMMENT_PAGE_SIZE, nextCursorFor } from '../../lib/paging';
+import { COMMENT_PAGE_SIZE, nextCursorFor } from '#client/lib/paging';
 
 /** A podcast's comments and the form to add one; loaded with the dialog, not with the list. */
 export default function PodcastComments({ podcast, signedIn }: { podcast: PodcastItem; signedIn: boolean }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 
 /** Drawn by the project; shown when an image is missing or fails to load. */
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
-import { ALL_CATEGORIES } from '../../../shared/categories';
-import { contentCopy } from '../../copy/content';
-import { categoryLabel } from '../../lib/categories';
+import { ALL_CATEGORIES } from '#shared/categories';
+import { contentCopy } from '#client/copy/content';
+import { categoryLabel } from '#client/lib/categories';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { NativeSelect } from '../ui/native-select';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { safetyCopy } from '../../copy/safety';
-import { errorMessage } from '../../lib/errors';
-import { queryClient, trpc } from '../../trpc';
+import { safetyCopy } from '#client/copy/safety';
+import { errorMessage } from '#client/lib/errors';
+import { queryClient, trpc } from '#client/trpc';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,7 +1,7 @@
 import { Ban, Ellipsis, Flag, UserX } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import { safetyCopy } from '../../copy/safety';
-import { cn } from '../../lib/utils';
+import { safetyCopy } from '#client/copy/safety';
+import { cn } from '#client/lib/utils';
 import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { BlockDialog, ReportDialog, type ReportTarget } from './types';

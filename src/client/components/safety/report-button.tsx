@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 import { Button } from '../ui/button';
 import { ReportDialog, type ReportTarget } from './types';
 

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { REPORT_REASONS, type ReportReason } from '../../../shared/moderation';
-import { ReportSchema } from '../../../shared/schemas/moderation';
-import { safetyCopy } from '../../copy/safety';
-import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../trpc';
+import { messages } from '#shared/messages';
+import { REPORT_REASONS, type ReportReason } from '#shared/moderation';
+import { ReportSchema } from '#shared/schemas/moderation';
+import { safetyCopy } from '#client/copy/safety';
+import { errorMessage } from '#client/lib/errors';
+import { trpc } from '#client/trpc';
 import { Button } from '../ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Label } from '../ui/label';

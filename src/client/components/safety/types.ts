@@ -1,5 +1,5 @@
 import { lazy, type RefObject } from 'react';
-import type { ReportTargetType } from '../../../shared/moderation';
+import type { ReportTargetType } from '#shared/moderation';
 
 /** What a report is about, and the dialog's title for it. */
 export interface ReportTarget {

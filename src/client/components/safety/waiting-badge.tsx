@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { messages } from '../../../shared/messages';
+import { messages } from '#shared/messages';
 import { Badge } from '../ui/badge';
 
 /** On her own post or comment while it waits for a moderator: only she sees it. */

@@ -1,7 +1,7 @@
 import { Slot } from 'radix-ui';
 import type { VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 import { buttonVariants } from './button-variants';
 
 export { buttonVariants };

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 
 /**
  * Every text field: each line takes the direction of its own text, and so does the placeholder,

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '#client/lib/utils';
 import { fieldClasses } from './input';
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {

@@ -1,9 +1,9 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { getLocale } from '#i18n/runtime';
-import { copy } from '../../copy';
-import { directionOf } from '../../../shared/i18n/locale';
-import { cn } from '../../lib/utils';
+import { copy } from '#client/copy';
+import { directionOf } from '#shared/i18n/locale';
+import { cn } from '#client/lib/utils';
 import { dismiss, useToasts } from './toast';
 
 // Toasts: visible 5 s, swiped past 50 px toward the screen's edge (right, or left on Arabic

@@ -13,20 +13,20 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { ContentType } from '../../../shared/links';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { Skeleton } from '../../components/ui/skeleton';
-import { communityCopy } from '../../copy/community';
-import { categoryLabel } from '../../lib/categories';
-import { relativeTime } from '../../lib/relative-time';
-import { formatCount } from '../../lib/formats';
-import { useDebounced } from '../../lib/use-debounced';
-import { trpc } from '../../trpc';
-import { eventDate, eventTime } from '../../components/content/format';
+import type { ContentType } from '#shared/links';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { communityCopy } from '#client/copy/community';
+import { categoryLabel } from '#client/lib/categories';
+import { relativeTime } from '#client/lib/relative-time';
+import { formatCount } from '#client/lib/formats';
+import { useDebounced } from '#client/lib/use-debounced';
+import { trpc } from '#client/trpc';
+import { eventDate, eventTime } from '#client/components/content/format';
 import { HrefLink } from './href-link';
 
 const c = communityCopy.hub;

@@ -2,21 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarHeart, MapPin, Mic, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { messages } from '../../../shared/messages';
-import { ALL_CATEGORIES, PODCAST_CATEGORIES } from '../../../shared/categories';
-import { EventCard, EventCardSkeleton } from '../../components/content/event-card';
-import { EmptyState, LoadFailed, PlaceholderGrid } from '../../components/content/list-states';
-import { ListingCard, ListingCardSkeleton } from '../../components/content/listing-card';
-import { PodcastCard, PodcastCardSkeleton } from '../../components/content/podcast-card';
-import { SearchFilter } from '../../components/content/search-filter';
-import { useDebounced } from '../../lib/use-debounced';
-import { formatCount } from '../../lib/formats';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
-import { contentCopy } from '../../copy/content';
-import { useSession } from '../../lib/session';
-import { HOME_COUNTS, pageQueries } from '../../lib/page-queries';
+import { messages } from '#shared/messages';
+import { ALL_CATEGORIES, PODCAST_CATEGORIES } from '#shared/categories';
+import { EventCard, EventCardSkeleton } from '#client/components/content/event-card';
+import { EmptyState, LoadFailed, PlaceholderGrid } from '#client/components/content/list-states';
+import { ListingCard, ListingCardSkeleton } from '#client/components/content/listing-card';
+import { PodcastCard, PodcastCardSkeleton } from '#client/components/content/podcast-card';
+import { SearchFilter } from '#client/components/content/search-filter';
+import { useDebounced } from '#client/lib/use-debounced';
+import { formatCount } from '#client/lib/formats';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { contentCopy } from '#client/copy/content';
+import { useSession } from '#client/lib/session';
+import { HOME_COUNTS, pageQueries } from '#client/lib/page-queries';
 
 // Home counts: 3 podcasts, 4 listings, 2 events (and as many placeholders).
 

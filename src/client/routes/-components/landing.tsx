@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarHeart, Check, MapPin, Mic, ShieldCheck, Sparkles } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { landingCopy } from '../../copy/landing';
+import { Button } from '#client/components/ui/button';
+import { landingCopy } from '#client/copy/landing';
 
 const FEATURE_ICONS = [Mic, MapPin, CalendarHeart, ShieldCheck];
 

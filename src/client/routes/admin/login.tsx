@@ -2,19 +2,19 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { TRPCClientError } from '@trpc/client';
-import { messages } from '../../../shared/messages';
-import { AdminLoginSchema } from '../../../shared/schemas/auth';
-import { AuthCard } from '../../components/auth-card';
-import { Field } from '../../components/field';
-import { KeepLoggedIn } from '../../components/keep-logged-in';
-import { PasswordInput } from '../../components/password-input';
-import { Button } from '../../components/ui/button';
-import { toastAfterLoad } from '../../components/ui/carried-toast';
-import { Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { adminLoginCopy } from '../../copy/auth';
-import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../../lib/form-errors';
-import { trpc } from '../../trpc';
+import { messages } from '#shared/messages';
+import { AdminLoginSchema } from '#shared/schemas/auth';
+import { AuthCard } from '#client/components/auth-card';
+import { Field } from '#client/components/field';
+import { KeepLoggedIn } from '#client/components/keep-logged-in';
+import { PasswordInput } from '#client/components/password-input';
+import { Button } from '#client/components/ui/button';
+import { toastAfterLoad } from '#client/components/ui/carried-toast';
+import { Input } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/toast';
+import { adminLoginCopy } from '#client/copy/auth';
+import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
+import { trpc } from '#client/trpc';
 
 export const Route = createFileRoute('/admin/login')({
   component: AdminLoginPage,

@@ -1,10 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { messages } from '../../../shared/messages';
-import { Button } from '../../components/ui/button';
-import { communityCopy } from '../../copy/community';
-import { queryClient, trpc } from '../../trpc';
+import { messages } from '#shared/messages';
+import { Button } from '#client/components/ui/button';
+import { communityCopy } from '#client/copy/community';
+import { queryClient, trpc } from '#client/trpc';
 import { linkClasses, NewsletterLinkPage } from './-components/newsletter-link-page';
 
 export const Route = createFileRoute('/newsletter/confirm')({

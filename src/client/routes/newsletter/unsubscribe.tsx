@@ -1,9 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
-import { messages } from '../../../shared/messages';
-import { communityCopy } from '../../copy/community';
-import { queryClient, trpc } from '../../trpc';
+import { messages } from '#shared/messages';
+import { communityCopy } from '#client/copy/community';
+import { queryClient, trpc } from '#client/trpc';
 import { linkClasses, NewsletterLinkPage } from './-components/newsletter-link-page';
 
 export const Route = createFileRoute('/newsletter/unsubscribe')({

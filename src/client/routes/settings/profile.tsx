@@ -2,16 +2,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AtSign, KeyRound, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../shared/messages';
-import { PasswordInput } from '../../components/password-input';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Textarea } from '../../components/ui/textarea';
-import { toast } from '../../components/ui/toast';
-import { accountCopy } from '../../copy/account';
-import { sessionQueryOptions, useSession } from '../../lib/session';
-import { queryClient, trpc, type RouterOutputs, type Trpc } from '../../trpc';
+import { messages } from '#shared/messages';
+import { PasswordInput } from '#client/components/password-input';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { Textarea } from '#client/components/ui/textarea';
+import { toast } from '#client/components/ui/toast';
+import { accountCopy } from '#client/copy/account';
+import { sessionQueryOptions, useSession } from '#client/lib/session';
+import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
 import {
   describedBy,

@@ -1,16 +1,16 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Flag, UserX } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast';
-import { safetyCopy } from '../../copy/safety';
-import { errorMessage } from '../../lib/errors';
-import { shortDate } from '../../lib/formats';
-import { nextCursorFor } from '../../lib/paging';
-import { useSession } from '../../lib/session';
-import { queryClient, trpc, type RouterOutputs, type Trpc } from '../../trpc';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { toast } from '#client/components/ui/toast';
+import { safetyCopy } from '#client/copy/safety';
+import { errorMessage } from '#client/lib/errors';
+import { shortDate } from '#client/lib/formats';
+import { nextCursorFor } from '#client/lib/paging';
+import { useSession } from '#client/lib/session';
+import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
 
 const REPORTS_PAGE_SIZE = 20;

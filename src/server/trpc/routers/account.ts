@@ -18,8 +18,8 @@ import {
   reports,
   sessions,
   users,
-} from '../../../../db/schema';
-import { messages } from '../../../shared/messages';
+} from '#db/schema';
+import { messages } from '#shared/messages';
 import {
   AccountDeleteSchema,
   EmailChangeSchema,
@@ -30,15 +30,15 @@ import {
   PasswordResetRequestSchema,
   ProfileUpdateSchema,
   SessionIdSchema,
-} from '../../../shared/schemas/account';
-import { consumeAccountToken, issueAccountToken } from '../../account/tokens';
-import { hashPassword, verifyPassword } from '../../auth/password';
-import { invalidateAllSessions } from '../../auth/session';
-import { badRequest, conflict, notFound } from '../../errors';
-import { queueMail } from '../../mail/outbox';
-import { mails } from '../../mail/templates';
-import { assertNoBlockedWords } from '../../moderation/watched-words';
-import { findUserByEmail, isUniqueViolation } from '../../services/accounts';
+} from '#shared/schemas/account';
+import { consumeAccountToken, issueAccountToken } from '#server/account/tokens';
+import { hashPassword, verifyPassword } from '#server/auth/password';
+import { invalidateAllSessions } from '#server/auth/session';
+import { badRequest, conflict, notFound } from '#server/errors';
+import { queueMail } from '#server/mail/outbox';
+import { mails } from '#server/mail/templates';
+import { assertNoBlockedWords } from '#server/moderation/watched-words';
+import { findUserByEmail, isUniqueViolation } from '#server/services/accounts';
 import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
 import { isLastActiveAdmin, withActiveAdminsLocked } from './admin/accounts';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../../db/schema';
-import { messages } from '../../../shared/messages';
-import { DEFAULT_RATE_LIMITS } from '../../auth/rate-limit';
-import { sessionIdFromToken } from '../../auth/session';
-import { createUser, TEST_PASSWORD, validApplication } from '../../test/factories';
-import { trpcRequest } from '../../test/procedures';
-import { createTestApp, sessionCookieFrom, type TestApp } from '../../test/test-app';
+import { sessions, users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { DEFAULT_RATE_LIMITS } from '#server/auth/rate-limit';
+import { sessionIdFromToken } from '#server/auth/session';
+import { createUser, TEST_PASSWORD, validApplication } from '#server/test/factories';
+import { trpcRequest } from '#server/test/procedures';
+import { createTestApp, sessionCookieFrom, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,22 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { messages } from '../../../../shared/messages';
+import { messages } from '#shared/messages';
 import {
   AdminChangePasswordFormSchema,
   AdminCreateSchema,
   AdminEditFormSchema,
   MemberChangePasswordFormSchema,
   UserFormSchema,
-} from '../../../../shared/schemas/admin';
-import { Field } from '../../../components/field';
-import { PasswordInput } from '../../../components/password-input';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc, type RouterOutputs } from '../../../trpc';
+} from '#shared/schemas/admin';
+import { Field } from '#client/components/field';
+import { PasswordInput } from '#client/components/password-input';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import { fieldA11y, fullName, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { CheckField, TextAreaField, TextField } from './fields';
-import { SuspendSchema } from '../../../../shared/schemas/moderation';
+import { SuspendSchema } from '#shared/schemas/moderation';
 
 const t = adminPanelCopy;
 

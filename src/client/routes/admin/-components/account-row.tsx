@@ -1,9 +1,9 @@
 import { KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { adminPanelCopy } from '../../../copy/admin';
-import { useSession } from '../../../lib/session';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
+import { useSession } from '#client/lib/session';
 import type { Account } from './account-dialogs';
 import { formatDate, fullName } from './admin-kit';
 

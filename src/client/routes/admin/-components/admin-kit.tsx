@@ -3,8 +3,8 @@ import { useQueryClient, type QueryFilters } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { messages } from '../../../../shared/messages';
-import { Button } from '../../../components/ui/button';
+import { messages } from '#shared/messages';
+import { Button } from '#client/components/ui/button';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,15 +13,15 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { copy } from '../../../copy';
-import { adminPanelCopy } from '../../../copy/admin';
-import { errorField, errorMessage, isUnauthenticated, serverMessage } from '../../../lib/errors';
-import { shortDate, shortDateTime } from '../../../lib/formats';
-import { nextCursorBy, nextCursorFor } from '../../../lib/paging';
-import { ADMIN_STALE_TIME, trpc } from '../../../trpc';
+} from '#client/components/ui/alert-dialog';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { toast } from '#client/components/ui/toast';
+import { copy } from '#client/copy';
+import { adminPanelCopy } from '#client/copy/admin';
+import { errorField, errorMessage, isUnauthenticated, serverMessage } from '#client/lib/errors';
+import { shortDate, shortDateTime } from '#client/lib/formats';
+import { nextCursorBy, nextCursorFor } from '#client/lib/paging';
+import { ADMIN_STALE_TIME, trpc } from '#client/trpc';
 
 /** Shared pieces of the admin panel's tabs: error handling, forms, lists and confirmations. */
 

@@ -1,8 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { copy } from '../../../copy';
-import { adminPanelCopy } from '../../../copy/admin';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogContent } from '#client/components/ui/dialog';
+import { copy } from '#client/copy';
+import { adminPanelCopy } from '#client/copy/admin';
 import { ConfirmDelete, EmptyState, ListError, ListSkeleton } from './admin-kit';
 
 /**

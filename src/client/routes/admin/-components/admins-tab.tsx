@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { messages } from '../../../../shared/messages';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc } from '../../../trpc';
+import { messages } from '#shared/messages';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc } from '#client/trpc';
 import { AccountDialogs, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks } from './admin-kit';

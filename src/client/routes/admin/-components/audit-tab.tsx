@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getLocale } from '#i18n/runtime';
-import { intlLocaleOf } from '../../../../shared/i18n/locale';
-import { Card } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc, type RouterOutputs } from '../../../trpc';
+import { intlLocaleOf } from '#shared/i18n/locale';
+import { Card } from '#client/components/ui/card';
+import { Label } from '#client/components/ui/label';
+import { NativeSelect } from '#client/components/ui/native-select';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName, TabHeader } from './admin-kit';
 import { AdminList } from './admin-list';
 

@@ -1,13 +1,13 @@
 import { ImageOff, ImagePlus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { messages } from '../../../../shared/messages';
-import { COVER_IMAGE_MAX_BYTES, isCoverValue, isDataUrl } from '../../../../shared/schemas/admin';
-import { Field } from '../../../components/field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { adminPanelCopy } from '../../../copy/admin';
-import { cn } from '../../../lib/utils';
+import { messages } from '#shared/messages';
+import { COVER_IMAGE_MAX_BYTES, isCoverValue, isDataUrl } from '#shared/schemas/admin';
+import { Field } from '#client/components/field';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/toast';
+import { adminPanelCopy } from '#client/copy/admin';
+import { cn } from '#client/lib/utils';
 import { fieldA11y, useRelogin } from './admin-kit';
 
 const t = adminPanelCopy.blogs;

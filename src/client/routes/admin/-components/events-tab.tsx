@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../../shared/messages';
-import { EventFormSchema } from '../../../../shared/schemas/admin';
-import { Badge } from '../../../components/ui/badge';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc, type RouterOutputs } from '../../../trpc';
+import { messages } from '#shared/messages';
+import { EventFormSchema } from '#shared/schemas/admin';
+import { Badge } from '#client/components/ui/badge';
+import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { TextAreaField, TextField } from './fields';

@@ -1,12 +1,12 @@
 import type { ComponentProps } from 'react';
 import { getLocale } from '#i18n/runtime';
-import { directionOf } from '../../../../shared/i18n/locale';
-import { Field } from '../../../components/field';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
+import { directionOf } from '#shared/i18n/locale';
+import { Field } from '#client/components/field';
+import { Checkbox } from '#client/components/ui/checkbox';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select';
+import { Textarea } from '#client/components/ui/textarea';
 import { fieldA11y } from './admin-kit';
 
 /** Labelled inputs for the admin dialogs; each ties its label, hint and error to the control. */

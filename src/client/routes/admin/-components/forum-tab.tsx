@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { messages } from '../../../../shared/messages';
-import { Badge } from '../../../components/ui/badge';
-import { adminPanelCopy } from '../../../copy/admin';
-import { categoryColour } from '../../../lib/categories';
-import { trpc } from '../../../trpc';
+import { messages } from '#shared/messages';
+import { Badge } from '#client/components/ui/badge';
+import { adminPanelCopy } from '#client/copy/admin';
+import { categoryColour } from '#client/lib/categories';
+import { trpc } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminCallbacks } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, useDeleteTarget } from './admin-list';
 import { ItemCard } from './item-card';
-import { communityCopy } from '../../../copy/community';
+import { communityCopy } from '#client/copy/community';
 
 const t = adminPanelCopy.forum;
 

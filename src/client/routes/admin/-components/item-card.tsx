@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SafeImage } from '../../../components/content/safe-image';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { adminPanelCopy } from '../../../copy/admin';
+import { SafeImage } from '#client/components/content/safe-image';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
 
 const t = adminPanelCopy;
 

@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { MailStatus } from '../../../../shared/mail';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { adminPanelCopy } from '../../../copy/admin';
-import { formatCount } from '../../../lib/formats';
-import { cn } from '../../../lib/utils';
-import { trpc, type RouterOutputs } from '../../../trpc';
+import type { MailStatus } from '#shared/mail';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { cn } from '#client/lib/utils';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader } from './admin-kit';
 import { AdminList } from './admin-list';
 

@@ -1,9 +1,9 @@
 import { Bold, Heading2, Italic, Link2, List, Quote } from 'lucide-react';
 import { useRef } from 'react';
-import { Markdown } from '../../../components/markdown';
-import { Field } from '../../../components/field';
-import { Textarea } from '../../../components/ui/textarea';
-import { adminPanelCopy } from '../../../copy/admin';
+import { Markdown } from '#client/components/markdown';
+import { Field } from '#client/components/field';
+import { Textarea } from '#client/components/ui/textarea';
+import { adminPanelCopy } from '#client/copy/admin';
 import { fieldA11y } from './admin-kit';
 
 const t = adminPanelCopy.blogs;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ReportTargetType } from '../../../../shared/moderation';
-import { Badge } from '../../../components/ui/badge';
-import { adminPanelCopy } from '../../../copy/admin';
-import { formatCount } from '../../../lib/formats';
-import { trpc } from '../../../trpc';
+import type { ReportTargetType } from '#shared/moderation';
+import { Badge } from '#client/components/ui/badge';
+import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { trpc } from '#client/trpc';
 import { adminListOptions, fullName } from './admin-kit';
 
 /** What the Reports and Review Queue tabs share: the badges' count, and a member's text shown in its context. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { FlaskConical, PenLine, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '#client/components/ui/badge';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,12 +10,12 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc, type RouterOutputs } from '../../../trpc';
+} from '#client/components/ui/alert-dialog';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Dialog, DialogContent } from '#client/components/ui/dialog';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { AdminList, isPendingFor } from './admin-list';
 import { NewsletterIssueForm, useReach } from './newsletter-issue-form';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc } from '../../../trpc';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc } from '#client/trpc';
 import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader } from './admin-kit';
 import { NewsletterIssues } from './newsletter-issues';
 

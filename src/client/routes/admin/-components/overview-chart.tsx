@@ -1,7 +1,7 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { adminPanelCopy } from '../../../copy/admin';
-import { dayMonth, formatCount, shortDate } from '../../../lib/formats';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
+import { dayMonth, formatCount, shortDate } from '#client/lib/formats';
 
 /**
  * One small chart of the Overview: the latest week's number with its change, bars (or a line)

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, Flag, ListChecks, UserPlus, type LucideIcon } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { copy } from '../../../copy';
-import { adminPanelCopy } from '../../../copy/admin';
-import { formatCount } from '../../../lib/formats';
-import { cn } from '../../../lib/utils';
-import { trpc, type RouterOutputs } from '../../../trpc';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { copy } from '#client/copy';
+import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { cn } from '#client/lib/utils';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import { adminListOptions, TabHeader } from './admin-kit';
 import { OverviewChart, weekLabelWithYear, type ChartSeries } from './overview-chart';
 

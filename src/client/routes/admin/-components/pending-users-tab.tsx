@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { messages } from '../../../../shared/messages';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc } from '../../../trpc';
+import { messages } from '#shared/messages';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { AdminList } from './admin-list';
 import { RejectDialog, type Applicant } from './reject-dialog';

@@ -1,18 +1,18 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, Plus, Search, Star, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { PLACE_CATEGORIES } from '../../../../shared/categories';
-import { messages } from '../../../../shared/messages';
-import { PlaceFormSchema } from '../../../../shared/schemas/admin';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { adminPanelCopy } from '../../../copy/admin';
-import { categoryColour } from '../../../lib/categories';
-import { useDebounced } from '../../../lib/use-debounced';
-import { trpc, type RouterOutputs } from '../../../trpc';
+import { PLACE_CATEGORIES } from '#shared/categories';
+import { messages } from '#shared/messages';
+import { PlaceFormSchema } from '#shared/schemas/admin';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
+import { Input } from '#client/components/ui/input';
+import { Label } from '#client/components/ui/label';
+import { adminPanelCopy } from '#client/copy/admin';
+import { categoryColour } from '#client/lib/categories';
+import { useDebounced } from '#client/lib/use-debounced';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import {
   AddButton,
   ADMIN_PAGE_SIZE,
@@ -31,7 +31,7 @@ import {
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
-import { communityCopy } from '../../../copy/community';
+import { communityCopy } from '#client/copy/community';
 
 const t = adminPanelCopy.places;
 const c = adminPanelCopy.common;

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { ApprovalSchema } from '../../../../shared/schemas/admin';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { adminPanelCopy } from '../../../copy/admin';
+import { ApprovalSchema } from '#shared/schemas/admin';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
+import { adminPanelCopy } from '#client/copy/admin';
 import { fullName, useFormValues, validate } from './admin-kit';
 import { TextAreaField } from './fields';
 

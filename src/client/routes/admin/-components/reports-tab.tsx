@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, EyeOff, ShieldOff, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { messages } from '../../../../shared/messages';
-import type { ReportAction, ReportReason } from '../../../../shared/moderation';
-import { ResolveReportSchema } from '../../../../shared/schemas/moderation';
+import { messages } from '#shared/messages';
+import type { ReportAction, ReportReason } from '#shared/moderation';
+import { ResolveReportSchema } from '#shared/schemas/moderation';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,13 +12,13 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc, type RouterOutputs } from '../../../trpc';
+} from '#client/components/ui/alert-dialog';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import {
   ADMIN_PAGE_SIZE,
   adminListOptions,

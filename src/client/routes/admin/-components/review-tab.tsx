@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import type { ReviewableKind } from '../../../../shared/moderation';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { adminPanelCopy } from '../../../copy/admin';
-import { trpc, type RouterOutputs } from '../../../trpc';
+import type { ReviewableKind } from '#shared/moderation';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc, type RouterOutputs } from '#client/trpc';
 import {
   ADMIN_PAGE_SIZE,
   adminListOptions,

@@ -1,4 +1,4 @@
-import { queryClient, trpc } from '../../../trpc';
+import { queryClient, trpc } from '#client/trpc';
 
 /** After any forum change: the post list, the hub's activity and counts show it. */
 export function refreshForum() {

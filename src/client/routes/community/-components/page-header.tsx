@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { communityCopy } from '../../../copy/community';
+import { communityCopy } from '#client/copy/community';
 
 /** The back link to /community, the page title and its intro, shared by the community pages. */
 export function CommunityPageHeader({ title, subtitle, actions }: { title: string; subtitle: string; actions?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { communityCopy } from '../../../copy/community';
+import { communityCopy } from '#client/copy/community';
 
 /** A quiet line for visitors with the way to sign in; a member page passes its own words. */
 export function SignInNotice({ prompt = communityCopy.signInPrompt }: { prompt?: string }) {

@@ -1,5 +1,5 @@
-import { messages } from '../../../../shared/messages';
-import { toast } from '../../../components/ui/toast';
+import { messages } from '#shared/messages';
+import { toast } from '#client/components/ui/toast';
 
 /** What a visitor sees when she tries a member action: the destructive 'Authentication Required' toast. */
 export function askToSignIn(description: string) {

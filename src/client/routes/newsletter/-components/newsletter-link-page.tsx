@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { errorMessage, errorStatus } from '../../../lib/errors';
-import { AccountCard } from '../../settings/-components/account-kit';
+import { Button } from '#client/components/ui/button';
+import { errorMessage, errorStatus } from '#client/lib/errors';
+import { AccountCard } from '#client/routes/settings/-components/account-kit';
 
 export const linkClasses = 'font-semibold text-primary underline-offset-4 hover:underline';
 

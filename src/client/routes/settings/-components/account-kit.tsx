@@ -1,20 +1,20 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../../components/logo';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { serverMessage } from '../../../lib/errors';
-import type { FormErrors } from '../../../lib/form-errors';
+import { LogoMark } from '#client/components/logo';
+import { Button } from '#client/components/ui/button';
+import { Label } from '#client/components/ui/label';
+import { serverMessage } from '#client/lib/errors';
+import type { FormErrors } from '#client/lib/form-errors';
 
 // The rules every form follows (lib/form-errors); the account forms import them from here.
-export { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../../../lib/form-errors';
+export { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 
 /**
  * The account forms check their fields with the server's own schemas, loaded when a form is
  * first touched rather than with the page (as the sign-in form does): the same rules, the same
  * messages, and no long task before the first screen is up.
  */
-export const loadAccountSchemas = () => import('../../../../shared/schemas/account');
+export const loadAccountSchemas = () => import('#shared/schemas/account');
 
 /**
  * A refusal from the server, shown at the field it is about when its words name one (a wrong

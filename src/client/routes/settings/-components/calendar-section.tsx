@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { CalendarDays, Copy, Link2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
-import { accountCopy } from '../../../copy/account';
-import { errorMessage } from '../../../lib/errors';
-import { trpc } from '../../../trpc';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/toast';
+import { accountCopy } from '#client/copy/account';
+import { errorMessage } from '#client/lib/errors';
+import { trpc } from '#client/trpc';
 import { FormField, SectionTitle } from './account-kit';
 
 const t = accountCopy.profile.calendar;

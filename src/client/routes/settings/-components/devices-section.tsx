@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
-import { accountCopy } from '../../../copy/account';
-import { errorMessage } from '../../../lib/errors';
-import { shortDate, shortDateTime } from '../../../lib/formats';
-import { queryClient, trpc, type RouterOutputs } from '../../../trpc';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { toast } from '#client/components/ui/toast';
+import { accountCopy } from '#client/copy/account';
+import { errorMessage } from '#client/lib/errors';
+import { shortDate, shortDateTime } from '#client/lib/formats';
+import { queryClient, trpc, type RouterOutputs } from '#client/trpc';
 import { LoadFailed, SectionTitle } from './account-kit';
 
 const t = accountCopy.profile.devices;

@@ -1,6 +1,6 @@
 import { Switch as SwitchPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../../lib/utils';
+import { cn } from '#client/lib/utils';
 
 /** An on/off switch (role="switch"); give it an id and tie a <Label htmlFor> to it. */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../../../shared/messages';
-import { adminRoutes } from '../../../rest/routes/admin';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { appRouter } from '../../root';
+import { messages } from '#shared/messages';
+import { adminRoutes } from '#server/rest/routes/admin';
+import { createTestApp, type TestApp } from '#server/test/test-app';
+import { appRouter } from '#server/trpc/root';
 
 /**
  * The server, not the UI, guards the admin panel: every admin procedure and every admin

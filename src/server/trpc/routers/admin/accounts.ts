@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { users } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { conflict, notFound } from '../../../errors';
-import { invalidateAllSessions } from '../../../auth/session';
-import { findUserByEmail, isUniqueViolation } from '../../../services/accounts';
+import type { Db } from '#db/client';
+import { users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { conflict, notFound } from '#server/errors';
+import { invalidateAllSessions } from '#server/auth/session';
+import { findUserByEmail, isUniqueViolation } from '#server/services/accounts';
 
 /** Account rules shared by the Community Users and Admin Management tabs. */
 

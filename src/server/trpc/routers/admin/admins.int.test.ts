@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { createUser, TEST_PASSWORD } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { createUser, TEST_PASSWORD } from '#server/test/factories';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 let admin: { user: { id: number; email: string }; cookie: string };

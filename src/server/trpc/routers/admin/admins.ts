@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminCreateSchema, AdminListSchema, AdminPasswordChangeSchema, AdminUpdateSchema } from '../../../../shared/schemas/admin';
-import { hashPassword } from '../../../auth/password';
-import { notFound } from '../../../errors';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { createAccount } from '../../../services/accounts';
-import type { Db } from '../../../../../db/client';
-import { adminProcedure, router } from '../../init';
+import { users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminCreateSchema, AdminListSchema, AdminPasswordChangeSchema, AdminUpdateSchema } from '#shared/schemas/admin';
+import { hashPassword } from '#server/auth/password';
+import { notFound } from '#server/errors';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { createAccount } from '#server/services/accounts';
+import type { Db } from '#db/client';
+import { adminProcedure, router } from '#server/trpc/init';
 import { adminUserColumns, assertCanDelete, assertEmailFree, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict } from './accounts';
 
 /** Admin Management tab: the procedures act on admin accounts only. */

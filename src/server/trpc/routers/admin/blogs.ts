@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { blogs } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } from '../../../../shared/schemas/admin';
-import { notFound } from '../../../errors';
-import { selectAdminBlogs, toAdminBlog } from '../../../domains/blogs';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { storeDataUrl } from '../../../services/uploads';
-import { adminProcedure, router } from '../../init';
+import type { Db } from '#db/client';
+import { blogs } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } from '#shared/schemas/admin';
+import { notFound } from '#server/errors';
+import { selectAdminBlogs, toAdminBlog } from '#server/domains/blogs';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { storeDataUrl } from '#server/services/uploads';
+import { adminProcedure, router } from '#server/trpc/init';
 
 async function byId(db: Db, id: number) {
   const [row] = await selectAdminBlogs(db).where(eq(blogs.id, id)).limit(1);

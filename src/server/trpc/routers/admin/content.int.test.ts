@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blogs, directoryLikes, directoryListings, eventRsvps, events, forumComments, forumPosts, newsletterSubscriptions,
   placeSuggestions, places, podcastComments, podcastLikes, podcasts, uploads,
-} from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { createUser } from '../../../test/factories';
-import { trpcRequest } from '../../../test/procedures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+} from '#db/schema';
+import { messages } from '#shared/messages';
+import { createUser } from '#server/test/factories';
+import { trpcRequest } from '#server/test/procedures';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 let adminCookie: string;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { directoryListings } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '../../../../shared/schemas/admin';
-import { notFound } from '../../../errors';
-import { adminListingColumns as columns } from '../../../domains/listings';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { adminProcedure, router } from '../../init';
+import type { Db } from '#db/client';
+import { directoryListings } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '#shared/schemas/admin';
+import { notFound } from '#server/errors';
+import { adminListingColumns as columns } from '#server/domains/listings';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { adminProcedure, router } from '#server/trpc/init';
 
 async function byId(db: Db, id: number) {
   const [row] = await db.select(columns).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);

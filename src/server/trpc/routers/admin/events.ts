@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { events } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '../../../../shared/schemas/admin';
-import { fieldError, notFound } from '../../../errors';
-import { adminEventColumns as columns, withSpotsLeft } from '../../../domains/events';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { adminProcedure, router } from '../../init';
-import { attendingNow, fillFreedSpots, lockEvent } from '../../../services/rsvp';
+import type { Db } from '#db/client';
+import { events } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '#shared/schemas/admin';
+import { fieldError, notFound } from '#server/errors';
+import { adminEventColumns as columns, withSpotsLeft } from '#server/domains/events';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { adminProcedure, router } from '#server/trpc/init';
+import { attendingNow, fillFreedSpots, lockEvent } from '#server/services/rsvp';
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
   ...fields,

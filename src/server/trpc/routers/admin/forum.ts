@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { forumPosts, users } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema } from '../../../../shared/schemas/admin';
-import { notFound } from '../../../errors';
-import { adminForumPostColumns } from '../../../domains/forum-posts';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { adminProcedure, router } from '../../init';
+import { forumPosts, users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminListSchema } from '#shared/schemas/admin';
+import { notFound } from '#server/errors';
+import { adminForumPostColumns } from '#server/domains/forum-posts';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { adminProcedure, router } from '#server/trpc/init';
 
 /** Forum moderation: admins see every post and can delete any. */
 export const adminForumRouter = router({

@@ -1,4 +1,4 @@
-import { router } from '../../init';
+import { router } from '#server/trpc/init';
 import { adminAdminsRouter } from './admins';
 import { adminBlogsRouter } from './blogs';
 import { adminDirectoryRouter } from './directory';

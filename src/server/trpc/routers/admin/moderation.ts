@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, mailOutbox, watchedWords } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminListSchema } from '../../../../shared/schemas/admin';
-import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '../../../../shared/schemas/moderation';
-import { openReportedItems, reportQueue, resolveReport } from '../../../moderation/reports';
-import { approveHeld, heldCount, rejectHeld, reviewQueue } from '../../../moderation/review';
-import { adminOverview } from '../../../admin-overview';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { conflict, notFound } from '../../../errors';
-import { forgetWatchedWords } from '../../../moderation/watched-words';
-import { isUniqueViolation } from '../../../services/accounts';
-import { adminProcedure, router } from '../../init';
+import { auditLog, mailOutbox, watchedWords } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminListSchema } from '#shared/schemas/admin';
+import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '#shared/schemas/moderation';
+import { openReportedItems, reportQueue, resolveReport } from '#server/moderation/reports';
+import { approveHeld, heldCount, rejectHeld, reviewQueue } from '#server/moderation/review';
+import { adminOverview } from '#server/admin-overview';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { conflict, notFound } from '#server/errors';
+import { forgetWatchedWords } from '#server/moderation/watched-words';
+import { isUniqueViolation } from '#server/services/accounts';
+import { adminProcedure, router } from '#server/trpc/init';
 
 const m = messages.moderation;
 

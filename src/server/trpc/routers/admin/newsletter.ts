@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { newsletterIssues, newsletterSubscriptions } from '../../../../../db/schema';
-import { AdminByIdSchema, AdminListSchema, NewsletterExportSchema } from '../../../../shared/schemas/admin';
-import { NewsletterIssueSchema } from '../../../../shared/schemas/community';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '../../../newsletter';
-import { adminProcedure, router } from '../../init';
+import { newsletterIssues, newsletterSubscriptions } from '#db/schema';
+import { AdminByIdSchema, AdminListSchema, NewsletterExportSchema } from '#shared/schemas/admin';
+import { NewsletterIssueSchema } from '#shared/schemas/community';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '#server/newsletter';
+import { adminProcedure, router } from '#server/trpc/init';
 
 /**
  * A cell a spreadsheet can't run: text starting with = + - @ (or a tab/CR) gets a leading

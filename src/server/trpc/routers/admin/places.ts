@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { placeSuggestions, places, users } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema, AdminPlaceListSchema, PlaceFormSchema, PlaceUpdateSchema } from '../../../../shared/schemas/admin';
-import { conflict, notFound } from '../../../errors';
-import type { Db } from '../../../../../db/client';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { adminPlaceColumns as columns, placeSearch } from '../../../domains/places';
-import { adminProcedure, router } from '../../init';
+import { placeSuggestions, places, users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminListSchema, AdminPlaceListSchema, PlaceFormSchema, PlaceUpdateSchema } from '#shared/schemas/admin';
+import { conflict, notFound } from '#server/errors';
+import type { Db } from '#db/client';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { adminPlaceColumns as columns, placeSearch } from '#server/domains/places';
+import { adminProcedure, router } from '#server/trpc/init';
 
 /** A suggestion that is still waiting; a handled one is a 409, a missing one a 404. */
 async function findPending(db: Db, id: number) {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { podcasts } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '../../../../shared/schemas/admin';
-import { notFound } from '../../../errors';
-import { adminPodcastColumns as columns, toPodcast } from '../../../domains/podcasts';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { adminProcedure, router } from '../../init';
+import type { Db } from '#db/client';
+import { podcasts } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '#shared/schemas/admin';
+import { notFound } from '#server/errors';
+import { adminPodcastColumns as columns, toPodcast } from '#server/domains/podcasts';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { adminProcedure, router } from '#server/trpc/init';
 
 /** The schema already proved the iframe has an allowed src. */
 const toRow = ({ iframe, ...fields }: { iframe: string; title: string; description: string; category: string; tags: string[] }) => ({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { messages } from '../../../../shared/messages';
-import { storeImage } from '../../../services/uploads';
-import { adminProcedure, router } from '../../init';
+import { messages } from '#shared/messages';
+import { storeImage } from '#server/services/uploads';
+import { adminProcedure, router } from '#server/trpc/init';
 
 /**
  * Called in-process by the multipart route (POST /api/uploads), which reads the file;

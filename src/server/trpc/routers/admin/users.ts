@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '../../../../shared/schemas/admin';
-import { hashPassword } from '../../../auth/password';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '../../../domains/paging';
-import { searchCondition } from '../../../services/content-query';
-import { liftSuspension, suspendMember } from '../../../moderation/suspension';
-import { SuspendSchema } from '../../../../shared/schemas/moderation';
-import { invalidateAllSessions } from '../../../auth/session';
-import { queueMail } from '../../../mail/outbox';
-import { mails, type MailSite } from '../../../mail/templates';
-import type { Db } from '../../../../../db/client';
-import { adminProcedure, router } from '../../init';
+import { users } from '#db/schema';
+import { messages } from '#shared/messages';
+import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '#shared/schemas/admin';
+import { hashPassword } from '#server/auth/password';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { searchCondition } from '#server/services/content-query';
+import { liftSuspension, suspendMember } from '#server/moderation/suspension';
+import { SuspendSchema } from '#shared/schemas/moderation';
+import { invalidateAllSessions } from '#server/auth/session';
+import { queueMail } from '#server/mail/outbox';
+import { mails, type MailSite } from '#server/mail/templates';
+import type { Db } from '#db/client';
+import { adminProcedure, router } from '#server/trpc/init';
 import {
   adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
 } from './accounts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogComments, blogLikes } from '../../../../../db/schema';
-import { createBlog } from '../../../test/content-factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { blogComments, blogLikes } from '#db/schema';
+import { createBlog } from '#server/test/content-factories';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 let member: { cookie: string };

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { blogs } from '../../../../../db/schema';
-import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema } from '../../../../shared/schemas/content';
-import { notFound } from '../../../errors';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
-import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '../../../domains/blogs';
-import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
-import { categoryCondition, searchCondition } from '../../../services/content-query';
-import { isLiked, setLiked } from '../../../services/likes';
-import { answerDependsOnViewer, memberProcedure, publicProcedure, router, sharedReadProcedure } from '../../init';
+import type { Db } from '#db/client';
+import { blogs } from '#db/schema';
+import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema } from '#shared/schemas/content';
+import { notFound } from '#server/errors';
+import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
+import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
+import { categoryCondition, searchCondition } from '#server/services/content-query';
+import { isLiked, setLiked } from '#server/services/likes';
+import { answerDependsOnViewer, memberProcedure, publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.blog;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, forumPosts } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { createBlog, createPodcast } from '../../../test/content-factories';
-import { trpcRequest } from '../../../test/procedures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { auditLog, forumPosts } from '#db/schema';
+import { messages } from '#shared/messages';
+import { createBlog, createPodcast } from '#server/test/content-factories';
+import { trpcRequest } from '#server/test/procedures';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 type Someone = Awaited<ReturnType<TestApp['signInAs']>>;

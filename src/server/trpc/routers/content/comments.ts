@@ -1,6 +1,6 @@
-import { CommentRefSchema } from '../../../../shared/schemas/content';
-import { deleteComment } from '../../../services/comments';
-import { memberProcedure, router } from '../../init';
+import { CommentRefSchema } from '#shared/schemas/content';
+import { deleteComment } from '#server/services/comments';
+import { memberProcedure, router } from '#server/trpc/init';
 
 /** What a member does with comments of every kind (podcast, blog, forum). */
 export const commentsRouter = router({

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, directoryListings, events, podcasts } from '../../../../../db/schema';
-import { seedDemo } from '../../../../../db/seed';
-import { accountService } from '../../../services/accounts';
-import { isAllowedEmbedUrl } from '../../../../shared/embed';
-import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../../../../shared/schemas/content';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { blogs, directoryListings, events, podcasts } from '#db/schema';
+import { seedDemo } from '#db/seed';
+import { accountService } from '#server/services/accounts';
+import { isAllowedEmbedUrl } from '#shared/embed';
+import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '#shared/schemas/content';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

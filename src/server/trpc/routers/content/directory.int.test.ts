@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryInterest, directoryLikes } from '../../../../../db/schema';
-import { addReview, createEvent, createListing, createPodcast, DAY } from '../../../test/content-factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { directoryInterest, directoryLikes } from '#db/schema';
+import { addReview, createEvent, createListing, createPodcast, DAY } from '#server/test/content-factories';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 let member: { cookie: string; user: { id: number } };

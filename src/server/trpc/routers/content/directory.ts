@@ -1,11 +1,11 @@
 import { and, desc } from 'drizzle-orm';
-import { directoryInterest, directoryListings } from '../../../../../db/schema';
-import { ByIdSchema, DirectoryListSchema } from '../../../../shared/schemas/content';
-import { listingColumns, listingVisible, requireListing } from '../../../domains/listings';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
-import { categoryCondition, searchCondition } from '../../../services/content-query';
-import { isLiked, toggleLike } from '../../../services/likes';
-import { memberProcedure, router, sharedReadProcedure } from '../../init';
+import { directoryInterest, directoryListings } from '#db/schema';
+import { ByIdSchema, DirectoryListSchema } from '#shared/schemas/content';
+import { listingColumns, listingVisible, requireListing } from '#server/domains/listings';
+import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { categoryCondition, searchCondition } from '#server/services/content-query';
+import { isLiked, toggleLike } from '#server/services/likes';
+import { memberProcedure, router, sharedReadProcedure } from '#server/trpc/init';
 
 export const directoryRouter = router({
   /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. Newest first, or `sort=popular`. */

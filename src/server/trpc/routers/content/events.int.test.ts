@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { eventRsvps, mailOutbox } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { createEvent, DAY } from '../../../test/content-factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { eventRsvps, mailOutbox } from '#db/schema';
+import { messages } from '#shared/messages';
+import { createEvent, DAY } from '#server/test/content-factories';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 let member: { cookie: string; user: { id: number } };

@@ -1,13 +1,13 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { eventRsvps, events } from '../../../../../db/schema';
-import { ByIdSchema, EventListSchema } from '../../../../shared/schemas/content';
-import { messages } from '../../../../shared/messages';
-import { notFound } from '../../../errors';
-import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '../../../services/rsvp';
-import { eventIcs, issueCalendarFeed } from '../../../calendar';
-import { eventColumns, withSpotsLeft } from '../../../domains/events';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
-import { memberProcedure, router, sharedReadProcedure } from '../../init';
+import { eventRsvps, events } from '#db/schema';
+import { ByIdSchema, EventListSchema } from '#shared/schemas/content';
+import { messages } from '#shared/messages';
+import { notFound } from '#server/errors';
+import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '#server/services/rsvp';
+import { eventIcs, issueCalendarFeed } from '#server/calendar';
+import { eventColumns, withSpotsLeft } from '#server/domains/events';
+import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { memberProcedure, router, sharedReadProcedure } from '#server/trpc/init';
 
 export const eventsRouter = router({
   /**

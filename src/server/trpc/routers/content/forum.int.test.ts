@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forumComments, forumPostLikes, forumPosts } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { DEFAULT_RATE_LIMITS } from '../../../auth/rate-limit';
-import { createUser } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { forumComments, forumPostLikes, forumPosts } from '#db/schema';
+import { messages } from '#shared/messages';
+import { DEFAULT_RATE_LIMITS } from '#server/auth/rate-limit';
+import { createUser } from '#server/test/factories';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
-import { forumPosts } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '../../../../shared/schemas/community';
-import { AddCommentSchema, CommentListSchema } from '../../../../shared/schemas/content';
-import { forbidden, notFound } from '../../../errors';
-import { mayDeletePost, selectPosts } from '../../../domains/forum-posts';
-import { publicationOf } from '../../../moderation/publication';
-import { visibleTo, type ContentViewer } from '../../../moderation/visibility';
-import { qualified } from '../../../services/content-query';
-import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
-import { likeCount, toggleLike } from '../../../services/likes';
-import { memberProcedure, publicProcedure, router } from '../../init';
+import type { Db } from '#db/client';
+import { forumPosts } from '#db/schema';
+import { messages } from '#shared/messages';
+import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '#shared/schemas/community';
+import { AddCommentSchema, CommentListSchema } from '#shared/schemas/content';
+import { forbidden, notFound } from '#server/errors';
+import { mayDeletePost, selectPosts } from '#server/domains/forum-posts';
+import { publicationOf } from '#server/moderation/publication';
+import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
+import { qualified } from '#server/services/content-query';
+import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
+import { likeCount, toggleLike } from '#server/services/likes';
+import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.forum;
 

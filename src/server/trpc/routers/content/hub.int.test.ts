@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, events, forumPosts, places, podcasts } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { createUser } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { blogs, events, forumPosts, places, podcasts } from '#db/schema';
+import { messages } from '#shared/messages';
+import { createUser } from '#server/test/factories';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);

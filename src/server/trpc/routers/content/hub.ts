@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gte } from 'drizzle-orm';
-import { blogs, events, forumPosts, places, podcasts } from '../../../../../db/schema';
-import { contentHref, type ContentType } from '../../../../shared/links';
-import { ActivitySchema, HubSearchSchema } from '../../../../shared/schemas/community';
-import { searchCondition } from '../../../services/content-query';
-import { publicProcedure, router, sharedReadProcedure } from '../../init';
-import { visibleTo } from '../../../moderation/visibility';
+import { blogs, events, forumPosts, places, podcasts } from '#db/schema';
+import { contentHref, type ContentType } from '#shared/links';
+import { ActivitySchema, HubSearchSchema } from '#shared/schemas/community';
+import { searchCondition } from '#server/services/content-query';
+import { publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
+import { visibleTo } from '#server/moderation/visibility';
 
 /** Each group of the hub's search answer holds at most this many items. */
 const SEARCH_GROUP_SIZE = 5;

@@ -1,4 +1,4 @@
-import { router } from '../../init';
+import { router } from '#server/trpc/init';
 import { blogsRouter } from './blogs';
 import { commentsRouter } from './comments';
 import { directoryRouter } from './directory';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscriptions } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { DEFAULT_RATE_LIMITS } from '../../../auth/rate-limit';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { newsletterSubscriptions } from '#db/schema';
+import { messages } from '#shared/messages';
+import { DEFAULT_RATE_LIMITS } from '#server/auth/rate-limit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { NewsletterSubscribeSchema, NewsletterTokenSchema } from '../../../../shared/schemas/community';
-import { confirmSubscription, requestSubscription, unsubscribe } from '../../../newsletter';
-import { publicProcedure, router } from '../../init';
+import { NewsletterSubscribeSchema, NewsletterTokenSchema } from '#shared/schemas/community';
+import { confirmSubscription, requestSubscription, unsubscribe } from '#server/newsletter';
+import { publicProcedure, router } from '#server/trpc/init';
 
 export const newsletterRouter = router({
   /**

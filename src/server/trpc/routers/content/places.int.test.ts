@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeSuggestions } from '../../../../../db/schema';
-import { seedCommunity } from '../../../../../db/seed/community';
-import { accountService } from '../../../services/accounts';
-import { messages } from '../../../../shared/messages';
-import { DEFAULT_RATE_LIMITS } from '../../../auth/rate-limit';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { placeSuggestions } from '#db/schema';
+import { seedCommunity } from '#db/seed/community';
+import { accountService } from '#server/services/accounts';
+import { messages } from '#shared/messages';
+import { DEFAULT_RATE_LIMITS } from '#server/auth/rate-limit';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { placeSuggestions, places } from '../../../../../db/schema';
-import { PlaceListSchema, PlaceSuggestionSchema } from '../../../../shared/schemas/community';
-import { placeColumns, placeSearch } from '../../../domains/places';
-import { assertNoBlockedWords } from '../../../moderation/watched-words';
-import { memberProcedure, router, sharedReadProcedure } from '../../init';
+import { placeSuggestions, places } from '#db/schema';
+import { PlaceListSchema, PlaceSuggestionSchema } from '#shared/schemas/community';
+import { placeColumns, placeSearch } from '#server/domains/places';
+import { assertNoBlockedWords } from '#server/moderation/watched-words';
+import { memberProcedure, router, sharedReadProcedure } from '#server/trpc/init';
 
 export const placesRouter = router({
   /** GET /api/places: recommended first, then the best rated. */

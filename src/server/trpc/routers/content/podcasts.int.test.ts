@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { podcastComments, podcastLikes } from '../../../../../db/schema';
-import { messages } from '../../../../shared/messages';
-import { createPodcast } from '../../../test/content-factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { podcastComments, podcastLikes } from '#db/schema';
+import { messages } from '#shared/messages';
+import { createPodcast } from '#server/test/content-factories';
+import { createTestApp, type TestApp } from '#server/test/test-app';
 
 let t: TestApp;
 let member: { cookie: string; user: { id: number; firstName: string } };

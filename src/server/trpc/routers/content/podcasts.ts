@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { podcasts } from '../../../../../db/schema';
-import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema } from '../../../../shared/schemas/content';
-import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '../../../domains/podcasts';
-import { notFound } from '../../../errors';
-import { inPage, type ListOrder, orderBy, pageIds } from '../../../domains/paging';
-import { addComment, COMMENT_TABLES, listComments } from '../../../services/comments';
-import { categoryCondition, searchCondition } from '../../../services/content-query';
-import { isLiked, toggleLike } from '../../../services/likes';
-import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '../../init';
+import { podcasts } from '#db/schema';
+import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema } from '#shared/schemas/content';
+import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '#server/domains/podcasts';
+import { notFound } from '#server/errors';
+import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
+import { categoryCondition, searchCondition } from '#server/services/content-query';
+import { isLiked, toggleLike } from '#server/services/likes';
+import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.podcast;
 

@@ -1,9 +1,9 @@
-import { BlockSchema, ReportSchema } from '../../../../shared/schemas/moderation';
-import { PageSchema } from '../../../../shared/schemas/content';
-import { pageOf } from '../../../domains/paging';
-import { blockMember, myBlocks, unblockMember } from '../../../moderation/blocks';
-import { createReport, myReports } from '../../../moderation/reports';
-import { memberProcedure, router } from '../../init';
+import { BlockSchema, ReportSchema } from '#shared/schemas/moderation';
+import { PageSchema } from '#shared/schemas/content';
+import { pageOf } from '#server/domains/paging';
+import { blockMember, myBlocks, unblockMember } from '#server/moderation/blocks';
+import { createReport, myReports } from '#server/moderation/reports';
+import { memberProcedure, router } from '#server/trpc/init';
 
 /** A member tells the moderators about a post, comment, listing or member; reporting stays open while she is suspended. */
 export const reportsRouter = router({

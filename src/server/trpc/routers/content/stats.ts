@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { events, siteCounts } from '../../../../../db/schema';
-import { router, sharedReadProcedure } from '../../init';
+import { events, siteCounts } from '#db/schema';
+import { router, sharedReadProcedure } from '#server/trpc/init';
 
 export const statsRouter = router({
   /**
