@@ -41,6 +41,21 @@ export function createPglite(options: PGliteOptions = {}): PGlite {
  */
 const PGLITE_START_PARAMS = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'];
 
+/**
+ * drizzle asks postgres.js to prepare only queries given a name, so every other query is
+ * sent unnamed: PostgreSQL parses and plans it anew each time, and postgres.js first asks it
+ * to describe the parameters, a second round trip. Preparing every query (outside
+ * transactions, where postgres.js hands drizzle another client) lets each connection parse a
+ * query's text once and run it in one round trip. The query texts are a fixed set
+ * (values always travel as parameters), so the statements each connection keeps stay few.
+ * (A pooler in transaction mode, which can't keep prepared statements, would need this off.)
+ */
+function preparedByDefault(client: postgres.Sql) {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(query, parameters, { ...options, prepare: true })) as typeof client.unsafe;
+}
+
 /** PGlite in a folder when no DATABASE_URL is given, else a PostgreSQL pool. */
 export function createDb(options: DbOptions): DbHandle {
   if ('url' in options) {
@@ -52,7 +67,11 @@ export function createDb(options: DbOptions): DbHandle {
       // postgres.js waits up to 20 s between reconnect attempts after repeated failures, so
       // requests queued after an outage would hang long after the database is back: retry within 0.5 s.
       backoff: (attempts: number) => Math.min(0.1 * attempts, 0.5),
+      // Prepared queries (preparedByDefault) are still planned for each call's values: a
+      // generic plan can't see a search's pattern and would read the whole table for it.
+      connection: { plan_cache_mode: 'force_custom_plan' },
     });
+    preparedByDefault(client);
     return {
       db: drizzlePostgres(client, { schema }) as unknown as Db,
       driver: 'postgres',

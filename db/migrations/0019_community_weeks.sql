@@ -1,8 +1,9 @@
 CREATE TABLE "community_weeks" (
 	"week" date NOT NULL,
 	"measure" text NOT NULL,
+	"shard" smallint NOT NULL,
 	"n" integer NOT NULL,
-	CONSTRAINT "community_weeks_week_measure_pk" PRIMARY KEY("week","measure")
+	CONSTRAINT "community_weeks_week_measure_shard_pk" PRIMARY KEY("week","measure","shard")
 );
 --> statement-breakpoint
 CREATE TABLE "member_weeks" (
@@ -20,8 +21,10 @@ CREATE FUNCTION bloom_week_of(at timestamptz) RETURNS date LANGUAGE sql IMMUTABL
 $$;--> statement-breakpoint
 
 -- community_weeks: rows per creation week, kept once per statement over its transition
--- tables (a bulk insert or a cascade updates each week once). Arguments: the measure, which
--- rows count (an SQL condition on the row) and the row's week (an SQL expression).
+-- tables (a bulk insert or a cascade updates each week once). Each connection adds to its own
+-- shard of the week's count (its backend process id modulo 16), so members writing at the
+-- same moment don't wait for each other on one row. Arguments: the measure, which rows count
+-- (an SQL condition on the row) and the row's week (an SQL expression).
 CREATE FUNCTION bloom_keep_weekly_count() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   measure text := TG_ARGV[0];
@@ -37,9 +40,9 @@ BEGIN
     changes := format('SELECT %1$s AS week, 1 AS delta FROM inserted WHERE %2$s UNION ALL SELECT %1$s, -1 FROM deleted WHERE %2$s', week_of, counted);
   END IF;
   EXECUTE format(
-    'INSERT INTO community_weeks AS kept (week, measure, n) '
-      'SELECT week, %L, sum(delta) FROM (%s) AS moved GROUP BY week HAVING sum(delta) <> 0 ORDER BY week '
-      'ON CONFLICT (week, measure) DO UPDATE SET n = kept.n + excluded.n',
+    'INSERT INTO community_weeks AS kept (week, measure, shard, n) '
+      'SELECT week, %L, pg_backend_pid() %% 16, sum(delta) FROM (%s) AS moved GROUP BY week HAVING sum(delta) <> 0 ORDER BY week '
+      'ON CONFLICT (week, measure, shard) DO UPDATE SET n = kept.n + excluded.n',
     measure, changes);
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -77,8 +80,8 @@ SELECT bloom_keep_weekly_count_on(commented, 'comments', 'state = ''published'''
 SELECT bloom_keep_weekly_count_on('event_rsvps', 'rsvps', 'true', 'bloom_week_of(created_at)');--> statement-breakpoint
 
 -- The weeks already there (member_weeks was filled above, which its trigger counted).
-INSERT INTO community_weeks AS kept (week, measure, n)
-  SELECT week, measure, sum(n) FROM (
+INSERT INTO community_weeks AS kept (week, measure, shard, n)
+  SELECT week, measure, 0, sum(n) FROM (
     SELECT bloom_week_of(created_at) AS week, 'applications' AS measure, count(*) AS n FROM users WHERE NOT is_admin GROUP BY 1
     UNION ALL SELECT bloom_week_of(created_at), 'posts', count(*) FROM forum_posts WHERE state = 'published' GROUP BY 1
     UNION ALL SELECT bloom_week_of(created_at), 'comments', count(*) FROM forum_comments WHERE state = 'published' GROUP BY 1
@@ -86,6 +89,6 @@ INSERT INTO community_weeks AS kept (week, measure, n)
     UNION ALL SELECT bloom_week_of(created_at), 'comments', count(*) FROM blog_comments WHERE state = 'published' GROUP BY 1
     UNION ALL SELECT bloom_week_of(created_at), 'rsvps', count(*) FROM event_rsvps GROUP BY 1
   ) AS existing GROUP BY week, measure
-  ON CONFLICT (week, measure) DO UPDATE SET n = kept.n + excluded.n;--> statement-breakpoint
+  ON CONFLICT (week, measure, shard) DO UPDATE SET n = kept.n + excluded.n;--> statement-breakpoint
 DROP FUNCTION bloom_keep_weekly_count_on(text, text, text, text);--> statement-breakpoint
 DROP FUNCTION bloom_record_member_weeks_on(text);

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -27,9 +27,15 @@ export const communityWeeks = pgTable(
   {
     week: date('week', { mode: 'string' }).notNull(),
     measure: text('measure', { enum: WEEKLY_MEASURES }).notNull(),
+    /**
+     * Each database connection adds to its own part of a week's count (its process id modulo
+     * 16), so members commenting at the same moment don't queue for one row; a week's count
+     * is the sum of its parts.
+     */
+    shard: smallint('shard').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.week, t.measure] })],
+  (t) => [primaryKey({ columns: [t.week, t.measure, t.shard] })],
 );
 
 /**

@@ -35,7 +35,7 @@ export async function adminOverview(db: Db) {
   // Constants written into the SQL: a parameter beside a date would be read as a date (date - date is a number of days).
   const since = sql`(${thisWeek} - ${sql.raw(String((OVERVIEW_WEEKS - 1) * 7))})`;
   const kept = (measure: WeeklyMeasure) =>
-    sql`coalesce((select ${communityWeeks.n} from ${communityWeeks} where ${communityWeeks.week} = weeks.week and ${communityWeeks.measure} = ${measure}), 0)::int`;
+    sql`coalesce((select sum(${communityWeeks.n}) from ${communityWeeks} where ${communityWeeks.week} = weeks.week and ${communityWeeks.measure} = ${measure}), 0)::int`;
 
   interface WeekRow {
     week_start: string;
