@@ -43,17 +43,29 @@ const PGLITE_START_PARAMS = [...(PGlite as unknown as { defaultStartParams: stri
 
 /**
  * drizzle asks postgres.js to prepare only queries given a name, so every other query is
- * sent unnamed: PostgreSQL parses and plans it anew each time, and postgres.js first asks it
- * to describe the parameters, a second round trip. Preparing every query (outside
- * transactions, where postgres.js hands drizzle another client) lets each connection parse a
- * query's text once and run it in one round trip. The query texts are a fixed set
- * (values always travel as parameters), so the statements each connection keeps stay few.
- * (A pooler in transaction mode, which can't keep prepared statements, would need this off.)
+ * sent unnamed: PostgreSQL parses it anew each time, and postgres.js first asks it to
+ * describe the parameters, a second round trip. Preparing every query, in transactions and
+ * savepoints too (postgres.js hands drizzle a client of their own), lets each connection parse
+ * a query's text once and run it in one round trip. The query texts are a fixed set (values
+ * always travel as parameters), so the statements each connection keeps stay few. (A pooler
+ * in transaction mode, which can't keep prepared statements, would need this off.)
  */
-function preparedByDefault(client: postgres.Sql) {
+function preparedByDefault(client: postgres.Sql | postgres.TransactionSql) {
   const unsafe = client.unsafe.bind(client);
   client.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
     unsafe(query, parameters, { ...options, prepare: true })) as typeof client.unsafe;
+  for (const scope of ['begin', 'savepoint'] as const) {
+    if (!(scope in client)) continue;
+    const open = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[scope]!.bind(client);
+    // The callback comes last: begin(fn), begin(options, fn), savepoint(fn), savepoint(name, fn).
+    (client as unknown as Record<string, unknown>)[scope] = (...args: unknown[]) => {
+      const body = args.pop() as (inner: postgres.TransactionSql) => unknown;
+      return open(...args, (inner: postgres.TransactionSql) => {
+        preparedByDefault(inner);
+        return body(inner);
+      });
+    };
+  }
 }
 
 /** PGlite in a folder when no DATABASE_URL is given, else a PostgreSQL pool. */
