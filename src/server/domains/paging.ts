@@ -45,7 +45,7 @@ export function afterPosition(keys: SQL[], position: SQL, direction: ListOrder['
  * Rows strictly after the item `after` in the list's order. An item no longer in the table
  * (deleted since) has no place in the order: the page is then empty.
  */
-function afterItem(table: PgTable, id: PgColumn, order: ListOrder, after: number): SQL {
+export function afterItem(table: PgTable, id: PgColumn, order: ListOrder, after: number): SQL {
   const column = sql.identifier(order.column.name);
   const key = sql.identifier(id.name);
   const position = sql`(select shown.${column}, shown.${key} from ${table} as shown where shown.${key} = ${after})`;
@@ -54,7 +54,7 @@ function afterItem(table: PgTable, id: PgColumn, order: ListOrder, after: number
 
 /**
  * One page of ids, found before anything is counted or joined: the page walks the order's
- * index, and the read model's count subqueries and joins run for its rows only. Join the read
+ * index, and the read model's joins (authors, the viewer's own likes) run for its rows only. Join the read
  * model to it with {@link inPage} and sort again by {@link orderBy} (a join does not keep the
  * subquery's order).
  */

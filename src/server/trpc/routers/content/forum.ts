@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { forumPosts } from '#db/schema';
 import { messages } from '#shared/messages';
@@ -6,9 +6,9 @@ import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '#
 import { AddCommentSchema, CommentListSchema } from '#shared/schemas/content';
 import { forbidden, notFound } from '#server/errors';
 import { mayDeletePost, selectPosts } from '#server/domains/forum-posts';
+import { afterItem } from '#server/domains/paging';
 import { publicationOf } from '#server/moderation/publication';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
-import { qualified } from '#server/services/content-query';
 import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
 import { likeCount, toggleLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
@@ -31,10 +31,7 @@ export const forumRouter = router({
   list: publicProcedure.input(ForumPostListSchema).query(async ({ ctx, input }) => {
     const category = input.category && input.category !== 'all' ? eq(forumPosts.category, input.category) : undefined;
     // Rows strictly after the cursor post in the list's order; an unknown cursor gives an empty page.
-    const afterCursor =
-      input.cursor === undefined
-        ? undefined
-        : sql`(${qualified(forumPosts.createdAt)}, ${qualified(forumPosts.id)}) < (select p.created_at, p.id from ${forumPosts} p where p.id = ${input.cursor})`;
+    const afterCursor = input.cursor === undefined ? undefined : afterItem(forumPosts, forumPosts.id, { column: forumPosts.createdAt, direction: 'desc' }, input.cursor);
     const rows = await selectPosts(ctx.db, ctx.user, and(category, afterCursor), input.limit + 1);
     const items = rows.slice(0, input.limit);
     return { items, nextCursor: rows.length > input.limit ? (items.at(-1)?.id ?? null) : null };
