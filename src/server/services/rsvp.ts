@@ -42,10 +42,14 @@ export async function attendingNow(tx: Db, eventId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Locks the event's row: every change to its RSVPs runs one at a time, so no two members take the last spot. */
+/**
+ * Locks the event's row: every change to its RSVPs runs one at a time, so no two members take
+ * the last spot. `attendees` is the count as the lock found it; after this transaction changes
+ * RSVPs, read it again with attendingNow.
+ */
 export async function lockEvent(tx: Db, eventId: number) {
   const [event] = await tx
-    .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location, maxAttendees: events.maxAttendees })
+    .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location, maxAttendees: events.maxAttendees, attendees: events.attendingCount })
     .from(events)
     .where(eq(events.id, eventId))
     .for('update');
@@ -73,7 +77,7 @@ export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, userI
 
     if (event.dateTime < now) throw badRequest(messages.events.eventPast);
     let full = false;
-    if (event.maxAttendees !== null) full = spotsLeft(event.maxAttendees, await attendingNow(tx, eventId)) === 0;
+    if (event.maxAttendees !== null) full = spotsLeft(event.maxAttendees, event.attendees) === 0;
     // The database's clock, to the microsecond: RSVPs run one at a time (the event is locked), so
     // each joins the waitlist strictly after the one before, and places never tie.
     const values = full ? { status: 'waitlisted' as const, waitlistedAt: sql`clock_timestamp()` } : { status: 'attending' as const, waitlistedAt: null };

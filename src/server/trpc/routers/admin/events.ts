@@ -7,7 +7,7 @@ import { fieldError, notFound } from '#server/errors';
 import { adminEventColumns as columns, withSpotsLeft } from '#server/domains/events';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { adminProcedure, router } from '#server/trpc/init';
-import { attendingNow, fillFreedSpots, lockEvent } from '#server/services/rsvp';
+import { fillFreedSpots, lockEvent } from '#server/services/rsvp';
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
   ...fields,
@@ -42,9 +42,8 @@ export const adminEventsRouter = router({
   update: adminProcedure.input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     await ctx.db.transaction(async (tx) => {
-      await lockEvent(tx, id);
+      const { attendees } = await lockEvent(tx, id);
       if (fields.maxAttendees !== undefined) {
-        const attendees = await attendingNow(tx, id);
         if (fields.maxAttendees < attendees) throw fieldError('maxAttendees', messages.admin.maxAttendeesBelowAttending(attendees));
       }
       await tx.update(events).set(toRow(fields)).where(eq(events.id, id));
