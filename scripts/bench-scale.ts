@@ -427,6 +427,8 @@ function percentile(sorted: number[], p: number): number {
 async function measureMixed(base: string, members: Member[], fixtures: Fixtures, cache: 'off' | 'on', counted: boolean): Promise<{ row: Row; detail: string }> {
   const pick = mixedPicker(members, fixtures);
   const statuses = new Map<string, number>();
+  /** Reads answered 2xx, and those of them replayed by the read cache, by kind. */
+  const reads = new Map<string, { answered: number; fromCache: number }>();
   const latencies = { read: [] as number[], write: [] as number[] };
   let lastAnswered: MixedPick | undefined;
   const options: autocannon.Options = {
@@ -443,9 +445,13 @@ async function measureMixed(base: string, members: Member[], fixtures: Fixtures,
           if (next.body) headers['content-type'] = 'application/json';
           return { ...request, method: next.method, path: next.path, headers, body: next.body ?? '' };
         },
-        onResponse: (status, body, context) => {
+        onResponse: (status, body, context, headers) => {
           const answered = (context as { pick?: MixedPick }).pick;
           lastAnswered = answered;
+          if (answered && !answered.write && status >= 200 && status < 300) {
+            const kind = reads.get(answered.kind) ?? { answered: 0, fromCache: 0 };
+            reads.set(answered.kind, { answered: kind.answered + 1, fromCache: kind.fromCache + ((headers as Record<string, string>)['x-cache'] === 'hit' ? 1 : 0) });
+          }
           const key = `${answered?.kind ?? '?'} ${status}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
           if ((status < 200 || status >= 300) && statuses.get(key) === 1) console.error(`mixed (cache ${cache}): ${key}: ${body.slice(0, 200)}`);
@@ -469,7 +475,8 @@ async function measureMixed(base: string, members: Member[], fixtures: Fixtures,
   const detail =
     `mixed (cache ${cache}): ${total} answers, ${writes} writes (${((writes / Math.max(total, 1)) * 100).toFixed(1)}%); ` +
     `reads p50 ${percentile(read, 50).toFixed(0)} ms p99 ${percentile(read, 99).toFixed(0)} ms, writes p50 ${percentile(write, 50).toFixed(0)} ms p99 ${percentile(write, 99).toFixed(0)} ms` +
-    (badKinds.length ? `; non-2xx: ${badKinds.join(', ')}` : '; every answer 2xx');
+    (badKinds.length ? `; non-2xx: ${badKinds.join(', ')}` : '; every answer 2xx') +
+    (cache === 'on' ? `; reads from the read cache: ${[...reads].map(([kind, n]) => `${kind} ${Math.round((n.fromCache / n.answered) * 100)}%`).join(', ')}` : '');
   return {
     row: {
       target: `Mixed: ${members.length} members read lists, ~${WRITE_SHARE * 100}% write (c=${MIXED_CONNECTIONS})`,

@@ -43,7 +43,7 @@ export interface BuildAppOptions {
    * to the build in dist/ssr beside the client when there is one, null sends pages without SSR.
    */
   renderPage?: RenderPage | null;
-  /** Replays shared reads for a second (see response-cache.ts); on unless false. */
+  /** Replays shared reads until what they read changes (see response-cache.ts); on unless false. */
   responseCache?: boolean;
   /** false turns logging off (tests); a stream receives the JSON log lines instead of stdout. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // tRPC's complete answers become bytes before the read cache stores them and the compressor measures them.
   registerCompleteJsonAsBytes(app);
   // First, so a stored shared read is answered before any other hook runs.
-  const responseCache = options.responseCache !== false ? registerResponseCache(app) : undefined;
+  if (options.responseCache !== false) registerResponseCache(app, db);
   registerNoStoreForPersonalAnswers(app);
 
   // Before any plugin or route: each takes the error handler in force when it is added.
@@ -192,7 +192,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onRequest', languageOfRequestHook);
   app.addHook('onRequest', createOriginCheck(env.PUBLIC_URL));
-  if (redis) responseCache?.useRedis(redis);
 
   const mailWorker = options.mailWorker === false ? undefined : startMailWorkerFor(app, db, env, options.mailWorker ?? {});
   app.addHook('onClose', async () => {

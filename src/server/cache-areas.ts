@@ -3,6 +3,10 @@
  * answer is dropped when a write changes an area it read, and kept through writes elsewhere
  * (a like on a podcast leaves the events list stored). One table, by procedure path; a path
  * it doesn't know counts as touching everything, so a new procedure is never served stale.
+ *
+ * Some procedures read or change one item of their area, named by the `id` of their input
+ * (ITEM_PROCEDURES): an article read by id is kept through a like on another article, while
+ * every list of articles (which reads the area as a whole) is dropped by either.
  */
 export type CacheArea = 'podcasts' | 'blogs' | 'events' | 'listings' | 'forum' | 'places' | 'members' | 'newsletter';
 
@@ -76,13 +80,80 @@ export function areasOf(path: string): readonly CacheArea[] {
   return best ? best[1] : ALL_AREAS;
 }
 
-/** The areas of all the procedures behind one request; none ran (a plain route): every area. */
-export function areasOfPaths(paths: Iterable<string>): Set<CacheArea> {
-  const areas = new Set<CacheArea>();
-  let any = false;
-  for (const path of paths) {
-    any = true;
-    for (const area of areasOf(path)) areas.add(area);
+
+/**
+ * Procedures whose input's `id` names the one item of their area they read or change: an
+ * article, podcast or event by id, a member's like, comment or RSVP on it, an admin's edit or
+ * deletion of it. Any other procedure reads or changes its areas as a whole.
+ */
+const ITEM_PROCEDURES: ReadonlySet<string> = new Set([
+  'content.podcasts.byId',
+  'content.podcasts.like',
+  'content.podcasts.unlike',
+  'content.podcasts.addComment',
+  'content.blogs.byId',
+  'content.blogs.like',
+  'content.blogs.unlike',
+  'content.blogs.addComment',
+  'content.events.byId',
+  'content.events.ics',
+  'content.events.rsvp',
+  'content.events.cancelRsvp',
+  'admin.podcasts.update',
+  'admin.podcasts.delete',
+  'admin.blogs.update',
+  'admin.blogs.delete',
+  'admin.events.update',
+  'admin.events.delete',
+]);
+
+/** One procedure call of a request: its path and, for an item procedure, the item's id. */
+export interface ProcedureCall {
+  path: string;
+  itemId?: number;
+}
+
+export const isItemProcedure = (path: string) => ITEM_PROCEDURES.has(path);
+
+/** The item an item procedure's raw input names; undefined for an id that isn't one (the call then counts as whole-area). */
+export function itemIdOf(rawInput: unknown): number | undefined {
+  if (rawInput === null || typeof rawInput !== 'object') return undefined;
+  const id = (rawInput as { id?: unknown }).id;
+  const value = typeof id === 'string' && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : id;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+/** One item of an area, as the cache names it: 'blogs#7'. */
+export type ItemReference = `${CacheArea}#${number}`;
+
+/** What a request read (for a stored answer) or changed (for a write): areas as a whole, and single items. */
+export interface DataReferences {
+  areas: Set<CacheArea>;
+  items: Set<ItemReference>;
+}
+
+export const areaOfItem = (item: ItemReference) => item.slice(0, item.indexOf('#')) as CacheArea;
+
+/** The references of a request's calls; no call (a plain route): every area as a whole. */
+export function referencesOf(calls: readonly ProcedureCall[]): DataReferences {
+  if (calls.length === 0) return { areas: new Set(ALL_AREAS), items: new Set() };
+  const references: DataReferences = { areas: new Set(), items: new Set() };
+  for (const { path, itemId } of calls) {
+    const areas = areasOf(path);
+    // An item procedure sits in exactly one area; if the table ever gives it more, it counts as whole.
+    if (itemId !== undefined && areas.length === 1) references.items.add(`${areas[0]!}#${itemId}`);
+    else for (const area of areas) references.areas.add(area);
   }
-  return any ? areas : new Set(ALL_AREAS);
+  return references;
+}
+
+/**
+ * Whether a change makes a stored answer stale: it read an area the change touched in any way
+ * (a list reads every item), or an item the change touched, alone or with its whole area.
+ */
+export function isAffectedBy(read: DataReferences, change: DataReferences): boolean {
+  for (const area of read.areas) if (change.areas.has(area)) return true;
+  for (const item of change.items) if (read.areas.has(areaOfItem(item)) || read.items.has(item)) return true;
+  for (const item of read.items) if (change.areas.has(areaOfItem(item))) return true;
+  return false;
 }

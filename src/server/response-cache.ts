@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { Db } from '#db/client';
+import { listenTo, notify } from '#db/notifications';
 import { acceptedEncoding, asksForStream, COMPRESSION_THRESHOLD, compressAnswer, type AnswerEncoding } from './answer-compression';
-import { ALL_AREAS, areasOfPaths, type CacheArea } from './cache-areas';
+import { ALL_AREAS, areaOfItem, type CacheArea, type DataReferences, isAffectedBy, type ItemReference, type ProcedureCall, referencesOf } from './cache-areas';
 
 /**
  * A micro-cache of shared reads (GET /api/... and /trpc/... answered 200). Only an answer
@@ -11,41 +12,69 @@ import { ALL_AREAS, areasOfPaths, type CacheArea } from './cache-areas';
  * Only complete JSON answers are stored: a streamed (JSONL) answer varies by the request's
  * `trpc-accept`/`Accept` header and is never stored or replayed.
  *
- * Invalidation by what changed: each stored answer remembers the areas of the data its
- * procedures read (cache-areas.ts), and a successful write drops, at once, the answers that
- * read an area it changed; the rest stay (a like on a podcast leaves the events list stored).
- * With Redis the other processes drop the same; without it another process's write shows
- * after at most `ttlMs` (caches are invalidated across instances or short-lived). A read
- * that started before a write to one of its areas does not store its older answer.
+ * Invalidation by what changed: each stored answer remembers what its procedures read
+ * (cache-areas.ts: areas as a whole, or single items such as one article), and a successful
+ * write drops, at once, the answers that read what it changed; the rest stay (a like on a
+ * podcast leaves the events list stored, a like on one article leaves the others stored).
+ * The other processes sharing the database drop the same, told through PostgreSQL's
+ * LISTEN/NOTIFY (on PGlite one process owns the data). A read that started before a write
+ * to what it read does not store its older answer.
+ *
+ * Lifetimes: an answer that reads an area as a whole (a list) may also change with the clock
+ * (upcoming events), so it lives `ttlMs`; an answer about single items changes only through
+ * writes, so it lives `itemTtlMs`, a bound for a notification lost while a connection was down.
+ *
+ * Concurrent misses of one URL are made once: the first request reads, the others wait for
+ * its answer and take it if it was stored, else read for themselves (single flight). URLs
+ * whose answer turned out personal are not waited on.
  */
 export interface ResponseCacheOptions {
   ttlMs?: number;
+  itemTtlMs?: number;
   maxEntries?: number;
+  /** The largest answer stored. */
   maxBytes?: number;
+  /** All stored answers together. */
+  maxTotalBytes?: number;
 }
 
 interface Entry {
   expires: number;
-  areas: ReadonlySet<CacheArea>;
+  read: DataReferences;
   headers: Record<string, string | string[] | number>;
   payload: Buffer;
   /** The payload compressed, made the first time a client asks for each encoding. */
   encoded: Partial<Record<AnswerEncoding, Buffer>>;
 }
 
-const CHANNEL = 'bloom:response-cache:invalidate';
+/** A read of a URL under way, which later requests for the same URL may wait for. */
+interface Flight {
+  answer: Promise<Entry | null>;
+  settle(entry: Entry | null): void;
+}
+
+const CHANNEL = 'bloom_response_cache';
 const API_PATH = /^\/(api|trpc)\//;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How many changed items are remembered for reads under way before the oldest are forgotten. */
+const REMEMBERED_ITEM_CHANGES = 10_000;
+/** How many URLs known to answer per viewer are remembered. */
+const REMEMBERED_PERSONAL_URLS = 1_000;
+/** A request waits this long at most for another's read of its URL, then reads for itself. */
+const FLIGHT_WAIT_MS = 5_000;
 
-/** The invalidation count when a cacheable read started. */
-type CachedRequest = FastifyRequest & { responseCacheStartedAt?: number };
+function answerOrNullAfter(answer: Promise<Entry | null>, ms: number): Promise<Entry | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((done) => (timer = setTimeout(() => done(null), ms).unref()));
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
 
 /** What the procedures that made an answer say about who may see it. */
 export interface AnswerScope {
   /** True until a procedure without `sharedAnswer` runs for this request. */
   sameForEveryone: boolean;
   /** The procedures that ran for this request (a batch runs several): what it read or changed. */
-  paths: string[];
+  calls: ProcedureCall[];
 }
 
 const answerScopes = new WeakMap<FastifyRequest, AnswerScope>();
@@ -53,9 +82,14 @@ const answerScopes = new WeakMap<FastifyRequest, AnswerScope>();
 /** The request's scope, made on first use (by the procedures' context). */
 export function answerScopeOf(request: FastifyRequest): AnswerScope {
   let scope = answerScopes.get(request);
-  if (!scope) answerScopes.set(request, (scope = { sameForEveryone: true, paths: [] }));
+  if (!scope) answerScopes.set(request, (scope = { sameForEveryone: true, calls: [] }));
   return scope;
 }
+
+const referencesOfRequest = (request: FastifyRequest) => referencesOf(answerScopes.get(request)?.calls ?? []);
+
+/** A cacheable read: the invalidation count when it started, and the flight it leads. */
+type CachedRequest = FastifyRequest & { responseCacheStartedAt?: number; responseCacheFlight?: Flight };
 
 /** The status an answer goes out with: tRPC's adapter sends a web Response, whose status reaches the reply only after onSend. */
 const statusOf = (reply: FastifyReply, payload: unknown) => (payload instanceof Response ? payload.status : reply.statusCode);
@@ -96,45 +130,151 @@ function storedAnswerFor(request: FastifyRequest, entry: Entry) {
 
 const varyWithEncoding = (vary: Entry['headers'][string] | undefined) => (vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
 
-export interface ResponseCache {
-  /** Shares invalidations with the other processes through Redis pub/sub. */
-  useRedis(redis: Redis): void;
-}
-
 /**
  * Register before the other plugins: a hit is answered from the first onRequest hook with
  * the stored status, headers (the security headers included) and bytes, skipping the rest.
  */
-export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}): ResponseCache {
+export function registerResponseCache(app: FastifyInstance, db: Db, options: ResponseCacheOptions = {}): void {
   const ttlMs = options.ttlMs ?? 1000;
-  const maxEntries = options.maxEntries ?? 500;
+  const itemTtlMs = options.itemTtlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 256 * 1024;
+  const maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
+  /** In the order stored, so the first is the oldest. */
   const entries = new Map<string, Entry>();
-  /** Counts invalidations; `changedAt` holds the count at each area's latest one. */
-  let invalidations = 0;
-  const changedAt = new Map<CacheArea, number>();
-  let redis: Redis | undefined;
+  let storedBytes = 0;
+  const flights = new Map<string, Flight>();
+  const personalUrls = new Set<string>();
   const instanceId = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
-  const drop = (areas: ReadonlySet<CacheArea>) => {
+  // Invalidations are counted; each area and item remembers the count at its latest change,
+  // so a read can tell whether what it read changed while it ran.
+  let invalidations = 0;
+  /** The latest change of anything in the area: the area as a whole or one of its items. */
+  const areaTouchedAt = new Map<CacheArea, number>();
+  /** The latest change of the area as a whole. */
+  const areaWholeAt = new Map<CacheArea, number>();
+  const itemChangedAt = new Map<ItemReference, number>();
+  /** Item changes up to this count are forgotten: a read older than it counts its items as changed. */
+  let forgottenItemsUpTo = 0;
+
+  const changedSince = (startedAt: number, read: DataReferences) => {
+    for (const area of read.areas) if ((areaTouchedAt.get(area) ?? 0) > startedAt) return true;
+    for (const item of read.items) {
+      if ((areaWholeAt.get(areaOfItem(item)) ?? 0) > startedAt || (itemChangedAt.get(item) ?? 0) > startedAt) return true;
+      if (startedAt < forgottenItemsUpTo) return true;
+    }
+    return false;
+  };
+
+  const forget = (url: string) => {
+    const entry = entries.get(url);
+    if (!entry) return;
+    entries.delete(url);
+    storedBytes -= entry.payload.length;
+  };
+
+  const drop = (change: DataReferences) => {
     invalidations++;
-    for (const area of areas) changedAt.set(area, invalidations);
-    for (const [url, entry] of entries) if ([...entry.areas].some((area) => areas.has(area))) entries.delete(url);
+    for (const area of change.areas) {
+      areaTouchedAt.set(area, invalidations);
+      areaWholeAt.set(area, invalidations);
+    }
+    if (itemChangedAt.size + change.items.size > REMEMBERED_ITEM_CHANGES) {
+      itemChangedAt.clear();
+      forgottenItemsUpTo = invalidations - 1;
+    }
+    for (const item of change.items) {
+      areaTouchedAt.set(areaOfItem(item), invalidations);
+      itemChangedAt.set(item, invalidations);
+    }
+    for (const [url, entry] of entries) if (isAffectedBy(entry.read, change)) forget(url);
   };
-  const invalidate = (areas: ReadonlySet<CacheArea>) => {
-    drop(areas);
-    const message = `${instanceId}|${[...areas].join(',')}`;
-    redis?.publish(CHANNEL, message).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: publish failed'));
+
+  // The other processes' changes arrive as "instance|areas|items"; this one's own are already dropped.
+  const stopListening = listenTo(db, CHANNEL, (message) => {
+    const [from, areas = '', items = ''] = message.split('|');
+    if (from === instanceId) return;
+    drop({
+      areas: new Set(areas.split(',').filter((area): area is CacheArea => (ALL_AREAS as readonly string[]).includes(area))),
+      items: new Set(items.split(',').filter((item): item is ItemReference => /^[a-z]+#[0-9]+$/.test(item) && (ALL_AREAS as readonly string[]).includes(areaOfItem(item as ItemReference)))),
+    });
+  }).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'response cache: not listening for other processes\' changes');
+    return undefined;
+  });
+  /**
+   * Notifications under way: a closing server sends them before its database closes. A write
+   * still answering while the server stops may find the database closed; the other processes
+   * then keep what it changed for at most a lifetime, and nothing is logged for it.
+   */
+  const sending = new Set<Promise<void>>();
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(sending);
+    await (await stopListening)?.().catch(() => {});
+  });
+
+  const invalidate = (change: DataReferences) => {
+    drop(change);
+    const message = `${instanceId}|${[...change.areas].join(',')}|${[...change.items].join(',')}`;
+    const sent: Promise<void> = notify(db, CHANNEL, message)
+      .catch((error: unknown) => {
+        if (!closing) app.log.warn({ err: error }, 'response cache: notify failed');
+      })
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
   };
-  const changedSince = (startedAt: number, areas: ReadonlySet<CacheArea>) => [...areas].some((area) => (changedAt.get(area) ?? 0) > startedAt);
+
+  const store = (url: string, entry: Entry) => {
+    forget(url);
+    while (entries.size > 0 && (entries.size >= maxEntries || storedBytes + entry.payload.length > maxTotalBytes)) forget(entries.keys().next().value!);
+    entries.set(url, entry);
+    storedBytes += entry.payload.length;
+    personalUrls.delete(url);
+  };
+
+  const rememberPersonal = (url: string) => {
+    if (personalUrls.size >= REMEMBERED_PERSONAL_URLS) personalUrls.delete(personalUrls.values().next().value!);
+    personalUrls.add(url);
+  };
+
+  const freshEntry = (url: string) => {
+    const entry = entries.get(url);
+    return entry && entry.expires > Date.now() ? entry : undefined;
+  };
+
+  /** Ends the request's flight, if it leads one: its waiters take `entry`, or read for themselves. */
+  const land = (request: FastifyRequest, entry: Entry | null) => {
+    const flight = (request as CachedRequest).responseCacheFlight;
+    if (!flight) return;
+    (request as CachedRequest).responseCacheFlight = undefined;
+    if (flights.get(request.url) === flight) flights.delete(request.url);
+    flight.settle(entry);
+  };
 
   const isCacheableRead = (request: FastifyRequest) => request.method === 'GET' && API_PATH.test(request.url) && !asksForStream(request);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheableRead(request)) return;
     // Keyed by URL alone, not language: only 200 shared reads are stored, and they carry data, never worded text (refusals aren't stored).
-    const entry = entries.get(request.url);
-    if (entry && entry.expires > Date.now()) {
+    const url = request.url;
+    let entry = freshEntry(url);
+    if (!entry) {
+      const flight = flights.get(url);
+      if (flight) entry = (await answerOrNullAfter(flight.answer, FLIGHT_WAIT_MS)) ?? undefined;
+      else if (!personalUrls.has(url)) {
+        let settle!: Flight['settle'];
+        const answer = new Promise<Entry | null>((done) => (settle = done));
+        const lead: Flight = { answer, settle };
+        flights.set(url, lead);
+        (request as CachedRequest).responseCacheFlight = lead;
+      }
+    }
+    if (entry) {
       const answer = storedAnswerFor(request, entry);
       reply.hijack();
       reply.raw.writeHead(200, { ...answer.headers, 'x-cache': 'hit' });
@@ -147,37 +287,36 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   app.addHook('onSend', async (request, reply, payload) => {
     // A write that went through drops the stored reads of what it changed, before its answer leaves.
     if (!SAFE_METHODS.has(request.method)) {
-      if (statusOf(reply, payload) < 400) invalidate(areasOfPaths(answerScopes.get(request)?.paths ?? []));
+      if (statusOf(reply, payload) < 400) invalidate(referencesOfRequest(request));
       return payload;
     }
     const startedAt = (request as CachedRequest).responseCacheStartedAt;
-    if (startedAt === undefined || !isSharedAnswer(request, reply, payload) || !isComplete(payload)) return payload;
-    const areas = areasOfPaths(answerScopes.get(request)?.paths ?? []);
-    if (changedSince(startedAt, areas)) return payload;
-    if (reply.getHeader('set-cookie') || /no-store|private/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
-    const body = Buffer.from(payload);
-    if (body.length > maxBytes) return payload;
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    if (startedAt === undefined) return payload;
+    if (!isSharedAnswer(request, reply, payload)) {
+      if (statusOf(reply, payload) === 200) rememberPersonal(request.url);
+      land(request, null);
+      return payload;
+    }
+    const read = referencesOfRequest(request);
+    const storable =
+      isComplete(payload) &&
+      !changedSince(startedAt, read) &&
+      !reply.getHeader('set-cookie') &&
+      !/no-store|private/.test(String(reply.getHeader('cache-control') ?? ''));
+    const body = storable ? Buffer.from(payload) : undefined;
+    if (!body || body.length > maxBytes) {
+      land(request, null);
+      return payload;
+    }
     // Stored as it is before compression (the compressor runs after this hook).
     const headers = { ...reply.getHeaders(), 'content-length': body.length } as Entry['headers'];
-    entries.set(request.url, { expires: Date.now() + ttlMs, areas, headers, payload: body, encoded: {} });
+    const entry: Entry = { expires: Date.now() + (read.areas.size === 0 ? itemTtlMs : ttlMs), read, headers, payload: body, encoded: {} };
+    store(request.url, entry);
+    land(request, entry);
     return payload;
   });
 
-  return {
-    useRedis(client) {
-      redis = client;
-      // The shared client refuses commands while connecting; the subscription may wait for it.
-      const subscriber = client.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
-      subscriber.on('error', (error) => app.log.warn({ err: error }, 'response cache: redis unavailable'));
-      subscriber.on('message', (_channel, message: string) => {
-        const [from, areas = ''] = message.split('|');
-        if (from !== instanceId) drop(new Set(areas.split(',').filter((area): area is CacheArea => (ALL_AREAS as readonly string[]).includes(area))));
-      });
-      void subscriber.subscribe(CHANNEL).catch((error: unknown) => app.log.warn({ err: error }, 'response cache: subscribe failed'));
-      app.addHook('onClose', async () => {
-        subscriber.disconnect();
-      });
-    },
-  };
+  // A read that ended without reaching onSend's decision (an error on the way, a client gone) frees its waiters.
+  app.addHook('onResponse', async (request) => land(request, null));
+  app.addHook('onRequestAbort', async (request) => land(request, null));
 }

@@ -7,6 +7,7 @@ import { FieldError, isDatabaseUnavailable } from '../errors';
 import { requireAdmin, requireMember } from '../auth/access';
 import { recordAdminAction } from '../moderation/audit';
 import { assertNotSuspended } from '../moderation/suspension';
+import { isItemProcedure, itemIdOf } from '../cache-areas';
 
 /** The one text a client sees for an error: the first zod issue, or the error's own words. */
 export function clientMessage(error: TRPCError): string {
@@ -81,8 +82,8 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
  * A request's answer is shared only when every procedure that made it is (a batch may mix);
  * the paths tell the read cache which data the request read or changed.
  */
-const answerScope = t.middleware(({ ctx, meta, path, next }) => {
-  ctx.answer.paths.push(path);
+const answerScope = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
+  ctx.answer.calls.push({ path, itemId: isItemProcedure(path) ? itemIdOf(await getRawInput()) : undefined });
   if (!meta?.sharedAnswer) ctx.answer.sameForEveryone = false;
   return next();
 });
