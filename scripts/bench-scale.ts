@@ -15,10 +15,12 @@
  *   BENCH_ONLY=regex                   measure only the targets whose name matches (the mixed workload is "Mixed")
  *   BENCH_CACHE=off|on                 run one of the two servers only
  *   BENCH_CPU_PROFILE=folder           write the server's CPU profiles (node --cpu-prof) there
+ *   DATABASE_POOL_SIZE=n               the server's connections; by default twice this machine's
+ *                                      cores, since PostgreSQL runs on the same cores here
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
@@ -240,6 +242,7 @@ async function startServer(entry: string, url: string, dataDir: string): Promise
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: url,
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * availableParallelism()),
       REDIS_URL: '',
       SEED_DEMO: '',
       ADMIN_EMAIL: '',
@@ -632,7 +635,7 @@ async function main() {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION} per target, mixed -c ${MIXED_CONNECTIONS} -d ${MIXED_DURATION}; production build, LOG_LEVEL=warn; whole run ${seconds(Date.now() - started)}\n`);
+  console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION} per target, mixed -c ${MIXED_CONNECTIONS} -d ${MIXED_DURATION}; production build, LOG_LEVEL=warn, ${process.env.DATABASE_POOL_SIZE ?? 2 * availableParallelism()} connections to PostgreSQL; whole run ${seconds(Date.now() - started)}\n`);
   console.log(line(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of cells) console.log(line(row));

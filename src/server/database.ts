@@ -29,7 +29,7 @@ function templateFor(dataDir: string): Blob | undefined {
  */
 export async function openDatabase(env: Env, prepare: (db: Db) => Promise<void> = async () => {}): Promise<DbHandle> {
   if (env.DATABASE_URL) {
-    const handle = createDb({ url: env.DATABASE_URL });
+    const handle = createDb({ url: env.DATABASE_URL, maxConnections: env.DATABASE_POOL_SIZE });
     await runMigrations(handle);
     await prepare(handle.db);
     return handle;

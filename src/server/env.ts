@@ -11,6 +11,11 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional().transform((value) => value || undefined),
+  /**
+   * Connections each server process keeps to PostgreSQL. More connections than the database's
+   * cores can keep busy only make its processes take turns (see the README's scale figures).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: flag,
   ADMIN_EMAIL: z.string().optional().transform((value) => value || undefined),
