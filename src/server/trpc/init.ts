@@ -80,7 +80,8 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
 
 /**
  * A request's answer is shared only when every procedure that made it is (a batch may mix);
- * the paths tell the read cache which data the request read or changed.
+ * the calls (each procedure's path, and the item an item procedure names) tell the read cache
+ * which data the request read or changed.
  */
 const answerScope = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
   ctx.answer.calls.push({ path, itemId: isItemProcedure(path) ? itemIdOf(await getRawInput()) : undefined });
