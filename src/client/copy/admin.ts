@@ -523,6 +523,7 @@ export const adminPanelCopy = {
       get password_reset() { return m.admin_mail_kind_password_reset(); },
       get email_change() { return m.admin_mail_kind_email_change(); },
       get email_changed() { return m.admin_mail_kind_email_changed(); },
+      get email_taken() { return m.admin_mail_kind_email_taken(); },
       get rsvp_confirmed() { return m.admin_mail_kind_rsvp_confirmed(); },
       get waitlist_promoted() { return m.admin_mail_kind_waitlist_promoted(); },
       get event_reminder() { return m.admin_mail_kind_event_reminder(); },

@@ -128,9 +128,16 @@ describe('profile settings', () => {
     const other = await createUser(t.db);
     const cookie = await signIn(member);
     expect((await as(cookie, 'POST', '/api/profile/email', { email: 'new-address@example.com', password: 'Wrong123' })).json()).toEqual({ message: a.currentPasswordWrong });
+    // An address that has an account is answered like any other, so no member learns who is here;
+    // its owner hears of it, no link goes out and nothing changes.
     const taken = await as(cookie, 'POST', '/api/profile/email', { email: other.email, password: TEST_PASSWORD });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: messages.signup.emailTaken });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ success: true, message: a.emailLinkSent(other.email) });
+    const [notice] = await smtp.waitFor(1, other.email);
+    expect(notice!.text).toContain('It already belongs to your account, so nothing changed and no one else can use it.');
+    expect(notice!.text).not.toMatch(/token=/);
+    expect(await t.db.select().from(accountTokens).where(eq(accountTokens.userId, member.id))).toEqual([]);
+    expect((await as(cookie, 'GET', '/api/profile')).json().email).toBe(member.email);
 
     const newEmail = `moved-${member.id}@example.com`;
     const asked = await as(cookie, 'POST', '/api/profile/email', { email: newEmail, password: TEST_PASSWORD });

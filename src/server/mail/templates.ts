@@ -207,6 +207,16 @@ export const mails = {
       }),
     ),
 
+  /** To the owner of an address another member asked to move her account to: she is answered as if the link went out. */
+  emailChangeToKnownEmail: (site: MailSite, recipient: MailTo, firstName: string) =>
+    to(recipient, (email) =>
+      drawMail(site, 'email_taken', email, {
+        subject: m.mail_email_taken_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [m.mail_email_taken_body({ siteName: site.name }), m.mail_email_taken_not_you()],
+      }),
+    ),
+
   emailChange: (site: MailSite, recipient: MailTo, firstName: string, token: string) =>
     to(recipient, (email) =>
       drawMail(site, 'email_change', email, {

@@ -152,12 +152,17 @@ export const accountRouter = router({
     return { success: true as const, message: a.passwordUpdated };
   }),
 
-  /** POST /api/profile/email: a link goes to the new address; the email changes once it is opened. */
+  /**
+   * POST /api/profile/email: a link goes to the new address; the email changes once it is opened.
+   * An address that belongs to another account gets the same answer, so no member learns who
+   * has an account here; its owner is mailed instead, and nothing changes.
+   */
   requestEmailChange: ownAccountProcedure.input(EmailChangeSchema).mutation(async ({ ctx, input }) => {
     await assertOwnPassword(ctx, input.password, a.currentPasswordWrong);
     if (input.email === ctx.user.email.toLowerCase()) throw badRequest(a.emailSame);
-    if (await findUserByEmail(ctx.db, input.email)) throw conflict(messages.signup.emailTaken);
+    const owner = await findUserByEmail(ctx.db, input.email);
     await ctx.db.transaction(async (tx) => {
+      if (owner) return queueMail(tx, mails.emailChangeToKnownEmail(ctx.mail.site, owner, owner.firstName));
       const token = await issueAccountToken(tx, ctx.user.id, 'email_change', input.email);
       await queueMail(tx, mails.emailChange(ctx.mail.site, { email: input.email, locale: ctx.locale }, ctx.user.firstName, token));
     });
