@@ -209,6 +209,9 @@ describe('her data', () => {
     expect(data.profile).toMatchObject({ firstName: 'Export', email: member.email });
     expect(data.forumPosts.map((post: { title: string }) => post.title)).toEqual(['My exported post']);
     expect(data.sessions).toHaveLength(1);
+    // Her post made this week one of her active weeks (a Monday).
+    expect(data.activeWeeks).toHaveLength(1);
+    expect(new Date(`${data.activeWeeks[0]}T00:00:00Z`).getUTCDay()).toBe(1);
     const text = JSON.stringify(data);
     expect(text).not.toContain('Not hers');
     expect(text).not.toContain('passwordHash');

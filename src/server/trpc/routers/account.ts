@@ -11,6 +11,7 @@ import {
   forumComments,
   forumPostLikes,
   forumPosts,
+  memberWeeks,
   newsletterSubscriptions,
   placeSuggestions,
   podcastComments,
@@ -262,7 +263,7 @@ export const accountRouter = router({
       .select({ ...profileColumns, guidelinesVersion: users.guidelinesVersion, guidelinesAcceptedAt: users.guidelinesAcceptedAt })
       .from(users)
       .where(eq(users.id, id));
-    const [posts, podcastCommentRows, blogCommentRows, forumCommentRows, likes, rsvps, reviews, suggestions, reportRows, blockRows, subscription, sessionRows] = await Promise.all([
+    const [posts, podcastCommentRows, blogCommentRows, forumCommentRows, likes, rsvps, reviews, suggestions, reportRows, blockRows, subscription, sessionRows, weekRows] = await Promise.all([
       ctx.db.select({ id: forumPosts.id, title: forumPosts.title, content: forumPosts.content, category: forumPosts.category, state: forumPosts.state, createdAt: forumPosts.createdAt }).from(forumPosts).where(mine(forumPosts.userId)),
       ctx.db.select({ id: podcastComments.id, podcastId: podcastComments.podcastId, content: podcastComments.content, createdAt: podcastComments.createdAt }).from(podcastComments).where(mine(podcastComments.userId)),
       ctx.db.select({ id: blogComments.id, blogId: blogComments.blogId, content: blogComments.content, createdAt: blogComments.createdAt }).from(blogComments).where(mine(blogComments.userId)),
@@ -280,6 +281,7 @@ export const accountRouter = router({
       ctx.db.select({ userId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(mine(blocks.blockerId)),
       ctx.db.select({ email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency, createdAt: newsletterSubscriptions.createdAt }).from(newsletterSubscriptions).where(eq(sql`lower(${newsletterSubscriptions.email})`, ctx.user.email.toLowerCase())),
       ctx.db.select({ userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt }).from(sessions).where(mine(sessions.userId)),
+      ctx.db.select({ week: memberWeeks.week }).from(memberWeeks).where(mine(memberWeeks.userId)).orderBy(memberWeeks.week),
     ]);
     return {
       exportedAt: new Date(),
@@ -295,6 +297,8 @@ export const accountRouter = router({
       blocks: blockRows,
       newsletter: subscription[0] ?? null,
       sessions: sessionRows,
+      // The weeks (their Mondays) she did anything, kept for the admins' count of active members.
+      activeWeeks: weekRows.map((row) => row.week),
     };
   }),
 
