@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '#db/client';
 import { buildApp } from './app';
@@ -43,8 +43,13 @@ beforeAll(async () => {
   database = await createTestDb();
 });
 
+// Each test's apps close when it ends, sending their last notifications first: a later test's
+// apps, listening on the same database, never hear of an earlier test's writes.
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
 afterAll(async () => {
-  for (const app of apps) await app.close();
   await database?.close();
 });
 

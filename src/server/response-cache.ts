@@ -51,6 +51,7 @@ interface Entry {
 interface Flight {
   answer: Promise<Entry | null>;
   settle(entry: Entry | null): void;
+  settled: boolean;
 }
 
 const CHANNEL = 'bloom_response_cache';
@@ -247,6 +248,21 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     return entry && entry.expires > Date.now() ? entry : undefined;
   };
 
+  /** The read of `url` that requests arriving while it runs wait for. */
+  const startFlight = (url: string): Flight => {
+    let done!: (entry: Entry | null) => void;
+    const flight: Flight = {
+      answer: new Promise<Entry | null>((resolve) => (done = resolve)),
+      settled: false,
+      settle(entry) {
+        flight.settled = true;
+        done(entry);
+      },
+    };
+    flights.set(url, flight);
+    return flight;
+  };
+
   /** Ends the request's flight, if it leads one: its waiters take `entry`, or read for themselves. */
   const land = (request: FastifyRequest, entry: Entry | null) => {
     const flight = (request as CachedRequest).responseCacheFlight;
@@ -265,13 +281,12 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     let entry = freshEntry(url);
     if (!entry) {
       const flight = flights.get(url);
-      if (flight) entry = (await answerOrNullAfter(flight.answer, FLIGHT_WAIT_MS)) ?? undefined;
-      else if (!personalUrls.has(url)) {
-        let settle!: Flight['settle'];
-        const answer = new Promise<Entry | null>((done) => (settle = done));
-        const lead: Flight = { answer, settle };
-        flights.set(url, lead);
-        (request as CachedRequest).responseCacheFlight = lead;
+      if (flight) {
+        entry = (await answerOrNullAfter(flight.answer, FLIGHT_WAIT_MS)) ?? undefined;
+        // A read that never ended (its hooks never ran) must not hold the URL's later requests too.
+        if (!flight.settled && flights.get(url) === flight) flights.delete(url);
+      } else if (!personalUrls.has(url)) {
+        (request as CachedRequest).responseCacheFlight = startFlight(url);
       }
     }
     if (entry) {
