@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { describedBy } from '../lib/form-errors';
+import { PasswordInput } from './password-input';
+import { Input } from './ui/input';
 import { Label } from './ui/label';
 
 /** A labelled form field with an optional hint and error, tied to the input by id. */
@@ -18,5 +21,52 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** An email or password field of the sign-in and sign-up forms: its id is also the input's name unless one is given. */
+interface CredentialFieldProps {
+  id: string;
+  name?: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  autoComplete: string;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** A required email field, its hint and error read out with it. */
+export function EmailField({ id, name = id, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input
+        id={id}
+        name={name}
+        type="email"
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...describedBy(id, { hint: hint !== undefined, error })}
+      />
+    </Field>
+  );
+}
+
+/** A required password field with its show/hide toggle, its hint and error read out with it. */
+export function PasswordField({ id, name = id, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <PasswordInput
+        id={id}
+        name={name}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...describedBy(id, { hint: hint !== undefined, error })}
+      />
+    </Field>
   );
 }

@@ -1,11 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../components/field';
+import { EmailField } from '../components/field';
 import { Button } from '../components/ui/button';
-import { Input } from '../components/ui/input';
 import { accountCopy } from '../copy/account';
-import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { trpc } from '../trpc';
 import { AccountCard, FormNotice, loadAccountSchemas } from './settings/-components/account-kit';
 
@@ -52,18 +51,7 @@ function ForgotPasswordPage() {
       ) : (
         <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className="grid gap-5">
           {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
-          <Field id="email" label={t.email} error={errors.email}>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              {...describedBy('email', { error: errors.email })}
-            />
-          </Field>
+          <EmailField id="email" label={t.email} autoComplete="email" error={errors.email} value={email} onChange={setEmail} />
           <Button type="submit" size="lg" disabled={request.isPending}>
             {request.isPending ? t.busy : t.submit}
           </Button>

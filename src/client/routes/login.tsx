@@ -3,17 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { AuthCard } from '../components/auth-card';
-import { Field } from '../components/field';
+import { EmailField, PasswordField } from '../components/field';
 import { KeepLoggedIn } from '../components/keep-logged-in';
-import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
-import { Input } from '../components/ui/input';
 import { toast } from '../components/ui/toast';
 import { siteName } from '../copy';
 import { accountCopy } from '../copy/account';
 import { loginCopy } from '../copy/auth';
 import { serverMessage } from '../lib/errors';
-import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { loadSession, sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
@@ -72,29 +70,8 @@ function LoginPage() {
   return (
     <AuthCard title={loginCopy.title} subtitle={loginCopy.subtitle}>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-5">
-        <Field id="email" label={loginCopy.email} error={errors.email}>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            {...describedBy('email', { error: errors.email })}
-          />
-        </Field>
-        <Field id="password" label={loginCopy.password} error={errors.password}>
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            {...describedBy('password', { error: errors.password })}
-          />
-        </Field>
+        <EmailField id="email" label={loginCopy.email} autoComplete="email" error={errors.email} value={email} onChange={setEmail} />
+        <PasswordField id="password" label={loginCopy.password} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
         <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-semibold text-primary underline-offset-4 hover:underline">
           {accountCopy.forgot.link}
         </Link>

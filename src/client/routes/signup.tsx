@@ -5,8 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { SIGNUP_AGE } from '#shared/limits';
 import { AuthCard } from '../components/auth-card';
-import { Field } from '../components/field';
-import { PasswordInput } from '../components/password-input';
+import { EmailField, Field, PasswordField } from '../components/field';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { Input } from '../components/ui/input';
@@ -73,11 +72,12 @@ function SignupPage() {
     }),
   );
 
-  const update = (field: keyof FormState) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const updateValue = (field: keyof FormState) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
     // Her change answers that field's message; the others stay until she sends again.
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
+  const update = (field: keyof FormState) => (event: { target: { value: string } }) => updateValue(field)(event.target.value);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -131,29 +131,16 @@ function SignupPage() {
               />
             </Field>
           </div>
-          <Field id="email" label={signupCopy.email} error={errors.email}>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={update('email')}
-              {...describedBy('email', { error: errors.email })}
-            />
-          </Field>
-          <Field id="password" label={signupCopy.password} hint={signupCopy.passwordHint} error={errors.password}>
-            <PasswordInput
-              id="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              value={form.password}
-              onChange={update('password')}
-              {...describedBy('password', { hint: true, error: errors.password })}
-            />
-          </Field>
+          <EmailField id="email" label={signupCopy.email} autoComplete="email" error={errors.email} value={form.email} onChange={updateValue('email')} />
+          <PasswordField
+            id="password"
+            label={signupCopy.password}
+            hint={signupCopy.passwordHint}
+            autoComplete="new-password"
+            error={errors.password}
+            value={form.password}
+            onChange={updateValue('password')}
+          />
           <Field id="age" label={signupCopy.age} hint={signupCopy.ageHint} error={errors.age}>
             <Input
               id="age"

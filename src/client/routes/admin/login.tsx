@@ -5,15 +5,13 @@ import { TRPCClientError } from '@trpc/client';
 import { messages } from '#shared/messages';
 import { AdminLoginSchema } from '#shared/schemas/auth';
 import { AuthCard } from '#client/components/auth-card';
-import { Field } from '#client/components/field';
+import { EmailField, PasswordField } from '#client/components/field';
 import { KeepLoggedIn } from '#client/components/keep-logged-in';
-import { PasswordInput } from '#client/components/password-input';
 import { Button } from '#client/components/ui/button';
 import { toastAfterLoad } from '#client/components/ui/carried-toast';
-import { Input } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/toast';
 import { adminLoginCopy } from '#client/copy/auth';
-import { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
+import { errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
 
 export const Route = createFileRoute('/admin/login')({
@@ -59,29 +57,8 @@ function AdminLoginPage() {
   return (
     <AuthCard title={adminLoginCopy.title} subtitle={adminLoginCopy.subtitle}>
       <form onSubmit={submit} noValidate className="grid gap-5">
-        <Field id="username" label={adminLoginCopy.email} error={errors.username}>
-          <Input
-            id="username"
-            name="username"
-            type="email"
-            autoComplete="username"
-            required
-            {...describedBy('username', { error: errors.username })}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </Field>
-        <Field id="password" label={adminLoginCopy.password} error={errors.password}>
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            {...describedBy('password', { error: errors.password })}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <EmailField id="username" label={adminLoginCopy.email} autoComplete="username" error={errors.username} value={username} onChange={setUsername} />
+        <PasswordField id="password" label={adminLoginCopy.password} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
         <KeepLoggedIn label={adminLoginCopy.keepLoggedIn} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? adminLoginCopy.busy : adminLoginCopy.submit}
