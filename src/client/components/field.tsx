@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { describedBy } from '../lib/form-errors';
 import { PasswordInput } from './password-input';
 import { Input } from './ui/input';
@@ -24,10 +24,9 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
   );
 }
 
-/** An email or password field of the sign-in and sign-up forms: its id is also the input's name unless one is given. */
+/** An email or password field of the sign-in and sign-up forms: its id is also the input's name. */
 interface CredentialFieldProps {
   id: string;
-  name?: string;
   label: string;
   hint?: string;
   error?: string;
@@ -36,37 +35,23 @@ interface CredentialFieldProps {
   onChange(value: string): void;
 }
 
-/** A required email field, its hint and error read out with it. */
-export function EmailField({ id, name = id, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps) {
+/** A required email or password field (with its show/hide toggle), its hint and error read out with it. */
+function CredentialField({ kind, id, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps & { kind: 'email' | 'password' }) {
+  const control = {
+    id,
+    name: id,
+    autoComplete,
+    required: true,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value),
+    ...describedBy(id, { hint: hint !== undefined, error }),
+  };
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Input
-        id={id}
-        name={name}
-        type="email"
-        autoComplete={autoComplete}
-        required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        {...describedBy(id, { hint: hint !== undefined, error })}
-      />
+      {kind === 'password' ? <PasswordInput {...control} /> : <Input type="email" {...control} />}
     </Field>
   );
 }
 
-/** A required password field with its show/hide toggle, its hint and error read out with it. */
-export function PasswordField({ id, name = id, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps) {
-  return (
-    <Field id={id} label={label} hint={hint} error={error}>
-      <PasswordInput
-        id={id}
-        name={name}
-        autoComplete={autoComplete}
-        required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        {...describedBy(id, { hint: hint !== undefined, error })}
-      />
-    </Field>
-  );
-}
+export const EmailField = (props: CredentialFieldProps) => <CredentialField kind="email" {...props} />;
+export const PasswordField = (props: CredentialFieldProps) => <CredentialField kind="password" {...props} />;
