@@ -94,3 +94,33 @@ test('a member’s choice is saved on her account and follows her to another bro
   await expect(other).toHaveURL(/\/$/);
   await elsewhere.close();
 });
+
+test('an applicant who switches language half-way keeps what she typed, except her password', async ({ page }) => {
+  const warnings = recordHydrationWarnings(page);
+  await page.setViewportSize(WIDE);
+  await page.goto('/signup');
+  await expectLanguage(page, 'en');
+  await page.locator('#firstName').fill('Salma');
+  await page.locator('#email').fill('salma.switch@example.com');
+  await page.locator('#password').fill('Jasmine2026');
+  await page.locator('#age').fill('16');
+  await page.locator('#bio').fill('I write short stories and want to read other girls’ stories too.');
+  await page.locator('#acceptGuidelines').check();
+
+  // The sign-up page has no top bar: its switch sits above the form.
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expectLanguage(page, 'ar-EG');
+  await expect(page.locator('#firstName')).toHaveValue('Salma');
+  await expect(page.locator('#email')).toHaveValue('salma.switch@example.com');
+  await expect(page.locator('#age')).toHaveValue('16');
+  await expect(page.locator('#bio')).toHaveValue('I write short stories and want to read other girls’ stories too.');
+  await expect(page.locator('#acceptGuidelines')).toBeChecked();
+  await expect(page.locator('#password')).toHaveValue('');
+  // Handed over once: nothing of hers stays in the tab's storage.
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Salma');
+
+  // Another page of the site doesn't take a draft typed elsewhere, and a fresh load of the form starts empty.
+  await page.reload();
+  await expect(page.locator('#firstName')).toHaveValue('');
+  expect(warnings).toEqual([]);
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getLocale } from '#i18n/runtime';
 import { copy } from '../copy';
 import { directionOf, type Locale } from '#shared/i18n/locale';
+import { carryDraftsOverReload } from '../lib/carried-draft';
 import type { SessionUser } from '../lib/session';
 import { trpcClient } from '../trpc';
 
@@ -11,7 +12,8 @@ const otherLanguage = (): Locale => (getLocale() === 'ar-EG' ? 'en' : 'ar-EG');
 /**
  * Top bar and footer: reads the site in the other language. The choice is saved (cookie, and
  * her account when signed in), then the page loads again so the server renders it in that language
- * from the first paint: nothing flips in place. The label is in the language it names.
+ * from the first paint: nothing flips in place. A half-filled form that offers its draft gets it
+ * back after the load. The label is in the language it names.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const [busy, setBusy] = useState(false);
@@ -20,6 +22,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
     setBusy(true);
     try {
       await trpcClient.auth.setLocale.mutate({ locale: target });
+      carryDraftsOverReload();
       window.location.reload();
     } catch {
       setBusy(false);

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { SIGNUP_AGE } from '#shared/limits';
 import { AuthCard } from '../components/auth-card';
+import { offerDraftForReload, takeCarriedDraft } from '../lib/carried-draft';
 import { EmailField, Field, PasswordField } from '../components/field';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
@@ -43,6 +44,18 @@ const FIELD_IDS = Object.fromEntries(FIELDS.map((field) => [field, field]));
  */
 let draft: Draft | undefined;
 
+const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'age', 'interests', 'bio'] as const satisfies readonly (keyof Draft)[];
+
+const hasTyped = (typed: Draft) => TEXT_FIELDS.some((field) => typed[field] !== '');
+
+/** A draft carried over a page load, if it has the draft's shape (it comes back from the tab's storage). */
+function draftFrom(value: unknown): Draft | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const fields = value as Record<string, unknown>;
+  if (!TEXT_FIELDS.every((field) => typeof fields[field] === 'string') || typeof fields.acceptGuidelines !== 'boolean') return undefined;
+  return Object.fromEntries([...TEXT_FIELDS, 'acceptGuidelines'].map((field) => [field, fields[field]])) as Draft;
+}
+
 /** The age as typed: nothing typed is no age (the schema asks for it), anything else a number to check. */
 const parseAge = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
 
@@ -57,6 +70,16 @@ function SignupPage() {
     const { password: _password, ...fields } = form;
     draft = { ...fields, acceptGuidelines };
   }, [form, acceptGuidelines]);
+
+  // A language switch loads the page again: what she typed comes back (lib/carried-draft.ts).
+  useEffect(() => {
+    const carried = draftFrom(takeCarriedDraft('signup'));
+    if (carried) {
+      setForm({ ...EMPTY_FORM, ...carried });
+      setAcceptGuidelines(carried.acceptGuidelines);
+    }
+    return offerDraftForReload('signup', () => (draft && hasTyped(draft) ? draft : undefined));
+  }, []);
 
   const apply = useMutation(
     trpc.auth.joinRequest.mutationOptions({

@@ -1,0 +1,56 @@
+/**
+ * A half-filled form carried over the full page load of a language switch (the server renders
+ * the page again in the other language). Forms on the page offer what she typed (never a
+ * password); the switch hands it over in sessionStorage (this tab only) just before the load,
+ * and the form of the new page takes it back at once, which removes it: nothing stays stored.
+ */
+
+const CARRIED_DRAFTS_KEY = 'carried-drafts';
+
+interface CarriedDrafts {
+  /** The page the drafts were typed on: another page's form doesn't take them. */
+  path: string;
+  drafts: Record<string, unknown>;
+}
+
+/** The forms on the page now, each by name, with what it would carry. */
+const offered = new Map<string, () => unknown>();
+
+/** Offers a form's draft for the next language switch; call the answer when the form goes away. */
+export function offerDraftForReload(form: string, draft: () => unknown): () => void {
+  offered.set(form, draft);
+  return () => {
+    if (offered.get(form) === draft) offered.delete(form);
+  };
+}
+
+/** Before the page loads again: hands every offered draft to the next page of this tab. */
+export function carryDraftsOverReload(): void {
+  const drafts = Object.fromEntries([...offered].map(([form, draft]) => [form, draft()]).filter(([, value]) => value !== undefined));
+  if (Object.keys(drafts).length === 0) return;
+  try {
+    sessionStorage.setItem(CARRIED_DRAFTS_KEY, JSON.stringify({ path: window.location.pathname, drafts } satisfies CarriedDrafts));
+  } catch {
+    // Storage can be unavailable (private mode): the draft is lost, nothing else.
+  }
+}
+
+/** The draft a form left before the load, if it was on this page; taken once. */
+export function takeCarriedDraft(form: string): unknown {
+  let carried: CarriedDrafts | undefined;
+  try {
+    carried = JSON.parse(sessionStorage.getItem(CARRIED_DRAFTS_KEY) ?? 'null') as CarriedDrafts | undefined;
+  } catch {
+    return undefined;
+  }
+  if (!carried) return undefined;
+  // Drafts typed on another page are dropped; the other forms of this page keep theirs.
+  const { [form]: draft, ...rest } = carried.path === window.location.pathname ? (carried.drafts ?? {}) : {};
+  try {
+    if (Object.keys(rest).length > 0) sessionStorage.setItem(CARRIED_DRAFTS_KEY, JSON.stringify({ path: carried.path, drafts: rest } satisfies CarriedDrafts));
+    else sessionStorage.removeItem(CARRIED_DRAFTS_KEY);
+  } catch {
+    // Nothing stored to remove.
+  }
+  return draft;
+}
