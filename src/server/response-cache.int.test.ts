@@ -199,7 +199,7 @@ describe('response cache of public reads', () => {
     expect((await early).statusCode).toBe(200);
   });
 
-  it('does not wait on a URL whose answer is personal', async () => {
+  it('never hands a member’s personal answer to another request for the same URL at the same moment', async () => {
     const app = await startApp();
     const cookie = await adminCookie(app);
     const url = '/api/auth/user';

@@ -44,7 +44,8 @@ const FIELD_IDS = Object.fromEntries(FIELDS.map((field) => [field, field]));
  */
 let draft: Draft | undefined;
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'age', 'interests', 'bio'] as const satisfies readonly (keyof Draft)[];
+/** The draft's typed fields: the form's, but the password. */
+const TEXT_FIELDS = (Object.keys(EMPTY_FORM) as (keyof FormState)[]).filter((field): field is Exclude<keyof FormState, 'password'> => field !== 'password');
 
 const hasTyped = (typed: Draft) => TEXT_FIELDS.some((field) => typed[field] !== '');
 
