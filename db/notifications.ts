@@ -9,15 +9,25 @@ import type { Db } from './client';
  * (if any) commits. Both drivers carry it: postgres.js listens on a connection of its own and
  * listens again after a reconnect; PGlite, which one process owns, delivers within itself.
  */
-type DriverClient = Pick<postgres.Sql, 'listen'> | Pick<PGlite, 'listen'>;
+type DriverClient = postgres.Sql | PGlite;
 
 const clientOf = (db: Db) => (db as unknown as { $client: DriverClient }).$client;
 
-/** Listens on `channel` until the returned function is called. */
-export async function listenTo(db: Db, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
-  const listening = await clientOf(db).listen(channel, onMessage);
-  // postgres.js answers { unlisten }, PGlite the function that stops listening.
-  return typeof listening === 'function' ? () => listening() : () => listening.unlisten();
+/**
+ * Listens on `channel` until the returned function is called. `onListen` runs each time the
+ * listening starts: at first and, on PostgreSQL, after each reconnect, when the messages sent
+ * while the connection was down are lost (a cache clears what it keeps then).
+ */
+export async function listenTo(db: Db, channel: string, onMessage: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>> {
+  const client = clientOf(db);
+  // postgres.js's client is its tagged-template function; it calls onListen itself.
+  if (typeof client === 'function') {
+    const listening = await client.listen(channel, onMessage, onListen);
+    return () => listening.unlisten();
+  }
+  const stop = await client.listen(channel, onMessage);
+  onListen?.();
+  return () => stop();
 }
 
 /** Sends `payload` (under 8,000 bytes) to every listener of `channel`. */

@@ -27,6 +27,7 @@ import { registerNoStoreForPersonalAnswers, registerResponseCache } from './resp
 import { createSpaPage, loadBuiltRenderer, type RenderPage } from './spa-page';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
+import { startSessionCache } from './auth/session';
 import { createContext, type ContextDeps } from './trpc/context';
 import { clientMessage } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -45,6 +46,11 @@ export interface BuildAppOptions {
   renderPage?: RenderPage | null;
   /** Replays shared reads until what they read changes (see response-cache.ts); on unless false. */
   responseCache?: boolean;
+  /**
+   * Keeps the sessions looked up lately, dropped by the database's change notices (see
+   * auth/session-cache.ts); on unless false.
+   */
+  sessionCache?: boolean;
   /** false turns logging off (tests); a stream receives the JSON log lines instead of stdout. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** How long a client may take; production uses DEFAULT_TIMEOUTS, tests shorter ones. */
@@ -134,6 +140,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // First, so a stored shared read is answered before any other hook runs.
   if (options.responseCache !== false) registerResponseCache(app, db);
   registerNoStoreForPersonalAnswers(app);
+  if (options.sessionCache !== false) {
+    // Without the database's change notices no session is kept: each request reads its own.
+    const stopSessionCache = await startSessionCache(db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'session cache: not listening for session changes; sessions are read on every request');
+      return undefined;
+    });
+    if (stopSessionCache) app.addHook('onClose', stopSessionCache);
+  }
 
   // Before any plugin or route: each takes the error handler in force when it is added.
   app.setErrorHandler((error, request, reply) => {

@@ -4,6 +4,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { sessions, users } from '#db/schema';
+import { SessionCache, type SessionCacheOptions } from './session-cache';
 
 // Sessions as in the Lucia guide: a random token in the cookie, only its SHA-256 in the database.
 
@@ -61,13 +62,8 @@ export async function createSession(db: Db, token: string, userId: number, persi
 /** How stale a session's "last used" may get before a request refreshes it: one write per session per window, not per request. */
 const LAST_USED_WINDOW_MS = 10 * 60_000;
 
-/**
- * Finds the session and its user. Only approved users keep a working session: an admin
- * who rejects or demotes someone takes effect at their next request.
- * Sliding expiry: past half of its lifetime, a session is extended.
- */
-export async function validateSessionToken(db: Db, token: string): Promise<SessionValidationResult> {
-  const sessionId = sessionIdFromToken(token);
+/** A session's row with its member's, as the database holds them (and the session cache keeps them). */
+async function readSessionRow(db: Db, sessionId: string) {
   const [row] = await db
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, persistent: sessions.persistent },
@@ -89,11 +85,45 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
     .innerJoin(users, eq(sessions.userId, users.id))
     .where(eq(sessions.id, sessionId))
     .limit(1);
+  return row;
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof readSessionRow>>>;
+
+/** The session cache of each database handle that has one (the server turns it on; see session-cache.ts). */
+const sessionCaches = new WeakMap<Db, SessionCache<SessionRow>>();
+
+/**
+ * Keeps this database handle's sessions in a cache dropped by the database's change notices;
+ * answers the function that stops it.
+ */
+export async function startSessionCache(db: Db, options: SessionCacheOptions = {}): Promise<() => Promise<void>> {
+  const cache = new SessionCache<SessionRow>(options);
+  const stopListening = await cache.listen(db);
+  sessionCaches.set(db, cache);
+  return async () => {
+    sessionCaches.delete(db);
+    // A database already closed has stopped listening with it.
+    await stopListening().catch(() => {});
+  };
+}
+
+/**
+ * Finds the session and its user. Only approved users keep a working session: an admin
+ * who rejects or demotes someone takes effect at their next request.
+ * Sliding expiry: past half of its lifetime, a session is extended.
+ */
+export async function validateSessionToken(db: Db, token: string): Promise<SessionValidationResult> {
+  const sessionId = sessionIdFromToken(token);
+  const cache = sessionCaches.get(db);
+  const row = cache ? await cache.lookUp(sessionId, () => readSessionRow(db, sessionId)) : await readSessionRow(db, sessionId);
   if (!row) return { session: null, user: null };
-  const { session, user, lastUsedAt } = row;
+  // A copy: the row may be the cache's, shared by this session's other requests.
+  const session = { ...row.session };
+  const { user, lastUsedAt } = row;
   const now = Date.now();
   if (now >= session.expiresAt.getTime() || user.approvalStatus !== 'approved') {
-    await db.delete(sessions).where(eq(sessions.id, session.id));
+    await invalidateSession(db, session.id);
     return { session: null, user: null };
   }
   const span = lifetime(session.persistent);
@@ -101,17 +131,36 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
   if (extend) session.expiresAt = new Date(now + span);
   if (extend || now - lastUsedAt.getTime() >= LAST_USED_WINDOW_MS) {
     await db.update(sessions).set({ expiresAt: session.expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, session.id));
+    cache?.dropSession(session.id);
   }
   const { approvalStatus: _status, suspendedUntil, suspensionReason, ...sessionUser } = user;
   const suspension = suspendedUntil && suspendedUntil.getTime() > now ? { until: suspendedUntil.toISOString(), reason: suspensionReason ?? '' } : null;
   return { session, user: { ...sessionUser, suspension } };
 }
 
+/**
+ * Ending sessions drops them from this process's cache at once; the database's notice drops them
+ * in the others. Inside a transaction (`db` is then the transaction) the notice comes at commit,
+ * and the procedure's own forgetting (keptSessionsAfterWrites in trpc/init.ts) after it.
+ */
+
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  sessionCaches.get(db)?.dropSession(sessionId);
 }
 
 /** Signs the user out everywhere, or everywhere but the session `except` (her own, after she changed her password). */
 export async function invalidateAllSessions(db: Db, userId: number, except?: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), except === undefined ? undefined : ne(sessions.id, except)));
+  forgetKeptSessions(db, userId);
+}
+
+/** Drops a member's kept sessions in this process, after a write that may have changed them. */
+export function forgetKeptSessions(db: Db, userId: number): void {
+  sessionCaches.get(db)?.dropUser(userId);
+}
+
+/** Drops every kept session in this process, after a write that may have changed any member. */
+export function forgetAllKeptSessions(db: Db): void {
+  sessionCaches.get(db)?.clear();
 }

@@ -5,6 +5,7 @@ import { messages } from '#shared/messages';
 import type { Context } from './context';
 import { FieldError, isDatabaseUnavailable } from '../errors';
 import { requireAdmin, requireMember } from '../auth/access';
+import { forgetAllKeptSessions, forgetKeptSessions } from '../auth/session';
 import { recordAdminAction } from '../moderation/audit';
 import { assertNotSuspended } from '../moderation/suspension';
 import { isItemProcedure, itemIdOf } from '../cache-areas';
@@ -89,10 +90,25 @@ const answerScope = t.middleware(async ({ ctx, meta, path, getRawInput, next }) 
   return next();
 });
 
+/**
+ * A signed-in member's write is known to this process's session cache at once: after it, her
+ * kept sessions are read again, and after an admin's every kept session is (an admin may have
+ * changed anyone). The database's notices tell the other processes, and this one of the rest
+ * (a password reset by link), within milliseconds.
+ */
+const keptSessionsAfterWrites = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && ctx.user) {
+    if (ctx.user.isAdmin) forgetAllKeptSessions(ctx.db);
+    else forgetKeptSessions(ctx.db, ctx.user.id);
+  }
+  return result;
+});
+
 /** Every message a procedure words (its answer, its errors) is in the request's language. */
 const inRequestLanguage = t.middleware(({ ctx, next }) => inLocale(ctx.locale, next));
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(inRequestLanguage).use(answerScope).use(databaseAvailability).use(storableText);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(inRequestLanguage).use(answerScope).use(databaseAvailability).use(storableText).use(keptSessionsAfterWrites);
 
 /** Public reads whose answer is the same for every viewer; see ProcedureMeta.sharedAnswer. */
 export const sharedReadProcedure = publicProcedure.meta({ access: 'public', sharedAnswer: true });
