@@ -68,6 +68,11 @@ function preparedByDefault(client: postgres.Sql | postgres.TransactionSql) {
   }
 }
 
+/** The rows of `db.execute(sql...)`: postgres.js answers an array of rows, PGlite an object holding them. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+}
+
 /** PGlite in a folder when no DATABASE_URL is given, else a PostgreSQL pool. */
 export function createDb(options: DbOptions): DbHandle {
   if ('url' in options) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '#db/client';
+import { type Db, rowsOf } from '#db/client';
 import { auditLog, communityWeeks, newsletterSubscriptions, users, type WeeklyMeasure } from '#db/schema';
 import { openReportedItems } from './moderation/reports';
 import { heldCount } from './moderation/review';
@@ -66,8 +66,7 @@ export async function adminOverview(db: Db) {
     from weeks left join approvals using (week)
     order by weeks.week
   `);
-  // postgres.js answers an array of rows, PGlite an object holding them.
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as WeekRow[];
+  const list = rowsOf<WeekRow>(rows);
   const weeks: OverviewWeek[] = list.map((row) => ({
     weekStart: row.week_start,
     applications: Number(row.applications),

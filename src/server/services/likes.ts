@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '#db/client';
+import { type Db, rowsOf } from '#db/client';
 import { blogLikes, directoryLikes, forumPostLikes, podcastLikes } from '#db/schema';
 
 /** What members can like, each with its table: one like per member and item (the primary key). */
@@ -30,17 +30,20 @@ export async function setLiked(db: Db, kind: LikeKind, id: number, userId: numbe
   return liked;
 }
 
-/** Turns the member's like over: removed when there, added when not. Answers the new state. */
-export async function toggleLike(db: Db, kind: LikeKind, id: number, userId: number): Promise<boolean> {
-  const { table, itemId } = LIKES[kind];
-  const removed = await db.delete(table).where(hers(kind, id, userId)).returning({ id: itemId });
-  if (removed.length > 0) return false;
-  return setLiked(db, kind, id, userId, true);
-}
-
-/** How many members like the item. */
-export async function likeCount(db: Db, kind: LikeKind, id: number): Promise<number> {
-  const { table, itemId } = LIKES[kind];
-  const [row] = await db.select({ n: count() }).from(table).where(eq(itemId, id));
-  return row?.n ?? 0;
+/**
+ * Turns the member's like over: removed when there, added when not. Answers the new state and
+ * the item's likes after it, in one statement (one round trip): its count is the item's as the
+ * statement began (a statement doesn't see its own changes) plus the like added, less the one removed.
+ */
+export async function toggleLike(db: Db, kind: LikeKind, id: number, userId: number): Promise<{ liked: boolean; likes: number }> {
+  const { table, itemId, userId: userColumn } = LIKES[kind];
+  const [item, member] = [sql.identifier(itemId.name), sql.identifier(userColumn.name)];
+  const result = await db.execute(sql`
+    with removed as (delete from ${table} where ${item} = ${id} and ${member} = ${userId} returning 1),
+      added as (insert into ${table} (${item}, ${member}) select ${id}, ${userId} where not exists (select 1 from removed) on conflict do nothing returning 1)
+    select not exists (select 1 from removed) as liked,
+      ((select count(*) from ${table} where ${item} = ${id}) + (select count(*) from added) - (select count(*) from removed))::int as likes
+  `);
+  const [row] = rowsOf<{ liked: boolean; likes: number }>(result);
+  return { liked: row!.liked, likes: Number(row!.likes) };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { eventRsvps, events, users } from '#db/schema';
 import type { RsvpStatus } from '#shared/statuses';
+import type { Locale } from '#shared/i18n/locale';
 import { eventCalendar } from '../calendar';
 import { queueMail } from '../mail/outbox';
 import { mails, type MailSite } from '../mail/templates';
@@ -57,12 +58,21 @@ export async function lockEvent(tx: Db, eventId: number) {
   return event;
 }
 
+/** The member who answers, as her session knows her: her confirmation is mailed to her, in her language. */
+export interface RsvpMember {
+  id: number;
+  email: string;
+  firstName: string;
+  locale: Locale | null;
+}
+
 /**
  * Signs a member up for an event. Refused for past events. A full event puts her on its
  * waitlist, with her place. A second RSVP by the same member answers the first one
  * (idempotent).
  */
-export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, userId: number, now = new Date()): Promise<RsvpAnswer> {
+export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, member: RsvpMember, now = new Date()): Promise<RsvpAnswer> {
+  const userId = member.id;
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     const [existing] = await tx
@@ -88,8 +98,7 @@ export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, userI
       .returning({ userId: eventRsvps.userId, status: eventRsvps.status });
     if (!full) {
       // Her confirmation, with the event for her calendar.
-      const [person] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, userId));
-      if (person) await queueMail(tx, mails.rsvpConfirmed(site, person, person.firstName, event, eventCalendar(site, event.title, [event])));
+      await queueMail(tx, mails.rsvpConfirmed(site, member, member.firstName, event, eventCalendar(site, event.title, [event])));
       return { ...row!, position: null };
     }
     const position = await waitlistPosition(tx, eventId, userId);

@@ -39,7 +39,7 @@ export const directoryRouter = router({
   /** Toggles the member's like and answers the new state. */
   like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
     await requireListing(ctx.db, input.id);
-    return { liked: await toggleLike(ctx.db, 'listing', input.id, ctx.user.id) };
+    return { liked: (await toggleLike(ctx.db, 'listing', input.id, ctx.user.id)).liked };
   }),
 
   /** 'Express Interest' on the coming-soon panel: one row per member, repeating is harmless. */

@@ -47,7 +47,7 @@ export const eventsRouter = router({
 
   /** POST /api/events/{id}/rsvp: attending, or `{status: 'waitlisted', position}` when the event is full. */
   rsvp: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    const answer = await rsvpToEvent(ctx.db, ctx.mail.site, input.id, ctx.user.id);
+    const answer = await rsvpToEvent(ctx.db, ctx.mail.site, input.id, ctx.user);
     ctx.mail.sendSoon();
     return answer;
   }),

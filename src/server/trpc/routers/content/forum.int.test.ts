@@ -191,6 +191,17 @@ describe('POST /api/forum/posts/{id}/like', () => {
     expect(await t.db.select().from(forumPostLikes).where(eq(forumPostLikes.postId, id))).toHaveLength(0);
   });
 
+  it('counts the other members’ likes with hers, as the post then shows', async () => {
+    const author = await createUser(t.db);
+    const id = await insertPost(author.id, new Date());
+    const [first, second] = await Promise.all([t.signInAs('member'), t.signInAs('member')]);
+    const like = (cookie: string) => t.request({ method: 'POST', url: `/api/forum/posts/${id}/like`, cookie });
+    expect((await like(first.cookie)).json()).toEqual({ liked: true, likes: 1 });
+    expect((await like(second.cookie)).json()).toEqual({ liked: true, likes: 2 });
+    expect((await like(first.cookie)).json()).toEqual({ liked: false, likes: 1 });
+    expect((await t.request({ method: 'GET', url: `/api/forum/posts/${id}` })).json()).toMatchObject({ likes: 1 });
+  });
+
   it('answers 401 signed out, 404 for an unknown post and 400 for a bad id', async () => {
     const author = await createUser(t.db);
     const id = await insertPost(author.id, new Date());

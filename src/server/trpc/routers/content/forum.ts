@@ -10,7 +10,7 @@ import { afterItem } from '#server/domains/paging';
 import { publicationOf } from '#server/moderation/publication';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
-import { likeCount, toggleLike } from '#server/services/likes';
+import { toggleLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.forum;
@@ -65,8 +65,7 @@ export const forumRouter = router({
   /** Toggles the member's like and answers the new state with the new count. */
   like: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     await requirePost(ctx.db, ctx.user, input.id);
-    const liked = await toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id);
-    return { liked, likes: await likeCount(ctx.db, 'forumPost', input.id) };
+    return toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id);
   }),
 
   comments: router({
