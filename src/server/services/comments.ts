@@ -124,6 +124,19 @@ export async function listComments(
   return rows.map((row) => toCommentView(viewer, row as CommentRow));
 }
 
+/**
+ * A parent's comment page, read at the same time as the check that this viewer may see the
+ * parent (one wait for the database instead of two): the page goes out only when the check
+ * passes, else the check's error does.
+ */
+export async function listCommentsOfVisibleParent(
+  parentCheck: Promise<unknown>,
+  ...[db, viewer, t, parentId, page]: Parameters<typeof listComments>
+): Promise<CommentView[]> {
+  const [, comments] = await Promise.all([parentCheck, listComments(db, viewer, t, parentId, page)]);
+  return comments;
+}
+
 interface CommentRow {
   id: number;
   content: string;

@@ -49,14 +49,21 @@ export async function attendingNow(tx: Db, eventId: number): Promise<number> {
  * RSVPs, read it again with attendingNow.
  */
 export async function lockEvent(tx: Db, eventId: number) {
-  const [event] = await tx
-    .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location, maxAttendees: events.maxAttendees, attendees: events.attendingCount })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .for('update');
+  const [event] = await tx.select(lockedEventColumns).from(events).where(eq(events.id, eventId)).for('update');
   if (!event) throw notFound(messages.admin.eventNotFound);
   return event;
 }
+
+/** What lockEvent reads of the event: its mail's details, its limit and its attendees. */
+const lockedEventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  dateTime: events.dateTime,
+  location: events.location,
+  maxAttendees: events.maxAttendees,
+  attendees: events.attendingCount,
+};
 
 /** The member who answers, as her session knows her: her confirmation is mailed to her, in her language. */
 export interface RsvpMember {
@@ -74,15 +81,19 @@ export interface RsvpMember {
 export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, member: RsvpMember, now = new Date()): Promise<RsvpAnswer> {
   const userId = member.id;
   return db.transaction(async (tx) => {
-    const event = await lockEvent(tx, eventId);
-    const [existing] = await tx
-      .select({ userId: eventRsvps.userId, status: eventRsvps.status })
-      .from(eventRsvps)
-      .where(and(eq(eventRsvps.eventId, eventId), eq(eventRsvps.userId, userId)));
-    if (existing?.status === 'attending') return { ...existing, position: null };
-    if (existing?.status === 'waitlisted') {
+    // lockEvent's lock, with her RSVP read in the same query.
+    const [found] = await tx
+      .select({ event: lockedEventColumns, mine: eventRsvps.status })
+      .from(events)
+      .leftJoin(eventRsvps, and(eq(eventRsvps.eventId, events.id), eq(eventRsvps.userId, userId)))
+      .where(eq(events.id, eventId))
+      .for('update', { of: events });
+    if (!found) throw notFound(messages.admin.eventNotFound);
+    const { event, mine } = found;
+    if (mine === 'attending') return { userId, status: mine, position: null };
+    if (mine === 'waitlisted') {
       const position = await waitlistPosition(tx, eventId, userId);
-      return { ...existing, position, message: messages.events.waitlisted(position) };
+      return { userId, status: mine, position, message: messages.events.waitlisted(position) };
     }
 
     if (event.dateTime < now) throw badRequest(messages.events.eventPast);

@@ -5,7 +5,7 @@ import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, Comme
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
-import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
+import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
 import { isLiked, setLiked } from '#server/services/likes';
 import { answerDependsOnViewer, memberProcedure, publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
@@ -62,8 +62,7 @@ export const blogsRouter = router({
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */
   comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
-    await requireVisibleBlog(ctx.db, input.id, ctx.user);
-    return listComments(ctx.db, ctx.user, commentTable, input.id, input);
+    return listCommentsOfVisibleParent(requireVisibleBlog(ctx.db, input.id, ctx.user), ctx.db, ctx.user, commentTable, input.id, input);
   }),
 
   addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {

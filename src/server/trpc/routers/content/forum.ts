@@ -9,7 +9,7 @@ import { mayDeletePost, selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
 import { publicationOf } from '#server/moderation/publication';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
-import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
+import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { toggleLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
@@ -70,8 +70,7 @@ export const forumRouter = router({
 
   comments: router({
     list: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
-      await requirePost(ctx.db, ctx.user, input.id);
-      return listComments(ctx.db, ctx.user, commentTable, input.id, input);
+      return listCommentsOfVisibleParent(requirePost(ctx.db, ctx.user, input.id), ctx.db, ctx.user, commentTable, input.id, input);
     }),
     create: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
       await requirePost(ctx.db, ctx.user, input.id);

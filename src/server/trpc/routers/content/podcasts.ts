@@ -4,7 +4,7 @@ import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema } fr
 import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '#server/domains/podcasts';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
-import { addComment, COMMENT_TABLES, listComments } from '#server/services/comments';
+import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
 import { isLiked, toggleLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
@@ -44,8 +44,7 @@ export const podcastsRouter = router({
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */
   comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
-    await requirePodcast(ctx.db, input.id);
-    return listComments(ctx.db, ctx.user, commentTable, input.id, input);
+    return listCommentsOfVisibleParent(requirePodcast(ctx.db, input.id), ctx.db, ctx.user, commentTable, input.id, input);
   }),
 
   addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
