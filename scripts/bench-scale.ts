@@ -433,6 +433,7 @@ async function measureMixed(base: string, members: Member[], fixtures: Fixtures,
   /** Reads answered 2xx, and those of them replayed by the read cache, by kind. */
   const reads = new Map<string, { answered: number; fromCache: number }>();
   const latencies = { read: [] as number[], write: [] as number[] };
+  const latenciesByKind = new Map<string, number[]>();
   let lastAnswered: MixedPick | undefined;
   const options: autocannon.Options = {
     url: base,
@@ -467,6 +468,8 @@ async function measureMixed(base: string, members: Member[], fixtures: Fixtures,
     // 'response' follows onResponse synchronously, so lastAnswered is this response's request.
     instance.on('response', (_client, _status, _bytes, responseTime) => {
       (lastAnswered?.write ? latencies.write : latencies.read).push(responseTime);
+      const kind = lastAnswered?.kind ?? '?';
+      latenciesByKind.set(kind, latenciesByKind.get(kind) ?? []).get(kind)!.push(responseTime);
     });
   });
   const bad = result.non2xx + result.errors + result.timeouts;
@@ -478,6 +481,7 @@ async function measureMixed(base: string, members: Member[], fixtures: Fixtures,
   const detail =
     `mixed (cache ${cache}): ${total} answers, ${writes} writes (${((writes / Math.max(total, 1)) * 100).toFixed(1)}%); ` +
     `reads p50 ${percentile(read, 50).toFixed(0)} ms p99 ${percentile(read, 99).toFixed(0)} ms, writes p50 ${percentile(write, 50).toFixed(0)} ms p99 ${percentile(write, 99).toFixed(0)} ms` +
+    `; p99 by kind: ${[...latenciesByKind].map(([kind, times]) => `${kind} ${percentile(times.sort((a, b) => a - b), 99).toFixed(0)} ms`).join(', ')}` +
     (badKinds.length ? `; non-2xx: ${badKinds.join(', ')}` : '; every answer 2xx') +
     (cache === 'on' ? `; reads from the read cache: ${[...reads].map(([kind, n]) => `${kind} ${Math.round((n.fromCache / n.answered) * 100)}%`).join(', ')}` : '');
   return {

@@ -91,16 +91,18 @@ const answerScope = t.middleware(async ({ ctx, meta, path, getRawInput, next }) 
 });
 
 /**
- * A signed-in member's write is known to this process's session cache at once: after it, her
- * kept sessions are read again, and after an admin's every kept session is (an admin may have
- * changed anyone). The database's notices tell the other processes, and this one of the rest
- * (a password reset by link), within milliseconds.
+ * A change to her account is known to this process's session cache at once: after a member's
+ * write under `auth.*` (her profile, password, email, language, sessions) her kept sessions are
+ * read again, and after an admin's write every kept session is (an admin may have changed
+ * anyone). A member's other writes (likes, comments, RSVPs) leave her session's row alone. The
+ * database's notices tell the other processes, and this one of the rest (a password reset by
+ * link), within milliseconds.
  */
-const keptSessionsAfterWrites = t.middleware(async ({ ctx, type, next }) => {
+const keptSessionsAfterWrites = t.middleware(async ({ ctx, type, path, next }) => {
   const result = await next();
   if (type === 'mutation' && ctx.user) {
     if (ctx.user.isAdmin) forgetAllKeptSessions(ctx.db);
-    else forgetKeptSessions(ctx.db, ctx.user.id);
+    else if (path.startsWith('auth.')) forgetKeptSessions(ctx.db, ctx.user.id);
   }
   return result;
 });
