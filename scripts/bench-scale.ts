@@ -481,7 +481,7 @@ async function measureMixed(base: string, members: Member[], fixtures: Fixtures,
   const detail =
     `mixed (cache ${cache}): ${total} answers, ${writes} writes (${((writes / Math.max(total, 1)) * 100).toFixed(1)}%); ` +
     `reads p50 ${percentile(read, 50).toFixed(0)} ms p99 ${percentile(read, 99).toFixed(0)} ms, writes p50 ${percentile(write, 50).toFixed(0)} ms p99 ${percentile(write, 99).toFixed(0)} ms` +
-    `; p99 by kind: ${[...latenciesByKind].map(([kind, times]) => `${kind} ${percentile(times.sort((a, b) => a - b), 99).toFixed(0)} ms`).join(', ')}` +
+    `; p50/p99 by kind: ${[...latenciesByKind].map(([kind, times]) => `${kind} ${percentile(times.sort((a, b) => a - b), 50).toFixed(0)}/${percentile(times, 99).toFixed(0)} ms`).join(', ')}` +
     (badKinds.length ? `; non-2xx: ${badKinds.join(', ')}` : '; every answer 2xx') +
     (cache === 'on' ? `; reads from the read cache: ${[...reads].map(([kind, n]) => `${kind} ${Math.round((n.fromCache / n.answered) * 100)}%`).join(', ')}` : '');
   return {
