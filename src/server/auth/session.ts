@@ -138,12 +138,11 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
   return { session, user: { ...sessionUser, suspension } };
 }
 
-/**
- * Ending sessions drops them from this process's cache at once; the database's notice drops them
- * in the others. Inside a transaction (`db` is then the transaction) the notice comes at commit,
- * and the procedure's own forgetting (keptSessionsAfterWrites in trpc/init.ts) after it.
- */
+// Ending sessions drops them from this process's cache at once; the database's notice drops them
+// in the others. Inside a transaction (`db` is then the transaction) the notice comes at commit,
+// and the procedure's own forgetting (keptSessionsAfterWrites in trpc/init.ts) after it.
 
+/** Ends one session. */
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
   sessionCaches.get(db)?.dropSession(sessionId);

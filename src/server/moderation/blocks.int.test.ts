@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks } from '#db/schema';
+import { inArray } from 'drizzle-orm';
+import { blocks, forumPostLikes } from '#db/schema';
 import { messages } from '#shared/messages';
 import { createBlog, createPodcast } from '../test/content-factories';
 import { trpcRequest } from '../test/procedures';
@@ -73,6 +74,9 @@ describe('blocking a member', () => {
     expect((await as(blocker, 'POST', `/api/forum/posts/${theirs.id}/comments`, { content: 'Can I still answer?' })).statusCode).toBe(404);
     const viaTrpc = await trpcRequest(t.app, { path: 'content.forum.like', type: 'mutation', input: { id: hers.id }, cookie: blocked.cookie });
     expect(viaTrpc.statusCode).toBe(404);
+    expect((await as(blocker, 'POST', `/api/forum/posts/${theirs.id}/like`)).statusCode).toBe(404);
+    // Refused likes change nothing.
+    expect(await t.db.select().from(forumPostLikes).where(inArray(forumPostLikes.postId, [hers.id, theirs.id]))).toEqual([]);
   });
 
   it('is silent: the blocked member\'s own list is empty; hers names the member as members see each other', async () => {

@@ -1,15 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client';
-import { blogLikes, directoryLikes, forumPostLikes, podcastLikes } from '#db/schema';
+import { blogLikes, blogs, directoryLikes, directoryListings, forumPostLikes, forumPosts, podcastLikes, podcasts } from '#db/schema';
 
-/** What members can like, each with its table: one like per member and item (the primary key). */
+/**
+ * What members can like: each like table (one like per member and item, its primary key) and
+ * the table of the items it likes.
+ */
 const LIKES = {
-  podcast: { table: podcastLikes, itemId: podcastLikes.podcastId, userId: podcastLikes.userId, row: (id: number, userId: number) => ({ podcastId: id, userId }) },
-  blog: { table: blogLikes, itemId: blogLikes.blogId, userId: blogLikes.userId, row: (id: number, userId: number) => ({ blogId: id, userId }) },
-  listing: { table: directoryLikes, itemId: directoryLikes.listingId, userId: directoryLikes.userId, row: (id: number, userId: number) => ({ listingId: id, userId }) },
-  forumPost: { table: forumPostLikes, itemId: forumPostLikes.postId, userId: forumPostLikes.userId, row: (id: number, userId: number) => ({ postId: id, userId }) },
-} satisfies Record<string, { table: PgTable; itemId: PgColumn; userId: PgColumn; row: (id: number, userId: number) => object }>;
+  podcast: { table: podcastLikes, itemId: podcastLikes.podcastId, userId: podcastLikes.userId, items: podcasts, id: podcasts.id },
+  blog: { table: blogLikes, itemId: blogLikes.blogId, userId: blogLikes.userId, items: blogs, id: blogs.id },
+  listing: { table: directoryLikes, itemId: directoryLikes.listingId, userId: directoryLikes.userId, items: directoryListings, id: directoryListings.id },
+  forumPost: { table: forumPostLikes, itemId: forumPostLikes.postId, userId: forumPostLikes.userId, items: forumPosts, id: forumPosts.id },
+} satisfies Record<string, { table: PgTable; itemId: PgColumn; userId: PgColumn; items: PgTable; id: PgColumn }>;
 
 export type LikeKind = keyof typeof LIKES;
 
@@ -22,28 +25,49 @@ export async function isLiked(db: Db, kind: LikeKind, id: number, userId: number
   return Boolean(row);
 }
 
-/** Sets the member's like on or off; repeating either is harmless. Answers the new state. */
-export async function setLiked(db: Db, kind: LikeKind, id: number, userId: number, liked: boolean): Promise<boolean> {
-  const { table, row } = LIKES[kind];
-  if (liked) await db.insert(table).values(row(id, userId)).onConflictDoNothing();
-  else await db.delete(table).where(hers(kind, id, userId));
-  return liked;
+/**
+ * The statement's parts: `target` holds the item when it exists and passes `visible` (the
+ * item's own visibility rule for this viewer, a condition on its table), else nothing, and
+ * every change below is made only from it: a like on an item she may not see changes nothing.
+ */
+function likeStatementParts(kind: LikeKind, id: number, visible: SQL | undefined) {
+  const { table, itemId, userId, items, id: itemKey } = LIKES[kind];
+  return {
+    table,
+    item: sql.identifier(itemId.name),
+    member: sql.identifier(userId.name),
+    target: sql`target as (select 1 from ${items} where ${and(eq(itemKey, id), visible)})`,
+  };
 }
 
 /**
- * Turns the member's like over: removed when there, added when not. Answers the new state and
- * the item's likes after it, in one statement (one round trip): its count is the item's as the
- * statement began (a statement doesn't see its own changes) plus the like added, less the one removed.
+ * Sets the member's like on or off, in one statement (one round trip); repeating either is
+ * harmless. Answers the new state, or null when she may not see the item (`visible`).
  */
-export async function toggleLike(db: Db, kind: LikeKind, id: number, userId: number): Promise<{ liked: boolean; likes: number }> {
-  const { table, itemId, userId: userColumn } = LIKES[kind];
-  const [item, member] = [sql.identifier(itemId.name), sql.identifier(userColumn.name)];
+export async function setLiked(db: Db, kind: LikeKind, id: number, userId: number, liked: boolean, visible: SQL | undefined): Promise<boolean | null> {
+  const { table, item, member, target } = likeStatementParts(kind, id, visible);
+  const change = liked
+    ? sql`changed as (insert into ${table} (${item}, ${member}) select ${id}, ${userId} from target on conflict do nothing returning 1)`
+    : sql`changed as (delete from ${table} where ${item} = ${id} and ${member} = ${userId} and exists (select 1 from target) returning 1)`;
+  const [row] = rowsOf<{ found: boolean }>(await db.execute(sql`with ${target}, ${change} select exists (select 1 from target) as found`));
+  return row?.found ? liked : null;
+}
+
+/**
+ * Turns the member's like over: removed when there, added when not, in one statement (one
+ * round trip). Answers the new state and the item's likes after it, or null when she may not
+ * see the item (`visible`). The count is the item's as the statement began (a statement
+ * doesn't see its own changes) plus the like added, less the one removed.
+ */
+export async function toggleLike(db: Db, kind: LikeKind, id: number, userId: number, visible: SQL | undefined): Promise<{ liked: boolean; likes: number } | null> {
+  const { table, item, member, target } = likeStatementParts(kind, id, visible);
   const result = await db.execute(sql`
-    with removed as (delete from ${table} where ${item} = ${id} and ${member} = ${userId} returning 1),
-      added as (insert into ${table} (${item}, ${member}) select ${id}, ${userId} where not exists (select 1 from removed) on conflict do nothing returning 1)
-    select not exists (select 1 from removed) as liked,
+    with ${target},
+      removed as (delete from ${table} where ${item} = ${id} and ${member} = ${userId} and exists (select 1 from target) returning 1),
+      added as (insert into ${table} (${item}, ${member}) select ${id}, ${userId} from target where not exists (select 1 from removed) on conflict do nothing returning 1)
+    select exists (select 1 from target) as found, not exists (select 1 from removed) as liked,
       ((select count(*) from ${table} where ${item} = ${id}) + (select count(*) from added) - (select count(*) from removed))::int as likes
   `);
-  const [row] = rowsOf<{ liked: boolean; likes: number }>(result);
-  return { liked: row!.liked, likes: Number(row!.likes) };
+  const [row] = rowsOf<{ found: boolean; liked: boolean; likes: number }>(result);
+  return row?.found ? { liked: row.liked, likes: Number(row.likes) } : null;
 }

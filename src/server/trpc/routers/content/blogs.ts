@@ -51,13 +51,15 @@ export const blogsRouter = router({
 
   /** POST like / DELETE like: both idempotent. */
   like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    await requireVisibleBlog(ctx.db, input.id, ctx.user);
-    return { liked: await setLiked(ctx.db, 'blog', input.id, ctx.user.id, true) };
+    const liked = await setLiked(ctx.db, 'blog', input.id, ctx.user.id, true, blogVisibleTo(ctx.user));
+    if (liked === null) throw notFound(BLOG_NOT_FOUND);
+    return { liked };
   }),
 
   unlike: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    await requireVisibleBlog(ctx.db, input.id, ctx.user);
-    return { liked: await setLiked(ctx.db, 'blog', input.id, ctx.user.id, false) };
+    const liked = await setLiked(ctx.db, 'blog', input.id, ctx.user.id, false, blogVisibleTo(ctx.user));
+    if (liked === null) throw notFound(BLOG_NOT_FOUND);
+    return { liked };
   }),
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */

@@ -1,7 +1,8 @@
 import { and, desc } from 'drizzle-orm';
 import { directoryInterest, directoryListings } from '#db/schema';
 import { ByIdSchema, DirectoryListSchema } from '#shared/schemas/content';
-import { listingColumns, listingVisible, requireListing } from '#server/domains/listings';
+import { LISTING_NOT_FOUND, listingColumns, listingVisible, requireListing } from '#server/domains/listings';
+import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
 import { isLiked, toggleLike } from '#server/services/likes';
@@ -38,8 +39,9 @@ export const directoryRouter = router({
 
   /** Toggles the member's like and answers the new state. */
   like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    await requireListing(ctx.db, input.id);
-    return { liked: (await toggleLike(ctx.db, 'listing', input.id, ctx.user.id)).liked };
+    const answer = await toggleLike(ctx.db, 'listing', input.id, ctx.user.id, listingVisible);
+    if (!answer) throw notFound(LISTING_NOT_FOUND);
+    return { liked: answer.liked };
   }),
 
   /** 'Express Interest' on the coming-soon panel: one row per member, repeating is harmless. */

@@ -64,8 +64,9 @@ export const forumRouter = router({
 
   /** Toggles the member's like and answers the new state with the new count. */
   like: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
-    await requirePost(ctx.db, ctx.user, input.id);
-    return toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id);
+    const answer = await toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id, visibleTo(ctx.user, forumPosts));
+    if (!answer) throw notFound(messages.forum.notFound);
+    return answer;
   }),
 
   comments: router({

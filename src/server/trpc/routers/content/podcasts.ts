@@ -38,8 +38,9 @@ export const podcastsRouter = router({
 
   /** Toggles the member's like. */
   like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    await requirePodcast(ctx.db, input.id);
-    return { liked: (await toggleLike(ctx.db, 'podcast', input.id, ctx.user.id)).liked };
+    const answer = await toggleLike(ctx.db, 'podcast', input.id, ctx.user.id, undefined);
+    if (!answer) throw notFound(PODCAST_NOT_FOUND);
+    return { liked: answer.liked };
   }),
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */
