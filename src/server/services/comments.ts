@@ -160,19 +160,26 @@ function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
 }
 
 /**
- * Stores a comment by a member (content already trimmed and checked by the input schema)
- * and returns it in the list's shape. Counted against the member's comment rate limit;
- * a blocked word refuses it, and a new member's comment or one holding a `hold` word waits
- * for review (publicationOf).
+ * Stores a comment by a member (content already trimmed and checked by the input schema) on a
+ * parent `parentCheck` finds she may see, and returns it in the list's shape. Counted against
+ * the member's comment rate limit; a blocked word refuses it, and a new member's comment or one
+ * holding a `hold` word waits for review (publicationOf).
  */
 export async function addComment<ParentKey extends string>(
   deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; isAdmin: boolean; firstName: string; lastName: string } },
   t: CommentTable<ParentKey>,
+  parentCheck: Promise<unknown>,
   parentId: number,
   content: string,
 ): Promise<CommentView & { message: string | null }> {
+  // The parent's check and the text's screening only read, so they run at once (one wait for
+  // the database instead of two); their refusals keep their order: the parent's 404, then the
+  // rate limit's 429 (not counted for a parent she can't see), then a blocked word's 400.
+  const [parent, screened] = await Promise.allSettled([parentCheck, publicationOf(deps.db, deps.user, content)]);
+  if (parent.status === 'rejected') throw parent.reason;
   await deps.rateLimiter.consume('comment', `user:${deps.user.id}`);
-  const publication = await publicationOf(deps.db, deps.user, content);
+  if (screened.status === 'rejected') throw screened.reason;
+  const publication = screened.value;
   const values = { [t.parentKey]: parentId, userId: deps.user.id, content, ...publication };
   const [row] = await deps.db
     .insert(t.table)

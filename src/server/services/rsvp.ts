@@ -102,16 +102,20 @@ export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, membe
     // The database's clock, to the microsecond: RSVPs run one at a time (the event is locked), so
     // each joins the waitlist strictly after the one before, and places never tie.
     const values = full ? { status: 'waitlisted' as const, waitlistedAt: sql`clock_timestamp()` } : { status: 'attending' as const, waitlistedAt: null };
-    const [row] = await tx
+    const answering = tx
       .insert(eventRsvps)
       .values({ eventId, userId, ...values })
       .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: values })
-      .returning({ userId: eventRsvps.userId, status: eventRsvps.status });
+      .returning({ userId: eventRsvps.userId, status: eventRsvps.status })
+      .execute();
     if (!full) {
-      // Her confirmation, with the event for her calendar.
-      await queueMail(tx, mails.rsvpConfirmed(site, member, member.firstName, event, eventCalendar(site, event.title, [event])));
+      // Her confirmation, with the event for her calendar, queued with her answer: the two
+      // statements go to the database together (one wait), and fail or commit together.
+      const confirming = queueMail(tx, mails.rsvpConfirmed(site, member, member.firstName, event, eventCalendar(site, event.title, [event])));
+      const [[row]] = await Promise.all([answering, confirming]);
       return { ...row!, position: null };
     }
+    const [row] = await answering;
     const position = await waitlistPosition(tx, eventId, userId);
     return { ...row!, position, message: messages.events.waitlisted(position) };
   });

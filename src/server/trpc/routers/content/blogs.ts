@@ -68,7 +68,6 @@ export const blogsRouter = router({
   }),
 
   addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-    await requireVisibleBlog(ctx.db, input.id, ctx.user);
-    return addComment(ctx, commentTable, input.id, input.content);
+    return addComment(ctx, commentTable, requireVisibleBlog(ctx.db, input.id, ctx.user), input.id, input.content);
   }),
 });

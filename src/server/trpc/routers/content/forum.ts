@@ -74,8 +74,7 @@ export const forumRouter = router({
       return listCommentsOfVisibleParent(requirePost(ctx.db, ctx.user, input.id), ctx.db, ctx.user, commentTable, input.id, input);
     }),
     create: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-      await requirePost(ctx.db, ctx.user, input.id);
-      return addComment(ctx, commentTable, input.id, input.content);
+      return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input.id, input.content);
     }),
   }),
 });

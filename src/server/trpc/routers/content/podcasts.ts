@@ -49,7 +49,6 @@ export const podcastsRouter = router({
   }),
 
   addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-    await requirePodcast(ctx.db, input.id);
-    return addComment(ctx, commentTable, input.id, input.content);
+    return addComment(ctx, commentTable, requirePodcast(ctx.db, input.id), input.id, input.content);
   }),
 });
