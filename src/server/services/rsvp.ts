@@ -102,17 +102,17 @@ export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, membe
     // The database's clock, to the microsecond: RSVPs run one at a time (the event is locked), so
     // each joins the waitlist strictly after the one before, and places never tie.
     const values = full ? { status: 'waitlisted' as const, waitlistedAt: sql`clock_timestamp()` } : { status: 'attending' as const, waitlistedAt: null };
+    // Her confirmation, with the event for her calendar, is queued with her answer: the two
+    // statements go to the database together (one wait), and fail or commit together. The mail
+    // is made first, so nothing is under way if making it fails.
+    const confirmation = full ? null : mails.rsvpConfirmed(site, member, member.firstName, event, eventCalendar(site, event.title, [event]));
     const answering = tx
       .insert(eventRsvps)
       .values({ eventId, userId, ...values })
       .onConflictDoUpdate({ target: [eventRsvps.eventId, eventRsvps.userId], set: values })
-      .returning({ userId: eventRsvps.userId, status: eventRsvps.status })
-      .execute();
-    if (!full) {
-      // Her confirmation, with the event for her calendar, queued with her answer: the two
-      // statements go to the database together (one wait), and fail or commit together.
-      const confirming = queueMail(tx, mails.rsvpConfirmed(site, member, member.firstName, event, eventCalendar(site, event.title, [event])));
-      const [[row]] = await Promise.all([answering, confirming]);
+      .returning({ userId: eventRsvps.userId, status: eventRsvps.status });
+    if (confirmation) {
+      const [[row]] = await Promise.all([answering, queueMail(tx, confirmation)]);
       return { ...row!, position: null };
     }
     const [row] = await answering;
