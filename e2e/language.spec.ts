@@ -124,3 +124,24 @@ test('an applicant who switches language half-way keeps what she typed, except h
   await expect(page.locator('#firstName')).toHaveValue('');
   expect(warnings).toEqual([]);
 });
+
+test('a member who switches language while writing a comment finds it in the comment box', async ({ page, playwright }) => {
+  const member = await newMember(playwright.request, 'Yasmin');
+  const warnings = recordHydrationWarnings(page);
+  await page.setViewportSize(WIDE);
+  await signInThroughForm(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/blog');
+  await page.locator('main a[href*="/blog?post="]').first().click();
+  await expect(page).toHaveURL(/\/blog\?post=\d+$/);
+  const article = page.url();
+  await page.locator('#blog-comment').fill('Half a thought about this article');
+
+  await page.getByRole('banner').getByRole('button', { name: 'العربية' }).click();
+  await expectLanguage(page, 'ar-EG');
+  await expect(page).toHaveURL(article);
+  await expect(page.locator('#blog-comment')).toHaveValue('Half a thought about this article');
+  // Handed over once: nothing of hers stays in the tab's storage.
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Half a thought');
+  expect(warnings).toEqual([]);
+});

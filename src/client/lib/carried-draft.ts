@@ -8,10 +8,12 @@
 const CARRIED_DRAFTS_KEY = 'carried-drafts';
 
 interface CarriedDrafts {
-  /** The page the drafts were typed on: another page's form doesn't take them. */
+  /** The page the drafts were typed on, query included (`/blog?post=7`): another page's form doesn't take them. */
   path: string;
   drafts: Record<string, unknown>;
 }
+
+const pageNow = () => window.location.pathname + window.location.search;
 
 /** The forms on the page now, each by name, with what it would carry. */
 const offered = new Map<string, () => unknown>();
@@ -29,7 +31,7 @@ export function carryDraftsOverReload(): void {
   const drafts = Object.fromEntries([...offered].map(([form, draft]) => [form, draft()]).filter(([, value]) => value !== undefined));
   if (Object.keys(drafts).length === 0) return;
   try {
-    sessionStorage.setItem(CARRIED_DRAFTS_KEY, JSON.stringify({ path: window.location.pathname, drafts } satisfies CarriedDrafts));
+    sessionStorage.setItem(CARRIED_DRAFTS_KEY, JSON.stringify({ path: pageNow(), drafts } satisfies CarriedDrafts));
   } catch {
     // Storage can be unavailable (private mode): the draft is lost, nothing else.
   }
@@ -45,7 +47,7 @@ export function takeCarriedDraft(form: string): unknown {
   }
   if (!carried) return undefined;
   // Drafts typed on another page are dropped; the other forms of this page keep theirs.
-  const { [form]: draft, ...rest } = carried.path === window.location.pathname ? (carried.drafts ?? {}) : {};
+  const { [form]: draft, ...rest } = carried.path === pageNow() ? (carried.drafts ?? {}) : {};
   try {
     if (Object.keys(rest).length > 0) sessionStorage.setItem(CARRIED_DRAFTS_KEY, JSON.stringify({ path: carried.path, drafts: rest } satisfies CarriedDrafts));
     else sessionStorage.removeItem(CARRIED_DRAFTS_KEY);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { CommentFormSchema, type CommentKind } from '#shared/schemas/content';
 import { contentCopy } from '#client/copy/content';
@@ -9,6 +9,7 @@ import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { Textarea } from '../ui/textarea';
+import { offerDraftForReload, takeCarriedDraft } from '#client/lib/carried-draft';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
@@ -137,6 +138,17 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
   const box = useRef<HTMLTextAreaElement>(null);
+  const typed = useRef('');
+  useEffect(() => {
+    typed.current = draft;
+  }, [draft]);
+
+  // A language switch loads the page again: her unsent comment comes back (lib/carried-draft.ts).
+  useEffect(() => {
+    const carried = takeCarriedDraft(`comment:${id}`);
+    if (typeof carried === 'string') setDraft(carried);
+    return offerDraftForReload(`comment:${id}`, () => (typed.current.trim() ? typed.current : undefined));
+  }, [id]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
