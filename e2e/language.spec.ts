@@ -125,7 +125,7 @@ test('an applicant who switches language half-way keeps what she typed, except h
   expect(warnings).toEqual([]);
 });
 
-test('a member who switches language while writing a comment finds it in the comment box', async ({ page, playwright }) => {
+test('a member who switches language while writing a comment or a forum post finds it as she left it', async ({ page, playwright }) => {
   const member = await newMember(playwright.request, 'Yasmin');
   const warnings = recordHydrationWarnings(page);
   await page.setViewportSize(WIDE);
@@ -143,5 +143,21 @@ test('a member who switches language while writing a comment finds it in the com
   await expect(page.locator('#blog-comment')).toHaveValue('Half a thought about this article');
   // Handed over once: nothing of hers stays in the tab's storage.
   expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Half a thought');
+
+  // A forum post half-written: the form opens again with her title, category and message.
+  await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+  await expectLanguage(page, 'en');
+  await page.goto('/community/blog');
+  await page.getByRole('button', { name: 'New Post' }).click();
+  await page.getByLabel('Title').fill('Books for a long summer');
+  await page.getByLabel('Category').click();
+  await page.getByRole('option', { name: 'Career' }).click();
+  await page.getByLabel('Message').fill('Which novels kept you up at night?');
+  await page.getByRole('banner').getByRole('button', { name: 'العربية' }).click();
+  await expectLanguage(page, 'ar-EG');
+  await expect(page.locator('#post-title')).toHaveValue('Books for a long summer');
+  await expect(page.locator('#post-content')).toHaveValue('Which novels kept you up at night?');
+  await expect(page.locator('#post-category')).toHaveText(/الدراسة والعمل/);
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Books for');
   expect(warnings).toEqual([]);
 });

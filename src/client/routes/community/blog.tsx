@@ -7,9 +7,10 @@ import { forumPostAnchor } from '#shared/links';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { communityCopy } from '#client/copy/community';
+import { takeCarriedDraft } from '#client/lib/carried-draft';
 import { useSession } from '#client/lib/session';
 import { trpc } from '#client/trpc';
-import { NewPostForm } from './-components/new-post-form';
+import { NewPostForm, POST_DRAFT, type PostDraft, postDraftFrom } from './-components/new-post-form';
 import { CommunityPageHeader } from './-components/page-header';
 import { PostCard } from './-components/post-card';
 import { askToSignIn } from './-components/sign-in';
@@ -32,6 +33,15 @@ function ForumPage() {
   const { user } = useSession();
   const { compose } = Route.useSearch();
   const [formOpen, setFormOpen] = useState(compose === 'event' && user !== null);
+  // A language switch loads the page again: a post she was writing opens again as she left it.
+  const [carriedPost, setCarriedPost] = useState<PostDraft>();
+  useEffect(() => {
+    if (!user) return;
+    const carried = postDraftFrom(takeCarriedDraft(POST_DRAFT));
+    if (!carried) return;
+    setCarriedPost(carried);
+    setFormOpen(true);
+  }, [user]);
   const posts = useInfiniteQuery(
     trpc.content.forum.list.infiniteQueryOptions({ limit: FORUM_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }),
   );
@@ -52,6 +62,8 @@ function ForumPage() {
 
   function closeForm(postId?: number) {
     setFormOpen(false);
+    // Sent or put away: the form opens empty next time.
+    setCarriedPost(undefined);
     if (postId === undefined) newPostButton.current?.focus();
     else setFocusPost(postId);
   }
@@ -75,7 +87,7 @@ function ForumPage() {
       />
       {user ? null : <SignInNotice />}
       {user && formOpen ? (
-        <NewPostForm id="new-post" initialTitle={compose === 'event' ? c.eventIdeaTitle : ''} onDone={closeForm} />
+        <NewPostForm id="new-post" initialTitle={compose === 'event' ? c.eventIdeaTitle : ''} draft={carriedPost} onDone={closeForm} />
       ) : null}
 
       <section aria-label={c.title} aria-busy={posts.isPending} className="grid gap-5">

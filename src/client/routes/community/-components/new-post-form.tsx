@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { FORUM_CATEGORIES, ForumPostCreateSchema, type ForumCategory } from '#shared/schemas/community';
 import { Field } from '#client/components/field';
@@ -11,6 +11,7 @@ import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { communityCopy } from '#client/copy/community';
 import { safetyCopy } from '#client/copy/safety';
+import { offerDraftForReload } from '#client/lib/carried-draft';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
@@ -21,12 +22,39 @@ const c = communityCopy.forum;
 const FIELDS = ['title', 'category', 'content'] as const;
 const FIELD_IDS = { title: 'post-title', category: 'post-category', content: 'post-content' };
 
-/** The create form: same schema as the server, so the same first message shows. */
-/** `onDone` closes the form: with the new post's id once it is published, so the page can move to it. */
-export function NewPostForm({ id, initialTitle, onDone }: { id: string; initialTitle: string; onDone: (postId?: number) => void }) {
-  const [title, setTitle] = useState(initialTitle);
-  const [category, setCategory] = useState<ForumCategory>('general');
-  const [content, setContent] = useState('');
+/** What a post being written carries over a language switch's page load (lib/carried-draft.ts). */
+export interface PostDraft {
+  title: string;
+  category: ForumCategory;
+  content: string;
+}
+
+/** The name the new post's draft is carried under. */
+export const POST_DRAFT = 'forum-post';
+
+/** A carried value that is a post draft, else undefined (storage is the browser's to change). */
+export function postDraftFrom(value: unknown): PostDraft | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { title, category, content } = value as Record<string, unknown>;
+  if (typeof title !== 'string' || typeof content !== 'string' || !(FORUM_CATEGORIES as readonly unknown[]).includes(category)) return undefined;
+  return { title, category: category as ForumCategory, content };
+}
+
+/**
+ * The create form: same schema as the server, so the same first message shows. `onDone` closes
+ * the form: with the new post's id once it is published, so the page can move to it. `draft` is
+ * what she was writing before a language switch loaded the page again.
+ */
+export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; initialTitle: string; draft?: PostDraft; onDone: (postId?: number) => void }) {
+  const [title, setTitle] = useState(draft?.title ?? initialTitle);
+  const [category, setCategory] = useState<ForumCategory>(draft?.category ?? 'general');
+  const [content, setContent] = useState(draft?.content ?? '');
+  // Offered to the next language switch while the form is open and she has typed something.
+  const typed = useRef<PostDraft>({ title, category, content });
+  useEffect(() => {
+    typed.current = { title, category, content };
+  }, [title, category, content]);
+  useEffect(() => offerDraftForReload(POST_DRAFT, () => (typed.current.title.trim() || typed.current.content.trim() ? typed.current : undefined)), []);
   const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
   // Her change answers that field's message; the others stay until she sends again.
   const changed = (field: (typeof FIELDS)[number]) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
