@@ -125,7 +125,7 @@ test('an applicant who switches language half-way keeps what she typed, except h
   expect(warnings).toEqual([]);
 });
 
-test('a member who switches language while writing a comment or a forum post finds it as she left it', async ({ page, playwright }) => {
+test('a member who switches language while writing a comment, a forum post or her profile finds it as she left it', async ({ page, playwright }) => {
   const member = await newMember(playwright.request, 'Yasmin');
   const warnings = recordHydrationWarnings(page);
   await page.setViewportSize(WIDE);
@@ -159,5 +159,16 @@ test('a member who switches language while writing a comment or a forum post fin
   await expect(page.locator('#post-content')).toHaveValue('Which novels kept you up at night?');
   await expect(page.locator('#post-category')).toHaveText(/الدراسة والعمل/);
   expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Books for');
+
+  // Profile edits she hadn't saved come back too; what she saved is unchanged.
+  await page.goto('/settings/profile');
+  await page.locator('#profile-bio').fill('I read on the balcony every evening.');
+  await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+  await expectLanguage(page, 'en');
+  await expect(page.locator('#profile-bio')).toHaveValue('I read on the balcony every evening.');
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('balcony');
+  const profile = await page.request.get('/api/profile');
+  expect(profile.ok()).toBe(true);
+  expect(await profile.text()).not.toContain('balcony');
   expect(warnings).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AtSign, KeyRound, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { PasswordInput } from '#client/components/password-input';
 import { Button } from '#client/components/ui/button';
@@ -10,6 +10,7 @@ import { Skeleton } from '#client/components/ui/skeleton';
 import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { accountCopy } from '#client/copy/account';
+import { offerDraftForReload, takeCarriedDraft } from '#client/lib/carried-draft';
 import { sessionQueryOptions, useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
@@ -110,9 +111,29 @@ const formOf = (profile: Pick<Profile, DetailsField>) => ({
   interests: profile.interests ?? '',
 });
 
+/** A carried value that holds the form's texts, else undefined (storage is the browser's to change). */
+function detailsFrom(value: unknown): ReturnType<typeof formOf> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const fields = value as Record<string, unknown>;
+  if (!DETAILS_FIELDS.every((field) => typeof fields[field] === 'string')) return undefined;
+  return formOf(fields as Pick<Profile, DetailsField>);
+}
+
 function DetailsForm({ saved }: { saved: Profile }) {
   const [form, setForm] = useState(() => formOf(saved));
   const [errors, setErrors] = useState<FormErrors<DetailsField>>({});
+
+  // A language switch loads the page again: edits she hadn't saved come back (lib/carried-draft.ts).
+  const unsaved = useRef<ReturnType<typeof formOf>>(undefined);
+  useEffect(() => {
+    const savedForm = formOf(saved);
+    unsaved.current = DETAILS_FIELDS.some((field) => form[field] !== savedForm[field]) ? form : undefined;
+  }, [form, saved]);
+  useEffect(() => {
+    const carried = detailsFrom(takeCarriedDraft('profile-details'));
+    if (carried) setForm(carried);
+    return offerDraftForReload('profile-details', () => unsaved.current);
+  }, []);
 
   const save = useMutation(
     trpc.auth.account.updateProfile.mutationOptions({
