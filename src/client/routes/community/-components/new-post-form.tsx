@@ -49,12 +49,16 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
   const [title, setTitle] = useState(draft?.title ?? initialTitle);
   const [category, setCategory] = useState<ForumCategory>(draft?.category ?? 'general');
   const [content, setContent] = useState(draft?.content ?? '');
-  // Offered to the next language switch while the form is open and she has typed something.
+  // Offered to the next language switch while the form is open and she has typed something (a
+  // title given by the page, such as an event idea's, is the page's own and comes in the new language).
   const typed = useRef<PostDraft>({ title, category, content });
   useEffect(() => {
     typed.current = { title, category, content };
   }, [title, category, content]);
-  useEffect(() => offerDraftForReload(POST_DRAFT, () => (typed.current.title.trim() || typed.current.content.trim() ? typed.current : undefined)), []);
+  useEffect(() => {
+    const hasTyped = () => (typed.current.title.trim() !== '' && typed.current.title !== initialTitle) || typed.current.content.trim() !== '';
+    return offerDraftForReload(POST_DRAFT, () => (hasTyped() ? typed.current : undefined));
+  }, [initialTitle]);
   const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
   // Her change answers that field's message; the others stay until she sends again.
   const changed = (field: (typeof FIELDS)[number]) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
