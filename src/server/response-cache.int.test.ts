@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { DbHandle } from '#db/client';
 import { buildApp } from './app';
 import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
@@ -313,5 +314,25 @@ describe('response cache of public reads', () => {
       }
     }
     expect(storable).toBeGreaterThan(20);
+  });
+});
+
+// Only PostgreSQL's listening connection can drop; PGlite delivers within its own process.
+describe.skipIf(process.env.TEST_DB !== 'postgres')('after the listening connection was lost', () => {
+  it('drops every stored answer once listening again, since the changes sent meanwhile are lost', async () => {
+    const app = await startApp();
+    const article = await createBlog(database.db);
+    await app.inject({ method: 'GET', url: `/api/blogs/${article.id}` });
+    expect((await app.inject({ method: 'GET', url: `/api/blogs/${article.id}` })).headers['x-cache']).toBe('hit');
+
+    // The database ends the listening connection, as a restart or a network cut would.
+    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    let dropped = false;
+    for (let attempt = 0; attempt < 100 && !dropped; attempt++) {
+      await new Promise((done) => setTimeout(done, 20));
+      dropped = (await app.inject({ method: 'GET', url: `/api/blogs/${article.id}` })).headers['x-cache'] !== 'hit';
+    }
+    // An article lives 30 seconds: only the reconnect can have dropped it this soon.
+    expect(dropped).toBe(true);
   });
 });

@@ -22,7 +22,8 @@ import { ALL_AREAS, areaOfItem, type CacheArea, type DataReferences, isAffectedB
  *
  * Lifetimes: an answer that reads an area as a whole (a list) may also change with the clock
  * (upcoming events), so it lives `ttlMs`; an answer about single items changes only through
- * writes, so it lives `itemTtlMs`, a bound for a notification lost while a connection was down.
+ * writes, so it lives `itemTtlMs`, a bound for a notification lost while a connection was down
+ * (everything stored is dropped once the listening starts again after a reconnect).
  *
  * Concurrent misses of one URL are made once: the first request reads, the others wait for
  * its answer and take it if it was stored, else read for themselves (single flight). URLs
@@ -193,6 +194,12 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
   };
 
   // The other processes' changes arrive as "instance|areas|items"; this one's own are already dropped.
+  // When the listening starts again after a reconnect, the changes sent meanwhile are lost: all goes.
+  let listened = false;
+  const afterReconnect = () => {
+    if (listened) drop({ areas: new Set(ALL_AREAS), items: new Set() });
+    listened = true;
+  };
   const stopListening = listenTo(db, CHANNEL, (message) => {
     const [from, areas = '', items = ''] = message.split('|');
     if (from === instanceId) return;
@@ -200,7 +207,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
       areas: new Set(areas.split(',').filter((area): area is CacheArea => (ALL_AREAS as readonly string[]).includes(area))),
       items: new Set(items.split(',').filter((item): item is ItemReference => /^[a-z]+#[0-9]+$/.test(item) && (ALL_AREAS as readonly string[]).includes(areaOfItem(item as ItemReference)))),
     });
-  }).catch((error: unknown) => {
+  }, afterReconnect).catch((error: unknown) => {
     app.log.warn({ err: error }, 'response cache: not listening for other processes\' changes');
     return undefined;
   });

@@ -37,6 +37,17 @@ export function carryDraftsOverReload(): void {
   }
 }
 
+/**
+ * The text fields `fields` of a carried draft, or undefined when one is missing or not text: the
+ * draft comes back from the tab's storage, which the browser's user can change.
+ */
+export function carriedTexts<Field extends string>(value: unknown, fields: readonly Field[]): Record<Field, string> | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const record = value as Record<string, unknown>;
+  if (!fields.every((field) => typeof record[field] === 'string')) return undefined;
+  return Object.fromEntries(fields.map((field) => [field, record[field]])) as Record<Field, string>;
+}
+
 /** The draft a form left before the load, if it was on this page; taken once. */
 export function takeCarriedDraft(form: string): unknown {
   let carried: CarriedDrafts | undefined;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { SIGNUP_AGE } from '#shared/limits';
 import { AuthCard } from '../components/auth-card';
-import { offerDraftForReload, takeCarriedDraft } from '../lib/carried-draft';
+import { carriedTexts, offerDraftForReload, takeCarriedDraft } from '../lib/carried-draft';
 import { EmailField, Field, PasswordField } from '../components/field';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
@@ -51,10 +51,9 @@ const hasTyped = (typed: Draft) => TEXT_FIELDS.some((field) => typed[field] !== 
 
 /** A draft carried over a page load, if it has the draft's shape (it comes back from the tab's storage). */
 function draftFrom(value: unknown): Draft | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const fields = value as Record<string, unknown>;
-  if (!TEXT_FIELDS.every((field) => typeof fields[field] === 'string') || typeof fields.acceptGuidelines !== 'boolean') return undefined;
-  return Object.fromEntries([...TEXT_FIELDS, 'acceptGuidelines'].map((field) => [field, fields[field]])) as Draft;
+  const texts = carriedTexts(value, TEXT_FIELDS);
+  const acceptGuidelines = (value as { acceptGuidelines?: unknown } | null)?.acceptGuidelines;
+  return texts && typeof acceptGuidelines === 'boolean' ? { ...texts, acceptGuidelines } : undefined;
 }
 
 /** The age as typed: nothing typed is no age (the schema asks for it), anything else a number to check. */

@@ -10,7 +10,7 @@ import { Skeleton } from '#client/components/ui/skeleton';
 import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { accountCopy } from '#client/copy/account';
-import { offerDraftForReload, takeCarriedDraft } from '#client/lib/carried-draft';
+import { carriedTexts, offerDraftForReload, takeCarriedDraft } from '#client/lib/carried-draft';
 import { sessionQueryOptions, useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
@@ -111,14 +111,6 @@ const formOf = (profile: Pick<Profile, DetailsField>) => ({
   interests: profile.interests ?? '',
 });
 
-/** A carried value that holds the form's texts, else undefined (storage is the browser's to change). */
-function detailsFrom(value: unknown): ReturnType<typeof formOf> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const fields = value as Record<string, unknown>;
-  if (!DETAILS_FIELDS.every((field) => typeof fields[field] === 'string')) return undefined;
-  return formOf(fields as Pick<Profile, DetailsField>);
-}
-
 function DetailsForm({ saved }: { saved: Profile }) {
   const [form, setForm] = useState(() => formOf(saved));
   const [errors, setErrors] = useState<FormErrors<DetailsField>>({});
@@ -130,7 +122,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
     unsaved.current = DETAILS_FIELDS.some((field) => form[field] !== savedForm[field]) ? form : undefined;
   }, [form, saved]);
   useEffect(() => {
-    const carried = detailsFrom(takeCarriedDraft('profile-details'));
+    const carried = carriedTexts(takeCarriedDraft('profile-details'), DETAILS_FIELDS);
     if (carried) setForm(carried);
     return offerDraftForReload('profile-details', () => unsaved.current);
   }, []);

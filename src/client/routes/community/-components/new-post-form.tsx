@@ -11,7 +11,7 @@ import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { communityCopy } from '#client/copy/community';
 import { safetyCopy } from '#client/copy/safety';
-import { offerDraftForReload } from '#client/lib/carried-draft';
+import { carriedTexts, offerDraftForReload } from '#client/lib/carried-draft';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
@@ -34,10 +34,9 @@ export const POST_DRAFT = 'forum-post';
 
 /** A carried value that is a post draft, else undefined (storage is the browser's to change). */
 export function postDraftFrom(value: unknown): PostDraft | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { title, category, content } = value as Record<string, unknown>;
-  if (typeof title !== 'string' || typeof content !== 'string' || !(FORUM_CATEGORIES as readonly unknown[]).includes(category)) return undefined;
-  return { title, category: category as ForumCategory, content };
+  const texts = carriedTexts(value, ['title', 'category', 'content'] as const);
+  if (!texts || !(FORUM_CATEGORIES as readonly string[]).includes(texts.category)) return undefined;
+  return { ...texts, category: texts.category as ForumCategory };
 }
 
 /**
