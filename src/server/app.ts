@@ -4,7 +4,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
@@ -23,6 +22,7 @@ import type { Env } from './env';
 import { answerClientError, errorStatus, RETRY_AFTER_SECONDS, serializeError, statusMessage, withholdQueryText } from './errors';
 import { registerAnswerCompression, registerCompleteJsonAsBytes } from './answer-compression';
 import { registerAssetCompression } from './asset-compression';
+import { registerSecurityHeaders } from './security-headers';
 import { registerNoStoreForPersonalAnswers, registerResponseCache } from './response-cache';
 import { createSpaPage, loadBuiltRenderer, type RenderPage } from './spa-page';
 import { restPlugin } from './rest/plugin';
@@ -167,27 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerAnswerCompression(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix injects small <style> blocks (scroll lock); scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Embedded videos need cross-origin frames without CORP headers.
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 1000, enableOfflineQueue: false }) : undefined;
   if (redis) {
