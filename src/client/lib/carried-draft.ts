@@ -5,6 +5,8 @@
  * and the form of the new page takes it back at once, which removes it: nothing stays stored.
  */
 
+import { useEffect, useRef } from 'react';
+
 const CARRIED_DRAFTS_KEY = 'carried-drafts';
 
 interface CarriedDrafts {
@@ -24,6 +26,18 @@ export function offerDraftForReload(form: string, draft: () => unknown): () => v
   return () => {
     if (offered.get(form) === draft) offered.delete(form);
   };
+}
+
+/**
+ * Offers `draft` for the next language switch while the component is on the page: what she has
+ * typed, or undefined when there is nothing to carry. The switch reads the latest render's value.
+ */
+export function useDraftOfferedForReload(form: string, draft: unknown): void {
+  const latest = useRef(draft);
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
+  useEffect(() => offerDraftForReload(form, () => latest.current), [form]);
 }
 
 /** Before the page loads again: hands every offered draft to the next page of this tab. */

@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { Textarea } from '../ui/textarea';
-import { offerDraftForReload, takeCarriedDraft } from '#client/lib/carried-draft';
+import { takeCarriedDraft, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
@@ -138,16 +138,12 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
   const box = useRef<HTMLTextAreaElement>(null);
-  const typed = useRef('');
-  useEffect(() => {
-    typed.current = draft;
-  }, [draft]);
 
   // A language switch loads the page again: her unsent comment comes back (lib/carried-draft.ts).
+  useDraftOfferedForReload(`comment:${id}`, draft.trim() ? draft : undefined);
   useEffect(() => {
     const carried = takeCarriedDraft(`comment:${id}`);
     if (typeof carried === 'string') setDraft(carried);
-    return offerDraftForReload(`comment:${id}`, () => (typed.current.trim() ? typed.current : undefined));
   }, [id]);
 
   async function submit(event: FormEvent) {

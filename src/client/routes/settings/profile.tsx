@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AtSign, KeyRound, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { PasswordInput } from '#client/components/password-input';
 import { Button } from '#client/components/ui/button';
@@ -10,7 +10,7 @@ import { Skeleton } from '#client/components/ui/skeleton';
 import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { accountCopy } from '#client/copy/account';
-import { carriedTexts, offerDraftForReload, takeCarriedDraft } from '#client/lib/carried-draft';
+import { carriedTexts, takeCarriedDraft, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { sessionQueryOptions, useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
@@ -116,15 +116,11 @@ function DetailsForm({ saved }: { saved: Profile }) {
   const [errors, setErrors] = useState<FormErrors<DetailsField>>({});
 
   // A language switch loads the page again: edits she hadn't saved come back (lib/carried-draft.ts).
-  const unsaved = useRef<ReturnType<typeof formOf>>(undefined);
-  useEffect(() => {
-    const savedForm = formOf(saved);
-    unsaved.current = DETAILS_FIELDS.some((field) => form[field] !== savedForm[field]) ? form : undefined;
-  }, [form, saved]);
+  const savedForm = formOf(saved);
+  useDraftOfferedForReload('profile-details', DETAILS_FIELDS.some((field) => form[field] !== savedForm[field]) ? form : undefined);
   useEffect(() => {
     const carried = carriedTexts(takeCarriedDraft('profile-details'), DETAILS_FIELDS);
     if (carried) setForm(carried);
-    return offerDraftForReload('profile-details', () => unsaved.current);
   }, []);
 
   const save = useMutation(

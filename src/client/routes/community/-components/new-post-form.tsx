@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { FORUM_CATEGORIES, ForumPostCreateSchema, type ForumCategory } from '#shared/schemas/community';
 import { Field } from '#client/components/field';
@@ -11,7 +11,7 @@ import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { communityCopy } from '#client/copy/community';
 import { safetyCopy } from '#client/copy/safety';
-import { carriedTexts, offerDraftForReload } from '#client/lib/carried-draft';
+import { carriedTexts, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
@@ -50,14 +50,8 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
   const [content, setContent] = useState(draft?.content ?? '');
   // Offered to the next language switch while the form is open and she has typed something (a
   // title given by the page, such as an event idea's, is the page's own and comes in the new language).
-  const typed = useRef<PostDraft>({ title, category, content });
-  useEffect(() => {
-    typed.current = { title, category, content };
-  }, [title, category, content]);
-  useEffect(() => {
-    const hasTyped = () => (typed.current.title.trim() !== '' && typed.current.title !== initialTitle) || typed.current.content.trim() !== '';
-    return offerDraftForReload(POST_DRAFT, () => (hasTyped() ? typed.current : undefined));
-  }, [initialTitle]);
+  const hasTyped = (title.trim() !== '' && title !== initialTitle) || content.trim() !== '';
+  useDraftOfferedForReload(POST_DRAFT, hasTyped ? ({ title, category, content } satisfies PostDraft) : undefined);
   const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
   // Her change answers that field's message; the others stay until she sends again.
   const changed = (field: (typeof FIELDS)[number]) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));

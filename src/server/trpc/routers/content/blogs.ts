@@ -19,6 +19,13 @@ function publishedPage(db: Db, input: BlogListQuery) {
   return { page: pageIds(db, blogs, blogs.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor }), order: orderBy(order, blogs.id) };
 }
 
+/** Her like on an article she may see, on or off; a draft or a missing article is a 404 that changes nothing. */
+async function setBlogLike(db: Db, member: { id: number; isAdmin: boolean }, id: number, liked: boolean) {
+  const answer = await setLiked(db, 'blog', id, member.id, liked, blogVisibleTo(member));
+  if (answer === null) throw notFound(BLOG_NOT_FOUND);
+  return { liked: answer };
+}
+
 export const blogsRouter = router({
   /** The public list in the API's documented shape: published articles only, whole, for everyone. */
   list: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
@@ -50,17 +57,9 @@ export const blogsRouter = router({
   }),
 
   /** POST like / DELETE like: both idempotent. */
-  like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    const liked = await setLiked(ctx.db, 'blog', input.id, ctx.user.id, true, blogVisibleTo(ctx.user));
-    if (liked === null) throw notFound(BLOG_NOT_FOUND);
-    return { liked };
-  }),
+  like: memberProcedure.input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, true)),
 
-  unlike: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    const liked = await setLiked(ctx.db, 'blog', input.id, ctx.user.id, false, blogVisibleTo(ctx.user));
-    if (liked === null) throw notFound(BLOG_NOT_FOUND);
-    return { liked };
-  }),
+  unlike: memberProcedure.input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, false)),
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */
   comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
