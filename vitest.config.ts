@@ -1,20 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// vitest 5's reporter calls Map.groupBy (Node 21+) when it prints failures; Node 20 lacks it.
-if (!('groupBy' in Map)) {
-  Object.defineProperty(Map, 'groupBy', {
-    value<K, V>(items: Iterable<V>, keyOf: (item: V, index: number) => K) {
-      const groups = new Map<K, V[]>();
-      let index = 0;
-      for (const item of items) {
-        const key = keyOf(item, index++);
-        groups.set(key, [...(groups.get(key) ?? []), item]);
-      }
-      return groups;
-    },
-  });
-}
-
 // Integration tests (*.int.test.ts) run once per database: always on PGlite, and also on
 // the real PostgreSQL named by TEST_DATABASE_URL when it is set (CI sets it).
 // They share a worker's modules instead of importing the whole server afresh for every file

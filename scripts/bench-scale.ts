@@ -221,7 +221,7 @@ async function bundleBenchServer(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     outfile,
     sourcemap: true,
