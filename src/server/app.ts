@@ -122,6 +122,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // A start on a busy machine can take @fastify/static and the others past Fastify's 10 s
+    // default per plugin; a start that truly hangs still fails, after two minutes.
+    pluginTimeout: 120_000,
+    // A request that arrives while the server closes gets the app's own 503 (below), not Fastify's.
+    return503OnClosing: false,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleMs,
@@ -163,6 +168,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const status = payload instanceof Response ? payload.status : reply.statusCode;
     if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     done(null, payload);
+  });
+
+  // While the server closes (SIGTERM), a request that still arrives on an open connection is
+  // answered like every other 503, with Retry-After, and its connection is closed.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.code(503).header('connection', 'close').header('cache-control', 'no-store').send({ message: statusMessage(503) });
   });
 
   await registerAnswerCompression(app);

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
    * cores can keep busy only make its processes take turns (see the README's scale figures).
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Server processes `npm start` runs and keeps running (src/server/supervisor.ts); PostgreSQL only. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: flag,
   ADMIN_EMAIL: z.string().optional().transform((value) => value || undefined),

@@ -5,6 +5,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { sessionIdFromToken } from './auth/session';
+import { buildApp } from './app';
+import { readEnv } from './env';
+import { createTestDb } from './test/test-db';
 import { createTestApp, type TestApp } from './test/test-app';
 import { trpcRequest } from './test/procedures';
 
@@ -166,5 +169,33 @@ describe('a database that cannot be reached', () => {
     // What failed is still there: the kind of error and its cause's code or words.
     expect(log).toContain('"type":"DrizzleQueryError"');
     expect(log).toMatch(/"PGlite is closed"|"code":"CONNECTION_ENDED"/);
+  });
+});
+
+describe('a request that arrives while the server closes (SIGTERM)', () => {
+  it('answers the app’s 503 with Retry-After and closes its connection, on the REST and tRPC paths', async () => {
+    const database = await createTestDb();
+    const app = await buildApp({ db: database.db, env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), clientDir: null, logger: false, responseCache: false });
+    // Holds the close where a late request can still arrive: after the app knows it is closing.
+    let releaseClose = () => {};
+    const held = new Promise<void>((done) => (releaseClose = done));
+    app.addHook('preClose', async () => held);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    try {
+      const closed = app.close();
+      for (const path of ['/api/podcasts', '/trpc/content.podcasts.list']) {
+        const answer = await fetch(`http://127.0.0.1:${port}${path}`);
+        expect(answer.status, path).toBe(503);
+        expect(await answer.json(), path).toEqual({ message: messages.http.unavailable });
+        expect(answer.headers.get('retry-after'), path).toMatch(/^\d+$/);
+        expect(answer.headers.get('connection'), path).toBe('close');
+      }
+      releaseClose();
+      await closed;
+    } finally {
+      releaseClose();
+      await database.close();
+    }
   });
 });

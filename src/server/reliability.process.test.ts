@@ -44,6 +44,8 @@ async function redisAnswers(url: string): Promise<boolean> {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** Database outages in the supervisor's test; the bench's fault run makes more. */
+const OUTAGES = Number(process.env.RELIABILITY_OUTAGES ?? 3);
 
 const pgBin = findPgBin();
 const asRoot = process.getuid?.() === 0;
@@ -149,6 +151,21 @@ async function storedEmails(): Promise<Set<string>> {
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/** The server processes a supervisor runs (its children), by pid. */
+function workersOf(server: ServerProcess): number[] {
+  const listed = spawnSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' });
+  return listed.stdout.split('\n').filter(Boolean).map(Number).sort();
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await condition()) return true;
+    await sleep(50);
+  }
+  return condition();
 }
 
 const cookieOf = (response: Response) => /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
@@ -297,6 +314,62 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     for (const server of [b, c]) server.child.kill('SIGTERM');
     await Promise.all([b.exited, c.exited]);
   }, 60_000);
+
+  it('keeps every server process alive through repeated database outages under writes, each serving again within 2 s', async () => {
+    // The production entry: a supervisor and two server processes sharing the port.
+    const site = await startServer({ WEB_CONCURRENCY: '2' });
+    expect(await waitFor(() => workersOf(site).length === 2, 20_000), 'two server processes').toBe(true);
+    const workers = workersOf(site);
+    const signIn = await fetch(`${site.base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@reliability.test', password: 'Reliable123' }),
+    });
+    expect(signIn.status).toBe(200);
+    // An admin's writes: each a transaction (the change and its audit entry), none rate-limited.
+    const headers = { 'content-type': 'application/json', cookie: cookieOf(signIn) };
+    let stop = false;
+    let written = 0;
+    const writers = Array.from({ length: 4 }, async (_, writer) => {
+      while (!stop) {
+        const body = JSON.stringify({ title: `Outage episode ${writer}-${written}`, description: 'Recorded while the database came and went.', category: 'School Life', iframe: '<iframe src="https://www.youtube.com/embed/abc123"></iframe>' });
+        const answer = await send(site.base, '/api/podcasts', { method: 'POST', headers, body });
+        if (answer.status < 300) written++;
+        else await sleep(20);
+      }
+    });
+    const recoveries: number[] = [];
+    for (let outage = 0; outage < OUTAGES; outage++) {
+      await sleep(300);
+      stopDatabase('immediate');
+      await sleep(700);
+      startDatabase();
+      const back = Date.now();
+      // Enough reads in a row that both processes (the port's round robin) answered after the return.
+      let inARow = 0;
+      await waitFor(async () => {
+        inARow = (await send(site.base, '/api/podcasts')).status === 200 ? inARow + 1 : 0;
+        return inARow >= 6;
+      }, 10_000);
+      recoveries.push(Date.now() - back);
+    }
+    stop = true;
+    await Promise.all(writers);
+    expect(written, 'writes went through between the outages').toBeGreaterThan(0);
+    expect(workersOf(site), 'no server process died (the driver no longer throws where nothing can catch it)').toEqual(workers);
+    expect(recoveries.filter((ms) => ms > 2000), `serving again after each outage (ms: ${recoveries.join(', ')})`).toEqual([]);
+    expect(site.output.join(''), 'no uncaught driver error').not.toMatch(/TypeError|reading 'write'/);
+
+    // A process that dies anyway is started again; the other serves meanwhile.
+    const [victim] = workers;
+    process.kill(victim!, 'SIGKILL');
+    expect((await send(site.base, '/api/podcasts')).status).toBe(200);
+    expect(await waitFor(() => workersOf(site).length === 2 && !workersOf(site).includes(victim!), 10_000), 'a new process replaces the one that died').toBe(true);
+
+    // SIGTERM to the supervisor reaches every process; all exit and the supervisor exits 0.
+    site.child.kill('SIGTERM');
+    expect(await Promise.race([site.exited, sleep(15_000).then(() => 'timeout')])).toBe(0);
+  }, 120_000);
 
   it('keeps every acknowledged write when SIGTERM arrives during in-flight writes', async () => {
     const acknowledged: string[] = [];
