@@ -51,9 +51,14 @@ test('a visitor applies, waits for approval, is approved by an admin, signs in a
   await expect(page.getByRole('button', { name: /Account menu: Layla Hassan/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
 
-  // A signed-in user gets the 404 page on unknown paths.
+  // A signed-in member gets the 404 page on unknown paths, in plain words with a way back;
+  // the developer-style hint is for admins only.
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText("We couldn't find that page.")).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to the Community' }).click();
+  await expect(page).toHaveURL(/\/community$/);
 
   // Sign out: back on the landing page, and the session is gone on the server.
   await page.getByRole('button', { name: /Account menu/ }).click();

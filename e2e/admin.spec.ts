@@ -141,6 +141,13 @@ test('a member who opens /admin is turned away', async ({ page }) => {
   expect(response.status()).toBe(403);
 });
 
+test('an admin on an unknown path sees the 404 with its developer-style hint', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/no-such-admin-page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
 test('an admin whose session ends mid-task is sent to sign in again', async ({ page, context }) => {
   await signInAs(page, 'admin');
   await page.goto('/admin');

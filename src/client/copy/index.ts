@@ -54,9 +54,4 @@ export const copy = {
     get switchTo() { return m.language_switch_to(); },
     get switchToHint() { return m.language_switch_to_hint(); },
   },
-  notFound: {
-    get title() { return m.not_found_title(); },
-    get hint() { return m.not_found_hint(); },
-    get home() { return m.not_found_home(); },
-  },
 };

@@ -73,7 +73,7 @@ function RootLayout() {
 /** Unknown paths: the 404 for signed-in users, the public landing view for visitors. */
 function NotFoundOrLanding() {
   const { user } = useSession();
-  if (user) return <NotFound />;
+  if (user) return <NotFound forAdmin={user.isAdmin} />;
   return (
     <Suspense fallback={<LoadingView />}>
       <Landing />
