@@ -31,6 +31,8 @@ import { startSessionCache } from './auth/session';
 import { createContext, type ContextDeps } from './trpc/context';
 import { clientMessage } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
+import { refuseOversizedBatch } from './trpc/batch-limit';
+import { MAX_CALLS_PER_REQUEST } from '#shared/limits';
 
 export interface BuildAppOptions {
   db: Db;
@@ -202,10 +204,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => reminders.stop());
   }
 
+  app.addHook('onRequest', refuseOversizedBatch);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: MAX_CALLS_PER_REQUEST,
       createContext: ({ req, res }) => createContext(deps, req, res),
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
