@@ -20,6 +20,7 @@ import { createOriginCheck } from './auth/origin-check';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './auth/rate-limit';
 import type { Env } from './env';
 import { answerClientError, errorStatus, RETRY_AFTER_SECONDS, serializeError, statusMessage, withholdQueryText } from './errors';
+import { redactSecrets } from './log-redaction';
 import { registerAnswerCompression, registerCompleteJsonAsBytes } from './answer-compression';
 import { registerAssetCompression } from './asset-compression';
 import { registerSecurityHeaders } from './security-headers';
@@ -117,7 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             // Nor a failed query's SQL and bound values (see serializeError).
             serializers: { err: serializeError },
-            hooks: { logMethod: withholdQueryText },
+            // Nor the tokens of mailed and private links, in a URL or anywhere else in a line.
+            hooks: { logMethod: withholdQueryText, streamWrite: redactSecrets },
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
           },
     trustProxy: env.TRUST_PROXY,
