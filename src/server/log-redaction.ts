@@ -39,8 +39,8 @@ const isAlphanumeric = (code: number) => code < 128 && ALPHANUMERIC[code] === 1;
 
 /**
  * True when the text holds RUN letters and digits in a row. Every such run covers one of the
- * positions RUN apart that are probed, so most of a line is never looked at: the request log
- * writes two lines per request, and a regular expression over each cost more than writing it.
+ * positions RUN apart that are probed, so most of a line is never read: every request writes
+ * two lines, and a regular expression scanning each one costs more than writing it.
  */
 export function hasLongRun(text: string): boolean {
   let probe = RUN - 1;
