@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '#server/trpc/root';
+import { MAX_CALLS_PER_REQUEST } from '#shared/limits';
 
 /** Default cache rules: fresh for 2 minutes, kept 5, no retries, no refetch on focus. */
 export function createQueryClient(): QueryClient {
@@ -24,7 +25,8 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/trpc' })],
+  // The server refuses a batch of more calls than this (see src/server/trpc/batch-limit.ts).
+  links: [httpBatchLink({ url: '/trpc', maxItems: MAX_CALLS_PER_REQUEST })],
 });
 
 export type Trpc = TRPCOptionsProxy<AppRouter>;

@@ -20,6 +20,7 @@ import { createOriginCheck } from './auth/origin-check';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimitSettings } from './auth/rate-limit';
 import type { Env } from './env';
 import { answerClientError, errorStatus, RETRY_AFTER_SECONDS, serializeError, statusMessage, withholdQueryText } from './errors';
+import { redactSecrets } from './log-redaction';
 import { registerAnswerCompression, registerCompleteJsonAsBytes } from './answer-compression';
 import { registerAssetCompression } from './asset-compression';
 import { registerSecurityHeaders } from './security-headers';
@@ -31,6 +32,8 @@ import { startSessionCache } from './auth/session';
 import { createContext, type ContextDeps } from './trpc/context';
 import { clientMessage } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
+import { refuseOversizedBatch } from './trpc/batch-limit';
+import { MAX_CALLS_PER_REQUEST } from '#shared/limits';
 
 export interface BuildAppOptions {
   db: Db;
@@ -115,7 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             // Nor a failed query's SQL and bound values (see serializeError).
             serializers: { err: serializeError },
-            hooks: { logMethod: withholdQueryText },
+            // Nor the tokens of mailed and private links, in a URL or anywhere else in a line.
+            hooks: { logMethod: withholdQueryText, streamWrite: redactSecrets },
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
           },
     trustProxy: env.TRUST_PROXY,
@@ -219,10 +223,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => reminders.stop());
   }
 
+  app.addHook('onRequest', refuseOversizedBatch);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: MAX_CALLS_PER_REQUEST,
       createContext: ({ req, res }) => createContext(deps, req, res),
       onError: ({ error, req }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');

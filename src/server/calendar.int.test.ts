@@ -5,6 +5,7 @@ import { mailOutbox } from '#db/schema';
 import { messages } from '#shared/messages';
 import { queueEventReminders } from './calendar';
 import { createEvent, DAY } from './test/content-factories';
+import { startTestMailServer, type TestMailServer } from './test/smtp';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /** Calendars read by a real iCalendar parser (ical.js): one event's file, her private feed, and reminders sent once. */
@@ -97,5 +98,83 @@ describe('reminders', () => {
     const reminders = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'event_reminder'));
     expect(reminders.map((mail) => mail.subject)).toEqual(['Tomorrow: Tomorrow’s craft night', 'Tomorrow: Tomorrow’s craft night']);
     expect(reminders.map((mail) => mail.recipient).sort()).toEqual([member.user.email, others[0]!.user.email].sort());
+  });
+});
+
+describe('every text in a calendar is escaped (RFC 5545)', () => {
+  // An admin's event whose texts try to add an attendee and properties of their own.
+  const injected = {
+    title: 'Picnic; bring snacks, \\o/\r\nATTENDEE;CN=Stranger;RSVP=TRUE:mailto:x@y\r\nX-EVIL:1',
+    description: 'Meet at the gate.\nATTENDEE;ROLE=REQ-PARTICIPANT:mailto:x@y\rX-EVIL:1\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nEND:VALARM',
+    location: 'Al-Azhar Park, gate 2\r\nATTENDEE:mailto:x@y\r\nX-EVIL:1',
+  };
+  /** TEXT has one line break, `\n`: CRLF and CR come back as it. */
+  const asRead = (text: string) => text.replace(/\r\n?/g, '\n');
+
+  let smtp: TestMailServer;
+  let app: TestApp;
+  beforeAll(async () => {
+    smtp = await startTestMailServer();
+    app = await createTestApp({ env: { PUBLIC_URL: site.url, SMTP_URL: smtp.url }, mailWorker: { pollMs: 50, retryBaseMs: 50 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.stop();
+  });
+
+  /** Every property name in the document, its components' included, and the components' names. */
+  function namesIn(component: ICAL.Component): string[] {
+    return [component.name, ...component.getAllProperties().map((property) => property.name), ...component.getAllSubcomponents().flatMap(namesIn)];
+  }
+  /** NAME and X-WR-CALNAME (RFC 7986, Apple) are TEXT; ical.js hands them over undecoded. */
+  const calendarName = (calendar: ICAL.Component, property: string) => ICAL.design.icalendar.value.text!.fromICAL!(String(calendar.getFirstPropertyValue(property)));
+
+  function expectOnlyTheEvent(text: string, name: string) {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const names = namesIn(calendar);
+    expect(names).not.toContain('attendee');
+    expect(names).not.toContain('x-evil');
+    expect(names).not.toContain('valarm');
+    expect(calendar.getAllProperties().map((property) => property.name).sort()).toEqual(['name', 'prodid', 'version', 'x-wr-calname']);
+    expect(calendarName(calendar, 'name')).toBe(asRead(name));
+    expect(calendarName(calendar, 'x-wr-calname')).toBe(asRead(name));
+    const [vevent, ...others] = calendar.getAllSubcomponents();
+    expect(others).toEqual([]);
+    expect(vevent!.getAllProperties().map((property) => property.name).sort()).toEqual(['description', 'dtend', 'dtstamp', 'dtstart', 'location', 'sequence', 'summary', 'uid', 'url']);
+    const event = new ICAL.Event(vevent);
+    expect(event.summary).toBe(asRead(injected.title));
+    expect(event.description).toBe(asRead(injected.description));
+    expect(event.location).toBe(asRead(injected.location));
+  }
+
+  it("holds in the event's file, her feed, her RSVP confirmation and her reminder", async () => {
+    const admin = await app.signInAs('admin');
+    const dateTime = new Date(Date.now() + 20 * 3_600_000).toISOString();
+    const created = await app.request({ method: 'POST', url: '/api/events', cookie: admin.cookie, payload: { ...injected, dateTime } });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as { id: number }).id;
+
+    const file = await app.request({ method: 'GET', url: `/api/events/${id}/ics` });
+    expect(file.statusCode).toBe(200);
+    expectOnlyTheEvent(file.body, injected.title);
+
+    const her = await app.signInAs('member');
+    expect((await app.request({ method: 'POST', url: `/api/events/${id}/rsvp`, cookie: her.cookie })).statusCode).toBe(200);
+    const { url } = (await app.request({ method: 'POST', url: '/api/calendar/feed', cookie: her.cookie })).json() as { url: string };
+    const feed = await app.request({ method: 'GET', url: new URL(url).pathname });
+    expect(feed.statusCode).toBe(200);
+    expectOnlyTheEvent(feed.body, 'Bloom Circle events');
+
+    const attachmentOf = (mail: (typeof smtp.delivered)[number]) => {
+      const ics = mail.attachments.find((attachment) => attachment.filename === 'event.ics');
+      expect(ics, mail.subject).toBeDefined();
+      return ics!.content.toString('utf8');
+    };
+    const [confirmation] = await smtp.waitFor(1, her.user.email);
+    expectOnlyTheEvent(attachmentOf(confirmation!), injected.title);
+
+    expect(await queueEventReminders(app.db, site)).toBe(1);
+    const [, reminder] = await smtp.waitFor(2, her.user.email);
+    expectOnlyTheEvent(attachmentOf(reminder!), injected.title);
   });
 });

@@ -20,22 +20,45 @@ export interface CalendarEvent {
   location: string;
 }
 
+/** Control characters other than tab and line breaks: iCalendar TEXT can't carry them (RFC 5545 3.3.11). */
+// eslint-disable-next-line no-control-regex
+const UNWRITABLE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** Text as iCalendar TEXT can hold it: without control characters but tab and line breaks. */
+export function calendarText(value: string): string {
+  return value.replace(UNWRITABLE_CONTROLS, '');
+}
+
+/**
+ * A value written as an iCalendar TEXT property (RFC 5545 3.3.11): backslash, semicolon and
+ * comma escaped, every line break (CRLF, CR or LF) written as `\n`. Unescaped, a title holding a
+ * line break would start properties of its own (an ATTENDEE, an X-...) in her calendar.
+ */
+export function escapeCalendarText(value: string): string {
+  return calendarText(value)
+    .replace(/[\\;,]/g, (character) => `\\${character}`)
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
 /**
  * Events as an iCalendar document (RFC 5545). Times are written in UTC ("Z"), which every
  * calendar shows in its own time zone; each event keeps one UID, so a calendar that reads
  * the document again updates the event instead of adding a copy.
+ * Every text property is escaped: ical-generator escapes an event's SUMMARY, DESCRIPTION and
+ * LOCATION itself but writes the calendar's NAME, X-WR-CALNAME and PRODID as given, so those are
+ * escaped here.
  */
 export function eventCalendar(site: PublicSite, name: string, list: CalendarEvent[]): string {
-  const calendar = ical({ name, prodId: { company: site.name, product: 'Events', language: 'EN' } });
+  const calendar = ical({ name: escapeCalendarText(name), prodId: { company: escapeCalendarText(site.name), product: 'Events', language: 'EN' } });
   const host = new URL(site.url).host;
   for (const event of list) {
     calendar.createEvent({
       id: `event-${event.id}@${host}`,
       start: event.dateTime,
       end: new Date(event.dateTime.getTime() + EVENT_HOURS * 3_600_000),
-      summary: event.title,
-      description: event.description,
-      location: event.location,
+      summary: calendarText(event.title),
+      description: calendarText(event.description),
+      location: calendarText(event.location),
       url: `${site.url}/events`,
     });
   }

@@ -374,5 +374,7 @@ export const messages = {
     get unavailable() { return m.server_http_unavailable(); },
     get internal() { return m.server_http_internal(); },
     get invalidId() { return m.server_http_invalid_id(); },
+    /** A tRPC batch naming more procedures than MAX_CALLS_PER_REQUEST. */
+    get tooManyCalls() { return m.server_http_too_many_calls(); },
   },
 } as const;
