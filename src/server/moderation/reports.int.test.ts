@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryListings, forumComments, forumPosts, reports, users } from '#db/schema';
 import { messages } from '#shared/messages';
-import { REPORTS_PER_DAY } from '#shared/moderation';
+import { AUTO_HIDE_REPORTERS, REPORTS_PER_DAY } from '#shared/moderation';
 import { createListing } from '../test/content-factories';
 import { trpcRequest } from '../test/procedures';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -314,6 +314,23 @@ describe('what reports can hide, and how many a member files', () => {
     // A day later she can report again.
     await t.db.update(reports).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(reports.reporterId, busy.user.id));
     expect((await report(busy, target(REPORTS_PER_DAY))).statusCode).toBe(201);
+  });
+
+  it('holds when reports arrive at once: one member\'s stop at the daily limit, and three members\' hide the item', async () => {
+    const hurried = await t.signInAs('member');
+    const posts = await t.db
+      .insert(forumPosts)
+      .values(Array.from({ length: REPORTS_PER_DAY + 5 }, (_, i) => ({ userId: author.user.id, title: `At once ${i}`, content: 'Twenty characters of content here.', category: 'general' as const })))
+      .returning({ id: forumPosts.id });
+    const answers = await Promise.all(posts.map((post) => report(hurried, { targetType: 'forum_post', targetId: post.id, reason: 'spam' })));
+    expect(answers.filter((response) => response.statusCode === 201)).toHaveLength(REPORTS_PER_DAY);
+    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(5);
+    expect(await t.db.select().from(reports).where(eq(reports.reporterId, hurried.user.id))).toHaveLength(REPORTS_PER_DAY);
+
+    const post = await postBy(author, 'Reported by three at once');
+    const members = await newMembers(AUTO_HIDE_REPORTERS);
+    await Promise.all(members.map((member) => report(member, { targetType: 'forum_post', targetId: post.id, reason: 'harassment' })));
+    expect(await visibleTitles(null)).not.toContain('Reported by three at once');
   });
 
   it('takes a report of a member only from someone who has seen her writing; anyone else gets the 404 of an unknown id', async () => {
