@@ -163,13 +163,13 @@ test('a member blocks another from her post: each stops seeing the other, until 
   const mineComments = await openComments(mine);
   await expect(mineComments.getByText(zeinaOnIt)).toBeVisible();
 
-  // A moderator can't be blocked: the server's reason shows and nothing changes.
+  // A moderator can't be blocked: the server's answer, the same as for anyone she can't block, shows and nothing changes.
   await mineComments.getByRole('button', { name: `More actions for ${ADMIN_NAME}'s comment` }).click();
   await page.getByRole('menuitem', { name: `Block ${ADMIN_NAME}` }).click();
   const refuse = page.getByRole('alertdialog', { name: `Block ${ADMIN_NAME}?` });
   await refuse.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(refuse).toBeHidden();
-  await expectToast(page, 'Could not block', 'Moderators can’t be blocked: they keep everyone safe');
+  await expectToast(page, 'Could not block', 'This member can’t be blocked. If something she wrote upsets you, please report it.');
   await expect(mineComments.getByRole('button', { name: `More actions for ${ADMIN_NAME}'s comment` })).toBeFocused();
 
   // Block Zeina from one of her posts; the dialog says what it does.

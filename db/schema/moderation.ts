@@ -74,6 +74,7 @@ export const reportAction = pgEnum('report_action', REPORT_ACTIONS);
 /**
  * A member's report of a post, comment, listing or member. A member has at most one open
  * report of an item; a moderator resolves all open reports of an item together.
+ * A dismissed report keeps counting against its reporter: she can't hide that item again.
  */
 export const reports = pgTable(
   'reports',
@@ -98,5 +99,7 @@ export const reports = pgTable(
     index('reports_target_idx').on(t.targetType, t.targetId, t.status),
     index('reports_status_created_idx').on(t.status, t.createdAt),
     index('reports_reporter_created_idx').on(t.reporterId, t.createdAt, t.id),
+    // Who was dismissed before, for the count toward hiding (reporterCounts): few rows per item.
+    index('reports_dismissed_idx').on(t.targetType, t.targetId, t.reporterId).where(sql`${t.resolution} = 'dismiss'`),
   ],
 );

@@ -341,9 +341,11 @@ export const messages = {
     /** Reporting something that doesn't exist, was removed or isn't visible to her. */
     get reportTargetNotFound() { return m.server_safety_report_target_not_found(); },
     get reportSelf() { return m.server_safety_report_self(); },
+    /** Her report beyond REPORTS_PER_DAY in a day (429). */
+    get reportDailyLimit() { return m.server_safety_report_daily_limit(); },
     get blockSelf() { return m.server_safety_block_self(); },
-    get blockModerator() { return m.server_safety_block_moderator(); },
-    get memberNotFound() { return m.server_safety_member_not_found(); },
+    /** Blocking an unknown id, a moderator or a member she has seen nothing by: one answer for all, so it names no one. */
+    get blockUnavailable() { return m.server_safety_block_unavailable(); },
     get blocked() { return m.server_safety_blocked(); },
     get unblocked() { return m.server_safety_unblocked(); },
     get notBlocked() { return m.server_safety_not_blocked(); },

@@ -28,8 +28,16 @@ export type ReviewableKind = (typeof REVIEWABLE_KINDS)[number];
 export const REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'self-harm', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** An item reported by this many different members is hidden until a moderator decides. */
+/**
+ * A member's post or comment reported by this many different members is hidden until a
+ * moderator decides. A member whose earlier report of it a moderator dismissed doesn't count
+ * again, and what staff published (their posts and comments, the directory's listings) is
+ * never hidden by reports.
+ */
 export const AUTO_HIDE_REPORTERS = 3;
+
+/** A member files at most this many reports in a day (the last 24 hours), so a few members can't flood the queue. */
+export const REPORTS_PER_DAY = 20;
 
 /** How a moderator closes a report: the item stays, is hidden, is deleted, or its author is suspended. */
 export const REPORT_ACTIONS = ['dismiss', 'hide', 'delete', 'suspend'] as const;

@@ -371,6 +371,8 @@ export const adminPanelCopy = {
     get resolved() { return m.admin_reports_resolved(); },
     summary: (reports: number, reporters: number) =>
       m.admin_reports_summary({ reports: m.admin_reports_count({ count: reports }), reporters: m.admin_reports_reporters({ count: reporters }) }),
+    /** Open reports from members whose earlier reports of the item were dismissed: they don't count toward hiding it. */
+    dismissedBefore: (reporters: number) => m.admin_reports_dismissed_before({ reporters: m.admin_reports_reporters({ count: reporters }) }),
     latest: (date: string) => m.admin_reports_latest({ date }),
     get reasonsLabel() { return m.admin_reports_reasons_label(); },
     reasons: {

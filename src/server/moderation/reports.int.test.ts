@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directoryListings, forumComments, forumPosts, reports, users } from '#db/schema';
 import { messages } from '#shared/messages';
+import { AUTO_HIDE_REPORTERS, REPORTS_PER_DAY } from '#shared/moderation';
 import { createListing } from '../test/content-factories';
 import { trpcRequest } from '../test/procedures';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -67,14 +68,14 @@ describe('reporting', () => {
     expect((await report(late, { targetType: 'forum_post', targetId: post.id, reason: 'spam' })).statusCode).toBe(404);
   });
 
-  it('covers listings and members too; a hidden listing leaves the directory', async () => {
+  it('covers listings and members too; neither is hidden by reports, both reach the queue', async () => {
     const listing = await createListing(t.db, { name: 'Reported bakery' });
     for (const reporter of reporters) {
       expect((await report(reporter, { targetType: 'listing', targetId: listing.id, reason: 'spam' })).statusCode).toBe(201);
     }
+    // The directory's listings are curated by staff: a moderator decides, not three reports.
     const directory = (await as(null, 'GET', '/api/directory?limit=100')).json() as { name: string }[];
-    expect(directory.map((item) => item.name)).not.toContain('Reported bakery');
-    expect((await as(reporters[0]!, 'POST', `/api/directory/${listing.id}/like`)).statusCode).toBe(404);
+    expect(directory.map((item) => item.name)).toContain('Reported bakery');
 
     expect((await report(reporters[0]!, { targetType: 'member', targetId: author.user.id, reason: 'harassment', details: 'She keeps messaging me' })).statusCode).toBe(201);
     // A member can't be hidden: three reports leave her account as it was.
@@ -195,6 +196,7 @@ describe('the report queue', () => {
 
   it('offers each kind of item only the actions that fit it, and refuses bad input', async () => {
     const member = await t.signInAs('member');
+    await postBy(member, 'Something to be known by');
     await report(reporters[2]!, { targetType: 'member', targetId: member.user.id, reason: 'spam' });
     const listing = await createListing(t.db, { name: 'A listing to report' });
     await report(reporters[2]!, { targetType: 'listing', targetId: listing.id, reason: 'spam' });
@@ -223,5 +225,126 @@ describe('the report queue', () => {
     expect((await as(reporters[0]!, 'POST', '/api/admin/reports/1/resolve', { action: 'dismiss' })).statusCode).toBe(403);
     const audit = (await as(admin, 'GET', '/api/admin/audit?action=admin.reports.resolve&limit=100')).json() as unknown[];
     expect(audit.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('what reports can hide, and how many a member files', () => {
+  type Counts = { targetType: string; targetId: number; openReports: number; reporters: number; countingReporters: number };
+  const countsOf = async (targetType: string, targetId: number) =>
+    ((await as(admin, 'GET', '/api/admin/reports?limit=100')).json() as Counts[]).find((group) => group.targetType === targetType && group.targetId === targetId)!;
+  const viaTrpc = (who: SignedIn, input: object) => trpcRequest(t.app, { path: 'content.reports.create', type: 'mutation', input, cookie: who.cookie });
+  const newMembers = async (n: number) => Promise.all(Array.from({ length: n }, () => t.signInAs('member')));
+
+  it('after a dismissal the same members reporting again leave the item up; three new members hide it', async () => {
+    const [first, second, third] = await newMembers(3);
+    const post = await postBy(author, 'Dismissed and reported again');
+    const target = { targetType: 'forum_post', targetId: post.id, reason: 'spam' };
+    for (const reporter of [first!, second!, third!]) expect((await report(reporter, target)).statusCode).toBe(201);
+    expect(await visibleTitles(null)).not.toContain('Dismissed and reported again');
+    const [open] = await t.db.select({ id: reports.id }).from(reports).where(and(eq(reports.targetType, 'forum_post'), eq(reports.targetId, post.id))).limit(1);
+    expect((await as(admin, 'POST', `/api/admin/reports/${open!.id}/resolve`, { action: 'dismiss' })).statusCode).toBe(200);
+    expect(await visibleTitles(null)).toContain('Dismissed and reported again');
+
+    // The same three again, on both APIs: each report is taken and reaches the queue, and the post stays up.
+    const again = [await report(first!, target), await viaTrpc(second!, target), await report(third!, target)];
+    expect(again.map((response) => response.statusCode)).toEqual([201, 200, 201]);
+    expect(again[0]!.json()).toEqual({ id: expect.any(Number), message: s.reportThanks });
+    expect(again[1]!.json().result.data).toEqual({ id: expect.any(Number), message: s.reportThanks });
+    expect(await visibleTitles(null)).toContain('Dismissed and reported again');
+    expect(await visibleTitles(author)).toContain('Dismissed and reported again');
+    expect(await countsOf('forum_post', post.id)).toMatchObject({ openReports: 3, reporters: 3, countingReporters: 0 });
+
+    // Members who had not reported it count: two leave it up, the third hides it.
+    const [fourth, fifth, sixth] = await newMembers(3);
+    await report(fourth!, target);
+    await viaTrpc(fifth!, target);
+    expect(await visibleTitles(null)).toContain('Dismissed and reported again');
+    expect(await countsOf('forum_post', post.id)).toMatchObject({ openReports: 5, reporters: 5, countingReporters: 2 });
+    expect((await report(sixth!, target)).statusCode).toBe(201);
+    expect(await visibleTitles(null)).not.toContain('Dismissed and reported again');
+    expect(await countsOf('forum_post', post.id)).toMatchObject({ openReports: 6, reporters: 6, countingReporters: 3 });
+  });
+
+  it('never hides what staff published: a moderator\'s post and comment, a curated listing; the reports still reach the queue', async () => {
+    const staffPost = await postBy(admin, 'Welcome from the moderators');
+    const staffComment = (await as(admin, 'POST', `/api/forum/posts/${staffPost.id}/comments`, { content: 'Please read the guidelines' })).json() as { id: number };
+    const listing = await createListing(t.db, { name: 'Curated library' });
+    const members = await newMembers(3);
+    for (const [i, reporter] of members.entries()) {
+      const send = i === 1 ? viaTrpc : report;
+      for (const [targetType, targetId] of [['forum_post', staffPost.id], ['forum_comment', staffComment.id], ['listing', listing.id]] as const) {
+        expect((await send(reporter, { targetType, targetId, reason: 'inappropriate' })).statusCode).toBeLessThan(300);
+      }
+    }
+    expect(await visibleTitles(null)).toContain('Welcome from the moderators');
+    const [comment] = await t.db.select({ state: forumComments.state }).from(forumComments).where(eq(forumComments.id, staffComment.id));
+    expect(comment?.state).toBe('published');
+    const directory = (await as(null, 'GET', '/api/directory?limit=100')).json() as { name: string }[];
+    expect(directory.map((item) => item.name)).toContain('Curated library');
+    for (const [targetType, targetId] of [['forum_post', staffPost.id], ['forum_comment', staffComment.id], ['listing', listing.id]] as const) {
+      expect(await countsOf(targetType, targetId)).toMatchObject({ openReports: 3, reporters: 3 });
+    }
+  });
+
+  it(`takes at most ${REPORTS_PER_DAY} reports a day from a member: the next answers 429 on both APIs and stores nothing`, async () => {
+    const busy = await t.signInAs('member');
+    const posts = await t.db
+      .insert(forumPosts)
+      .values(Array.from({ length: REPORTS_PER_DAY + 1 }, (_, i) => ({ userId: author.user.id, title: `Daily limit post ${i}`, content: 'Twenty characters of content here.', category: 'general' as const })))
+      .returning({ id: forumPosts.id });
+    const target = (i: number) => ({ targetType: 'forum_post', targetId: posts[i]!.id, reason: 'spam' });
+    for (let i = 0; i < REPORTS_PER_DAY; i++) {
+      const response = i % 2 ? await viaTrpc(busy, target(i)) : await report(busy, target(i));
+      expect(response.statusCode, `report ${i + 1}`).toBeLessThan(300);
+    }
+    const mine = async () => t.db.select().from(reports).where(eq(reports.reporterId, busy.user.id));
+    const before = await mine();
+    expect(before).toHaveLength(REPORTS_PER_DAY);
+
+    const rest = await report(busy, target(REPORTS_PER_DAY));
+    expect(rest.statusCode).toBe(429);
+    expect(rest.json()).toEqual({ message: s.reportDailyLimit });
+    const trpc = await viaTrpc(busy, target(REPORTS_PER_DAY));
+    expect(trpc.statusCode).toBe(429);
+    expect(trpc.json().error.message).toBe(s.reportDailyLimit);
+    expect(await mine()).toEqual(before);
+    // Repeating a report she already made stores nothing, so it is still answered with its id.
+    expect((await report(busy, target(0))).json()).toEqual({ id: before.find((row) => row.targetId === posts[0]!.id)!.id, message: s.reportThanks });
+
+    // A day later she can report again.
+    await t.db.update(reports).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(reports.reporterId, busy.user.id));
+    expect((await report(busy, target(REPORTS_PER_DAY))).statusCode).toBe(201);
+  });
+
+  it('holds when reports arrive at once: one member\'s stop at the daily limit, and three members\' hide the item', async () => {
+    const hurried = await t.signInAs('member');
+    const posts = await t.db
+      .insert(forumPosts)
+      .values(Array.from({ length: REPORTS_PER_DAY + 5 }, (_, i) => ({ userId: author.user.id, title: `At once ${i}`, content: 'Twenty characters of content here.', category: 'general' as const })))
+      .returning({ id: forumPosts.id });
+    const answers = await Promise.all(posts.map((post) => report(hurried, { targetType: 'forum_post', targetId: post.id, reason: 'spam' })));
+    expect(answers.filter((response) => response.statusCode === 201)).toHaveLength(REPORTS_PER_DAY);
+    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(5);
+    expect(await t.db.select().from(reports).where(eq(reports.reporterId, hurried.user.id))).toHaveLength(REPORTS_PER_DAY);
+
+    const post = await postBy(author, 'Reported by three at once');
+    const members = await newMembers(AUTO_HIDE_REPORTERS);
+    await Promise.all(members.map((member) => report(member, { targetType: 'forum_post', targetId: post.id, reason: 'harassment' })));
+    expect(await visibleTitles(null)).not.toContain('Reported by three at once');
+  });
+
+  it('takes a report of a member only from someone who has seen her writing; anyone else gets the 404 of an unknown id', async () => {
+    const reporter = await t.signInAs('member');
+    const quiet = await t.signInAs('member', { firstName: 'Nour' });
+    const before = await reportCount();
+    const unknown = await report(reporter, { targetType: 'member', targetId: 999999, reason: 'spam' });
+    const unseen = await report(reporter, { targetType: 'member', targetId: quiet.user.id, reason: 'spam' });
+    expect([unseen.statusCode, unseen.body]).toEqual([unknown.statusCode, unknown.body]);
+    expect(unseen.json()).toEqual({ message: s.reportTargetNotFound });
+    expect(await reportCount()).toBe(before);
+    expect((await as(reporter, 'GET', '/api/reports/mine')).body).not.toContain('Nour');
+
+    await postBy(quiet, 'Nour says something now');
+    expect((await viaTrpc(reporter, { targetType: 'member', targetId: quiet.user.id, reason: 'spam' })).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,11 @@
-import { and, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { and, count, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { directoryListings, reports, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import {
   AUTO_HIDE_REPORTERS,
+  REPORTS_PER_DAY,
   REVIEWABLE_KINDS,
   type ReportAction,
   type ReportReason,
@@ -13,7 +15,9 @@ import {
 } from '#shared/moderation';
 import { afterPosition, inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
 import { badRequest, conflict, notFound } from '../errors';
+import { qualified } from '../services/content-query';
 import { publicMemberName, type PublicMemberName } from '../services/public-member';
+import { seesWritingBy } from './blocks';
 import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
 import { suspendMember } from './suspension';
 import { visibleTo, type ContentViewer } from './visibility';
@@ -23,25 +27,33 @@ const m = messages.safety;
 const isReviewable = (type: ReportTargetType): type is ReviewableKind => (REVIEWABLE_KINDS as readonly string[]).includes(type);
 
 /**
- * Whether the reporter can see what she reports: a post or comment she may see (visibleTo),
- * a published listing, or an approved member other than herself. Anything else is a 404,
- * as if it did not exist: reporting tells nobody what is hidden.
+ * What she reports, if she can see it: a post or comment she may see (visibleTo), a published
+ * listing, or a member other than herself whose post or comment she can see (so reporting ids
+ * one by one names nobody). Anything else is a 404, as if it did not exist: reporting tells
+ * nobody what is hidden. `hideable` says whether members' reports may hide it: only a member's
+ * post or comment. What staff published (their posts and comments, the directory's curated
+ * listings) goes to the queue but stays up until a moderator decides; members can't be hidden.
  */
-async function assertReportable(db: Db, reporter: NonNullable<ContentViewer>, type: ReportTargetType, id: number): Promise<void> {
+async function reportTarget(db: Db, reporter: NonNullable<ContentViewer>, type: ReportTargetType, id: number): Promise<{ hideable: boolean }> {
   if (type === 'member') {
     if (id === reporter.id) throw badRequest(m.reportSelf);
-    const [member] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.approvalStatus, 'approved'))).limit(1);
-    if (!member) throw notFound(m.reportTargetNotFound);
-    return;
+    if (!(await seesWritingBy(db, reporter.id, id))) throw notFound(m.reportTargetNotFound);
+    return { hideable: false };
   }
   if (type === 'listing') {
     const [listing] = await db.select({ id: directoryListings.id }).from(directoryListings).where(and(eq(directoryListings.id, id), eq(directoryListings.state, 'published'))).limit(1);
     if (!listing) throw notFound(m.reportTargetNotFound);
-    return;
+    return { hideable: false };
   }
   const c = MEMBER_CONTENT[type];
-  const [item] = await db.select({ id: c.id }).from(c.table).where(and(eq(c.id, id), visibleTo(reporter, c))).limit(1);
+  const [item] = await db
+    .select({ byStaff: users.isAdmin })
+    .from(c.table)
+    .innerJoin(users, eq(users.id, c.userId))
+    .where(and(eq(c.id, id), visibleTo(reporter, c)))
+    .limit(1);
   if (!item) throw notFound(m.reportTargetNotFound);
+  return { hideable: !item.byStaff };
 }
 
 /** Hides a post, comment or listing until a moderator decides; members have nothing to hide. */
@@ -56,31 +68,77 @@ async function setHidden(db: Db, type: ReportTargetType, id: number, hidden: boo
 }
 
 /**
+ * How an item's reports are counted, the one place they are: aggregates over the item's rows of
+ * `reports`, read by the auto-hide (createReport) and sent to the moderators' queue, which shows
+ * them as they come.
+ * - `openReports`: reports waiting for a decision.
+ * - `reporters`: the members behind the reports a moderator looks at: the open ones while there
+ *   are any, else all that were ever made.
+ * - `countingReporters`: members whose open report counts toward hiding: those none of whose
+ *   reports of the item a moderator dismissed. Once dismissed, the same members reporting again
+ *   reach the queue but can't hide the item again; new reporters can.
+ */
+export function reporterCounts() {
+  const open = sql`${qualified(reports.status)} = 'open'`;
+  const reporter = qualified(reports.reporterId);
+  const dismissed = sql.identifier('dismissed');
+  const column = (name: string) => sql`${dismissed}.${sql.identifier(name)}`;
+  const dismissedBefore = sql`exists (select 1 from ${reports} as ${dismissed}
+    where ${column(reports.reporterId.name)} = ${reporter} and ${column(reports.targetType.name)} = ${qualified(reports.targetType)}
+    and ${column(reports.targetId.name)} = ${qualified(reports.targetId)} and ${column(reports.resolution.name)} = 'dismiss')`;
+  return {
+    openReports: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
+    reporters: sql<number>`case when count(*) filter (where ${open}) > 0 then count(distinct ${reporter}) filter (where ${open}) else count(distinct ${reporter}) end`.mapWith(Number),
+    countingReporters: sql<number>`count(distinct ${reporter}) filter (where ${open} and not ${dismissedBefore})`.mapWith(Number),
+  };
+}
+
+/**
+ * Serialises, until the transaction ends, the reports of one member (her daily limit) and of
+ * one item (its count toward hiding), across server processes.
+ */
+const lockReportsOf = (db: Db, reporterId: number, type: ReportTargetType, id: number) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext('reports by member'), ${reporterId}::integer), pg_advisory_xact_lock(hashtext(${`reports of ${type}`}), ${id}::integer)`);
+
+const dailyLimitReached = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: m.reportDailyLimit });
+
+/**
  * A member reports something. Her second report of the same open item changes nothing and
- * answers the first one's id. Once AUTO_HIDE_REPORTERS different members reported it, the item
- * is hidden from everyone until a moderator decides.
+ * answers the first one's id. A new report past REPORTS_PER_DAY in the last 24 hours is refused
+ * (429) and nothing is stored. Once AUTO_HIDE_REPORTERS members' reports count toward hiding a
+ * member's post or comment (reporterCounts), it is hidden from everyone until a moderator decides.
  */
 export async function createReport(
   db: Db,
   reporter: NonNullable<ContentViewer>,
   input: { targetType: ReportTargetType; targetId: number; reason: ReportReason; details?: string | null },
 ) {
-  await assertReportable(db, reporter, input.targetType, input.targetId);
-  const target = and(eq(reports.targetType, input.targetType), eq(reports.targetId, input.targetId), eq(reports.status, 'open'));
+  const { hideable } = await reportTarget(db, reporter, input.targetType, input.targetId);
+  const target = and(eq(reports.targetType, input.targetType), eq(reports.targetId, input.targetId));
   return db.transaction(async (tx) => {
-    // The partial unique index keeps one open report per member and item; a repeat does nothing.
-    await tx
-      .insert(reports)
-      .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, details: input.details || null })
-      .onConflictDoNothing();
-    const [mine] = await tx
+    await lockReportsOf(tx, reporter.id, input.targetType, input.targetId);
+    const [open] = await tx
       .select({ id: reports.id })
       .from(reports)
-      .where(and(target, eq(reports.reporterId, reporter.id)))
+      .where(and(target, eq(reports.status, 'open'), eq(reports.reporterId, reporter.id)))
       .limit(1);
-    const [reporters] = await tx.select({ n: countDistinct(reports.reporterId) }).from(reports).where(target);
-    if ((reporters?.n ?? 0) >= AUTO_HIDE_REPORTERS) await setHidden(tx, input.targetType, input.targetId, true);
-    return { id: mine!.id, message: m.reportThanks };
+    if (open) return { id: open.id, message: m.reportThanks };
+
+    const [today] = await tx
+      .select({ n: count() })
+      .from(reports)
+      .where(and(eq(reports.reporterId, reporter.id), sql`${reports.createdAt} > now() - interval '1 day'`));
+    if ((today?.n ?? 0) >= REPORTS_PER_DAY) throw dailyLimitReached();
+
+    const [row] = await tx
+      .insert(reports)
+      .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, details: input.details || null })
+      .returning({ id: reports.id });
+    if (hideable) {
+      const [counts] = await tx.select(reporterCounts()).from(reports).where(target);
+      if ((counts?.countingReporters ?? 0) >= AUTO_HIDE_REPORTERS) await setHidden(tx, input.targetType, input.targetId, true);
+    }
+    return { id: row!.id, message: m.reportThanks };
   });
 }
 
@@ -142,8 +200,10 @@ export interface ReportGroup {
   reportId: number;
   targetType: ReportTargetType;
   targetId: number;
+  /** reporterCounts: what the card shows, counted on the server. */
   openReports: number;
   reporters: number;
+  countingReporters: number;
   latestAt: Date;
   /** What was reported, as moderators see it; null once it was deleted. */
   item: {
@@ -181,15 +241,14 @@ const queuePosition = (reportId: number) => {
  * `page.after` when given.
  */
 export async function reportQueue(db: Db, page: Page): Promise<ReportGroup[]> {
-  const openCount = sql<number>`count(*) filter (where ${reports.status} = 'open')`.mapWith(Number);
+  const counts = reporterCounts();
   const newestReport = sql<number>`max(${reports.id})`.mapWith(Number);
-  const order = [sql`${openCount} > 0`, newestReport];
+  const order = [sql`${counts.openReports} > 0`, newestReport];
   const query = db
     .select({
       targetType: reports.targetType,
       targetId: reports.targetId,
-      openReports: openCount,
-      reporters: countDistinct(reports.reporterId),
+      ...counts,
       latestAt: max(reports.createdAt),
       reportId: newestReport,
     })

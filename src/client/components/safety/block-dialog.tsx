@@ -19,8 +19,9 @@ const t = safetyCopy.block;
 
 /**
  * Asks before blocking, saying what it does. The dialog stays open until the server answers,
- * then closes and says how it went in a toast (a moderator can't be blocked: that refusal
- * too); after a block every content list is asked again, so her posts and comments go.
+ * then closes and says how it went in a toast (a moderator can't be blocked: the server's
+ * refusal, the one it gives for anyone she can't block, shows too); after a block every content
+ * list is asked again, so her posts and comments go.
  */
 export default function BlockDialog({ member, open, onOpenChange, returnFocus }: SafetyDialogProps & { member: BlockTarget }) {
   const block = useMutation(
@@ -31,7 +32,7 @@ export default function BlockDialog({ member, open, onOpenChange, returnFocus }:
         // Her blocks list is a content query too.
         await queryClient.invalidateQueries(trpc.content.pathFilter());
       },
-      // Closed first, so the toast isn't behind the modal (a moderator's refusal is final anyway).
+      // Closed first, so the toast isn't behind the modal (a refusal is final anyway).
       onError: (failure) => {
         onOpenChange(false);
         toast({ title: t.failedTitle, description: errorMessage(failure), variant: 'destructive' });

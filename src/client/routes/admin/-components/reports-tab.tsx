@@ -126,10 +126,10 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
   const { item } = group;
   const kind = KIND_LABELS[group.targetType];
   const subject = subjectOf(group.targetType, item);
-  // An open item counts what is open; a resolved one, everything that was said.
+  // An open item counts what is open; a resolved one, everything that was said. The members
+  // behind them are counted by the server, as the auto-hide counts them.
   const counted = open ? group.reports.filter((report) => report.status === 'open') : group.reports;
-  // Counted here: the group's `reporters` also counts those whose reports were resolved earlier.
-  const reporters = new Set(counted.map((report) => report.reporter.id)).size;
+  const dismissedBefore = open ? group.reporters - group.countingReporters : 0;
   const reasons = countReasons(counted.map((report) => report.reason));
   const outcome = open ? undefined : group.reports.find((report) => report.status === 'resolved');
 
@@ -165,7 +165,8 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
         )}
 
         <div className="grid content-start gap-3 md:border-s md:border-border md:ps-5">
-          <p className="text-sm font-semibold">{t.summary(counted.length, reporters)}</p>
+          <p className="text-sm font-semibold">{t.summary(counted.length, group.reporters)}</p>
+          {dismissedBefore > 0 ? <p className="-mt-2 text-sm text-muted-foreground">{t.dismissedBefore(dismissedBefore)}</p> : null}
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="text-sm text-muted-foreground">{t.reasonsLabel}:</span>
             {reasons.map(([reason, n]) => (

@@ -1,0 +1,1 @@
+CREATE INDEX "reports_dismissed_idx" ON "reports" USING btree ("target_type","target_id","reporter_id") WHERE "reports"."resolution" = 'dismiss';
