@@ -162,4 +162,7 @@ test('a visitor searches the hub and is asked to sign in to post', async ({ page
   await expectToast(page, 'Authentication Required', 'Please log in to post in the forum');
   await expect(page.getByLabel('Title')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute('href', '/login');
+  // The toast itself offers the way on.
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });

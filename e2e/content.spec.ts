@@ -26,6 +26,8 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
 
   await page.getByRole('button', { name: `Like ${PODCAST}` }).click();
   await expectToast(page, 'Authentication Required', 'Please log in to like podcasts');
+  // With a way on: Sign In, in the toast itself.
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
 
   // Comments are readable, but the comment box is for members only.
   await page.getByRole('button', { name: `Comments on ${PODCAST}` }).click();

@@ -1,3 +1,4 @@
+import { m } from '#i18n/messages';
 import { messages } from '#shared/messages';
 import { errorStatus, serverMessage } from '#client/lib/errors';
 import { toast } from '../ui/toast';
@@ -7,9 +8,9 @@ export function isAuthFailure(error: unknown): boolean {
   return errorStatus(error) === 401 || (serverMessage(error) ?? '').includes(messages.access.authRequired);
 }
 
-/** The destructive 'Authentication Required' toast with the area's own words. */
+/** The 'Authentication Required' toast with the area's own words, and a Sign In action as the way on. */
 export function toastSignInRequired(description: string) {
-  toast({ title: messages.podcasts.authTitle, description, variant: 'destructive' });
+  toast({ title: messages.podcasts.authTitle, description, variant: 'destructive', action: { label: m.nav_sign_in(), to: '/login' } });
 }
 
 /**

@@ -9,6 +9,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A way on from what the toast says, e.g. 'Sign In' for a visitor who tried a member action. */
+  action?: { label: string; to: '/login' };
 }
 
 export interface ToastItem extends ToastInput {

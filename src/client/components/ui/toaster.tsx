@@ -1,4 +1,5 @@
 import { Toast as ToastPrimitive } from 'radix-ui';
+import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { getLocale } from '#i18n/runtime';
 import { copy } from '#client/copy';
@@ -41,6 +42,13 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description> : null}
+            {item.action ? (
+              <ToastPrimitive.Action altText={item.action.label} asChild>
+                <Link to={item.action.to} onClick={() => dismiss(item.id)} className="mt-1 inline-flex h-9 w-fit items-center rounded-full border border-current px-4 text-sm font-semibold underline-offset-4 hover:underline">
+                  {item.action.label}
+                </Link>
+              </ToastPrimitive.Action>
+            ) : null}
           </div>
           <ToastPrimitive.Close aria-label={copy.common.close} className="absolute end-2 top-2 rounded-full p-1 opacity-80 hover:opacity-100">
             <X className="size-4" aria-hidden="true" />
