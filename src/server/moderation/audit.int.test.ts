@@ -365,6 +365,8 @@ describe('every admin write, on both APIs', () => {
         if (entry.summary.includes(path) || /^admin\./.test(entry.summary)) problems.push(`${path}: summary is the path: ${entry.summary}`);
         for (const word of walk.words) if (!entry.summary.includes(word)) problems.push(`${path}: summary "${entry.summary}" lacks "${word}"`);
         if (/Walked4Password|secret12|secret34/.test(JSON.stringify(entry))) problems.push(`${path}: keeps a password`);
+        const keptKeys = Object.keys((entry.details ?? {}) as object);
+        if (keptKeys.some((key) => /password|token|bytes/i.test(key))) problems.push(`${path}: keeps ${keptKeys.join(', ')}`);
       }
       expect(problems).toEqual([]);
     });
