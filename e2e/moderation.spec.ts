@@ -81,12 +81,14 @@ test('an admin blocks a word, a member is refused with it, the admin removes it,
   // The audit log shows both changes, newest first, and can be narrowed.
   await openTab(page, 'Audit Log');
   const entries = page.getByRole('tabpanel').getByRole('listitem');
-  const added = entries.filter({ has: page.getByText(`${word} #${id}`, { exact: true }) });
-  const removed = entries.filter({ has: page.getByRole('heading', { name: 'Watched words · delete' }) }).filter({ has: page.getByText(`#${id}`, { exact: true }) });
+  const added = entries.filter({ has: page.getByText(`Added watched word '${word}' (refused)`, { exact: true }) });
+  const removed = entries.filter({ has: page.getByRole('heading', { name: 'Watched words · delete' }) }).filter({ has: page.getByText(`Removed watched word '${word}'`, { exact: true }) });
   await expect(added.getByRole('heading', { name: 'Watched words · create' })).toHaveAttribute('title', 'admin.watchedWords.create');
   await expect(added.getByText(`by ${ADMIN_NAME}`)).toBeVisible();
+  await expect(added.getByText(`#${id}`, { exact: true })).toBeVisible();
+  await expect(removed.getByText(`#${id}`, { exact: true })).toBeVisible();
   await expect(removed).toBeVisible();
-  await expect(entries.first()).toContainText(`#${id}`);
+  await expect(entries.first()).toContainText(`Removed watched word '${word}'`);
   // No way to change the log from here.
   await expect(page.getByRole('tabpanel').getByRole('button', { name: /delete|remove|edit/i })).toHaveCount(0);
 

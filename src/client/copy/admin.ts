@@ -491,6 +491,7 @@ export const adminPanelCopy = {
       get watchedWords() { return m.admin_audit_area_watched_words(); },
       get reports() { return m.admin_audit_area_reports(); },
       get moderation() { return m.admin_audit_area_moderation(); },
+      get comments() { return m.admin_audit_area_comments(); },
     } as Record<string, string>,
     verbs: {
       get create() { return m.admin_audit_verb_create(); },

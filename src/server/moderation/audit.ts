@@ -1,53 +1,155 @@
-import { auditLog } from '#db/schema';
+import { eq } from 'drizzle-orm';
+import { auditLog, directoryListings, reports, users } from '#db/schema';
 import type { Db } from '#db/client';
+import { REVIEWABLE_KINDS, type ReportTargetType, type ReviewableKind } from '#shared/moderation';
+import { publicMemberName } from '../services/public-member';
+import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
 
-/** Input fields never kept in the log: secrets and bytes. */
-const WITHHELD = new Set(['password', 'currentPassword', 'newPassword', 'bytes']);
+/** Input fields never kept in the log: secrets (passwords, tokens) and file bytes. */
+const WITHHELD = /password|token|secret|bytes/i;
 /** The fields that name an item, in the order a summary prefers them. */
-const NAMING_FIELDS = ['title', 'name', 'word', 'email', 'username'];
+const NAMING_FIELDS = ['title', 'subject', 'name', 'word', 'email', 'username'];
+
+/**
+ * What a staff change did, in the words an admin reads in the audit tab: the item's id and a
+ * sentence naming the member (as others see her, "Zeina F."), the outcome and the item's title.
+ * Stored in English, like the rest of the log's text.
+ */
+export interface AuditNote {
+  targetId: number | null;
+  summary: string;
+}
+
+/**
+ * Where a procedure says what it changed. An admin procedure always leaves an entry (its own
+ * words, or words made from its input); a member procedure leaves one only when it describes a
+ * staff action (an admin deleting someone else's post or comment).
+ */
+export interface AuditTrail {
+  describe(targetId: number | null, summary: string): void;
+  readonly note: AuditNote | null;
+}
+
+export function auditTrail(): AuditTrail {
+  let note: AuditNote | null = null;
+  return {
+    describe(targetId, summary) {
+      note = { targetId, summary };
+    },
+    get note() {
+      return note;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- words of a summary
+
+/** A member as the log names her: first name and last initial, as every other member sees her. */
+export function memberName(person: { firstName: string; lastName: string }): string {
+  const name = publicMemberName(person);
+  return `${name.firstName} ${name.lastName}`.trim();
+}
+
+/** "Zeina F.'s". */
+export const possessive = (person: { firstName: string; lastName: string }) => `${memberName(person)}'s`;
+
+/** A title in quotes, cut at 80 characters so one entry stays one line. */
+export function quoted(title: string): string {
+  const text = title.trim().replace(/\s+/g, ' ');
+  return `'${text.length > 80 ? `${text.slice(0, 80)}…` : text}'`;
+}
+
+const isReviewable = (type: ReportTargetType): type is ReviewableKind => (REVIEWABLE_KINDS as readonly string[]).includes(type);
+
+const THREAD_WORDS: Record<ReviewableKind, string> = {
+  forum_post: 'forum post',
+  podcast_comment: 'podcast',
+  blog_comment: 'blog post',
+  forum_comment: 'forum post',
+};
+
+/** "Zeina F.'s forum post 'Title'", "Zeina F.'s comment on blog post 'Title'". */
+export function memberContentWords(item: ModeratedItem): string {
+  if (item.kind === 'forum_post') return `${possessive(item.author)} forum post ${quoted(item.title ?? item.context.title)}`;
+  return `${possessive(item.author)} comment on ${THREAD_WORDS[item.kind]} ${quoted(item.context.title)}`;
+}
+
+/** A member's post or comment with its author and thread, read before a change removes it; undefined when there is none. */
+export async function findMemberContent(db: Db, kind: ReviewableKind, id: number): Promise<ModeratedItem | undefined> {
+  const [item] = await selectModeratedItems(db, kind, eq(MEMBER_CONTENT[kind].id, id), 1);
+  return item;
+}
+
+/** What a report is about, in words ("Zeina F.'s forum post 'Title'", "listing 'Name'", "member Zeina F."); read before the decision. */
+export async function reportedItemWords(db: Db, reportId: number): Promise<string | undefined> {
+  const [report] = await db.select({ type: reports.targetType, id: reports.targetId }).from(reports).where(eq(reports.id, reportId)).limit(1);
+  if (!report) return undefined;
+  if (isReviewable(report.type)) {
+    const item = await findMemberContent(db, report.type, report.id);
+    return item ? memberContentWords(item) : undefined;
+  }
+  if (report.type === 'listing') {
+    const [listing] = await db.select({ name: directoryListings.name }).from(directoryListings).where(eq(directoryListings.id, report.id)).limit(1);
+    return listing ? `listing ${quoted(listing.name)}` : undefined;
+  }
+  const [member] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.id)).limit(1);
+  return member ? `member ${memberName(member)}` : undefined;
+}
+
+// ---------------------------------------------------------------- the entry
 
 /** The input as the log keeps it: no secrets or bytes, long texts cut. */
 function keptDetails(input: unknown): Record<string, unknown> | null {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return null;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (WITHHELD.has(key)) continue;
+    if (WITHHELD.test(key) || value instanceof Uint8Array) continue;
     kept[key] = typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value;
   }
   return kept;
 }
 
-/** "admin.podcasts.create: Finding your voice (#12)". */
-function summaryOf(action: string, details: Record<string, unknown> | null, targetId: number | null): string {
-  const name = NAMING_FIELDS.map((field) => details?.[field]).find((value): value is string => typeof value === 'string' && value.length > 0);
-  const parts = [name, targetId !== null ? `#${targetId}` : undefined].filter(Boolean);
-  return parts.length ? `${action}: ${parts.join(' ')}` : action;
+/** An id as the input or answer carries it: a number, or the digits of a REST path. */
+function idOf(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value)) return Number(value);
+  return null;
 }
 
-/** The item a change acted on: the input's id (or userId), else the id the answer carries. */
+/** The item a change acted on, when the procedure did not say: the input's id (or userId), else the id the answer carries. */
 function targetOf(input: unknown, output: unknown): number | null {
   for (const source of [input, output]) {
     if (source && typeof source === 'object') {
       const record = source as Record<string, unknown>;
-      for (const key of ['id', 'userId']) if (typeof record[key] === 'number') return record[key] as number;
+      for (const key of ['id', 'userId']) {
+        const id = idOf(record[key]);
+        if (id !== null) return id;
+      }
     }
   }
   return null;
 }
 
-/** Records one admin change that went through; called for every admin mutation. */
+/** Words made from the input for a procedure that gave none: "admin.podcasts.create: Finding your voice (#12)". */
+function fallbackSummary(action: string, details: Record<string, unknown> | null, targetId: number | null): string {
+  const name = NAMING_FIELDS.map((field) => details?.[field]).find((value): value is string => typeof value === 'string' && value.length > 0);
+  const parts = [name, targetId !== null ? `#${targetId}` : undefined].filter(Boolean);
+  return parts.length ? `${action}: ${parts.join(' ')}` : action;
+}
+
+/** Records one staff change that went through: who, the procedure, the item's id, a summary and the input without secrets. */
 export async function recordAdminAction(
   db: Db,
-  change: { admin: { id: number; firstName: string; lastName: string }; action: string; input: unknown; output: unknown },
+  change: { admin: { id: number; firstName: string; lastName: string }; action: string; input: unknown; output: unknown; note?: AuditNote | null },
 ): Promise<void> {
   const details = keptDetails(change.input);
-  const targetId = targetOf(change.input, change.output);
+  const targetId = change.note ? change.note.targetId : targetOf(change.input, change.output);
   await db.insert(auditLog).values({
     adminId: change.admin.id,
     adminName: `${change.admin.firstName} ${change.admin.lastName}`.trim(),
     action: change.action,
     targetId,
-    summary: summaryOf(change.action, details, targetId),
+    summary: change.note?.summary ?? fallbackSummary(change.action, details, targetId),
     details,
   });
 }

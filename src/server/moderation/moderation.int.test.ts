@@ -91,9 +91,10 @@ describe('the audit log', () => {
     const entries = (await asAdmin('GET', '/api/admin/audit?limit=100')).json() as { action: string; adminName: string; adminId: number; targetId: number | null; summary: string; details: unknown }[];
     const actions = entries.map((entry) => entry.action);
     expect(actions.slice(0, 3)).toEqual(['admin.admins.create', 'admin.podcasts.delete', 'admin.podcasts.create']);
-    expect(entries[2]).toMatchObject({ adminId: admin.user.id, targetId: created.json().id, summary: `admin.podcasts.create: Audited episode #${created.json().id}` });
+    expect(entries[2]).toMatchObject({ adminId: admin.user.id, targetId: created.json().id, summary: "Added podcast 'Audited episode'" });
     expect(entries[2]!.adminName).toBe(`${admin.user.firstName} ${admin.user.lastName}`);
-    expect(entries[1]).toMatchObject({ targetId: created.json().id });
+    expect(entries[1]).toMatchObject({ targetId: created.json().id, summary: "Deleted podcast 'Audited episode'" });
+    expect(entries[0]).toMatchObject({ targetId: newAdmin.json().id, summary: 'Added Noor A. as an admin' });
     expect(JSON.stringify(entries)).not.toContain('secret12');
     expect(actions).toContain('admin.watchedWords.create');
     expect(actions).toContain('admin.watchedWords.delete');

@@ -5,7 +5,6 @@ import { blogComments, forumComments, podcastComments, users } from '#db/schema'
 import { messages } from '#shared/messages';
 import type { CommentKind } from '#shared/schemas/content';
 import { forbidden, notFound } from '../errors';
-import { recordAdminAction } from '../moderation/audit';
 import type { RateLimiter } from '../auth/rate-limit';
 import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { publicationOf } from '../moderation/publication';
@@ -72,20 +71,17 @@ export const mayDeleteComment = (viewer: { id: number; isAdmin: boolean }, autho
 
 /**
  * Deletes a comment for its author or an admin (403 for anyone else, 404 when it is gone);
- * counts follow, since they are counted from the rows. An admin removing someone else's
- * comment is a moderation action and goes into the audit log.
+ * counts follow, since they are counted from the rows. Answers whose comment it was, so the
+ * caller can record an admin removing someone else's comment as a moderation action.
  */
-export async function deleteComment(db: Db, viewer: { id: number; isAdmin: boolean; firstName: string; lastName: string }, kind: CommentKind, id: number) {
+export async function deleteComment(db: Db, viewer: { id: number; isAdmin: boolean }, kind: CommentKind, id: number) {
   const t = COMMENT_TABLES[kind];
-  const [comment] = await db.select({ userId: t.userId, content: t.content }).from(t.table).where(eq(t.id, id)).limit(1);
+  const [comment] = await db.select({ userId: t.userId }).from(t.table).where(eq(t.id, id)).limit(1);
   if (!comment) throw notFound(messages.comments.notFound);
   const authorId = comment.userId as number;
   if (!mayDeleteComment(viewer, authorId)) throw forbidden(messages.comments.deleteForbidden);
   await db.delete(t.table).where(eq(t.id, id));
-  if (authorId !== viewer.id) {
-    await recordAdminAction(db, { admin: viewer, action: 'content.comments.delete', input: { kind, id, content: comment.content }, output: { id } });
-  }
-  return { success: true as const, message: messages.comments.deleted };
+  return { authorId, answer: { success: true as const, message: messages.comments.deleted } };
 }
 
 /**

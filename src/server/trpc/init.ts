@@ -6,7 +6,7 @@ import type { Context } from './context';
 import { FieldError, isDatabaseUnavailable } from '../errors';
 import { requireAdmin, requireMember } from '../auth/access';
 import { forgetAllKeptSessions, forgetKeptSessions } from '../auth/session';
-import { recordAdminAction } from '../moderation/audit';
+import { auditTrail, recordAdminAction } from '../moderation/audit';
 import { assertNotSuspended } from '../moderation/suspension';
 import { isItemProcedure, itemIdOf } from '../cache-areas';
 
@@ -124,22 +124,29 @@ export function answerDependsOnViewer(ctx: Context): void {
 }
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
-export const memberProcedure = publicProcedure.meta({ access: 'member' }).use(({ ctx, meta, type, next }) => {
-  const member = requireMember(ctx);
-  if (type === 'mutation' && !meta?.openWhileSuspended) assertNotSuspended(member.user);
-  return next({ ctx: { ...ctx, user: member.user, session: member.session } });
-});
-
-/** Admins only: 401 signed out, 403 for members. */
-export const adminProcedure = memberProcedure
-  .meta({ access: 'admin' })
-  .use(({ ctx, next }) => {
-    requireAdmin(ctx);
-    return next({ ctx });
+export const memberProcedure = publicProcedure
+  .meta({ access: 'member' })
+  .use(({ ctx, meta, type, next }) => {
+    const member = requireMember(ctx);
+    if (type === 'mutation' && !meta?.openWhileSuspended) assertNotSuspended(member.user);
+    return next({ ctx: { ...ctx, user: member.user, session: member.session } });
   })
-  // Every admin change that went through is recorded in the audit log: who, what, which item.
-  .use(async ({ ctx, type, path, getRawInput, next }) => {
-    const result = await next();
-    if (type === 'mutation' && result.ok) await recordAdminAction(ctx.db, { admin: ctx.user, action: path, input: await getRawInput(), output: result.data });
+  // Every staff change that went through is in the audit log, on both APIs: each admin
+  // mutation, and a member mutation that describes a staff action (an admin deleting
+  // someone else's post or comment). The procedure names the item and says what it did
+  // (ctx.audit.describe), from its parsed input, so a REST path's id counts like a tRPC one.
+  .use(async ({ ctx, meta, type, path, getRawInput, next }) => {
+    const audit = auditTrail();
+    const result = await next({ ctx: { audit } });
+    if (type !== 'mutation' || !result.ok || !ctx.user.isAdmin) return result;
+    if (meta?.access === 'admin' || audit.note) {
+      await recordAdminAction(ctx.db, { admin: ctx.user, action: path, input: await getRawInput(), output: result.data, note: audit.note });
+    }
     return result;
   });
+
+/** Admins only: 401 signed out, 403 for members. */
+export const adminProcedure = memberProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+  requireAdmin(ctx);
+  return next({ ctx });
+});

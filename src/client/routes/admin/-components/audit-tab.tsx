@@ -9,6 +9,7 @@ import { adminPanelCopy } from '#client/copy/admin';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName, TabHeader } from './admin-kit';
 import { AdminList } from './admin-list';
+import { readableAction, summaryText } from './audit-words';
 
 const t = adminPanelCopy.audit;
 
@@ -16,27 +17,6 @@ type AuditEntry = RouterOutputs['admin']['audit']['list'][number];
 
 /** Every admin change elsewhere adds entries: the log reloads each time the tab opens. */
 const auditListOptions = { ...adminListOptions, refetchOnMount: 'always' as const };
-
-/** 'setApproval' → 'set approval'. */
-const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-
-/** A word of the copy's, or the path's own words for one it doesn't know (a newer server). */
-const known = (names: Record<string, string>, name: string) => (Object.hasOwn(names, name) ? names[name] : undefined);
-
-/** A procedure path as people read it: 'admin.podcasts.create' → 'Podcasts · create'. */
-function readableAction(path: string): string {
-  const [area = '', ...rest] = path.replace(/^admin\./, '').split('.');
-  const areaWords = words(area);
-  const areaLabel = known(t.areas, area) ?? areaWords.charAt(0).toUpperCase() + areaWords.slice(1);
-  return t.actionLabel(areaLabel, rest.map((name) => known(t.verbs, name) ?? words(name)).join(' '));
-}
-
-/** The summary without the procedure path it starts with (the entry shows the action already). */
-function summaryText(entry: AuditEntry): string {
-  if (entry.summary === entry.action) return '';
-  const prefix = `${entry.action}: `;
-  return entry.summary.startsWith(prefix) ? entry.summary.slice(prefix.length) : entry.summary;
-}
 
 /** The audit log, read-only: who changed what and when, newest first, filtered by admin or action. */
 export function AuditTab() {
@@ -103,7 +83,15 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {formatDateTime(entry.createdAt)}
         </time>
       </div>
-      <p className="text-sm text-muted-foreground">{t.by(entry.adminName)}</p>
+      <p className="text-sm text-muted-foreground">
+        {t.by(entry.adminName)}
+        {/* The item's number, to find it in its tab; written left to right in either language. */}
+        {entry.targetId !== null ? (
+          <span dir="ltr" className="ms-2 tabular-nums">
+            {`#${entry.targetId}`}
+          </span>
+        ) : null}
+      </p>
       {summary ? (
         <p dir="auto" className="text-sm [overflow-wrap:anywhere] text-foreground/90">
           {summary}

@@ -4,6 +4,7 @@ import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminCreateSchema, AdminListSchema, AdminPasswordChangeSchema, AdminUpdateSchema } from '#shared/schemas/admin';
 import { hashPassword } from '#server/auth/password';
 import { notFound } from '#server/errors';
+import { memberName, possessive } from '#server/moderation/audit';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { createAccount } from '#server/services/accounts';
 import type { Db } from '#db/client';
@@ -34,7 +35,9 @@ export const adminAdminsRouter = router({
   create: adminProcedure.input(AdminCreateSchema).mutation(async ({ ctx, input }) => {
     const { age, ...fields } = input;
     const { id } = await createAccount(ctx.db, { ...fields, age: age ?? null, isAdmin: true, approvalStatus: 'approved' });
-    return toAccount(await findAccount(ctx.db, id));
+    const account = await findAccount(ctx.db, id);
+    ctx.audit.describe(id, `Added ${memberName(account)} as an admin`);
+    return toAccount(account);
   }),
 
   /** Edit Admin: a blank password keeps the current one. */
@@ -51,13 +54,15 @@ export const adminAdminsRouter = router({
         .returning(adminUserColumns),
     );
     if (passwordHash) await endOtherSessions(ctx, id);
+    ctx.audit.describe(id, `Updated ${possessive(row!)} admin account${passwordHash ? ' and password' : ''}`);
     return toAccount(row!);
   }),
 
   setPassword: adminProcedure.input(AdminPasswordChangeSchema).mutation(async ({ ctx, input }) => {
-    await findAdmin(ctx.db, input.id);
+    const target = await findAdmin(ctx.db, input.id);
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, input.id));
     await endOtherSessions(ctx, input.id);
+    ctx.audit.describe(target.id, `Set a new password for admin ${memberName(target)}`);
     return { success: true as const, message: messages.admin.passwordUpdated };
   }),
 
@@ -67,6 +72,7 @@ export const adminAdminsRouter = router({
       const target = await findAdmin(tx, input.id);
       assertCanDelete(activeAdminIds, ctx.user.id, target);
       await tx.delete(users).where(eq(users.id, target.id));
+      ctx.audit.describe(target.id, `Removed ${possessive(target)} admin account`);
       return { success: true as const, message: messages.admin.adminDeleted };
     }),
   ),

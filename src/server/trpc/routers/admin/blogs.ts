@@ -4,6 +4,7 @@ import { blogs } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, BlogFormSchema, BlogUpdateSchema } from '#shared/schemas/admin';
 import { notFound } from '#server/errors';
+import { quoted } from '#server/moderation/audit';
 import { selectAdminBlogs, toAdminBlog } from '#server/domains/blogs';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { storeDataUrl } from '#server/services/uploads';
@@ -31,21 +32,25 @@ export const adminBlogsRouter = router({
       .insert(blogs)
       .values({ ...input, coverImageUrl, authorId: ctx.user.id })
       .returning({ id: blogs.id });
+    ctx.audit.describe(row!.id, `Added blog post ${quoted(input.title)} (${input.isPublished ? 'published' : 'draft'})`);
     return byId(ctx.db, row!.id);
   }),
 
   update: adminProcedure.input(BlogUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
-    await byId(ctx.db, id);
+    const before = await byId(ctx.db, id);
     const coverImageUrl = await storeDataUrl(ctx.db, fields.coverImageUrl, ctx.user.id);
     await ctx.db.update(blogs).set({ ...fields, coverImageUrl }).where(eq(blogs.id, id));
+    const outcome = before.isPublished === fields.isPublished ? '' : fields.isPublished ? ' (published)' : ' (back to draft)';
+    ctx.audit.describe(id, `Updated blog post ${quoted(fields.title)}${outcome}`);
     return byId(ctx.db, id);
   }),
 
   /** No confirmation in the UI; likes and comments go with it. */
   delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.delete(blogs).where(eq(blogs.id, input.id)).returning({ id: blogs.id });
+    const [row] = await ctx.db.delete(blogs).where(eq(blogs.id, input.id)).returning({ id: blogs.id, title: blogs.title });
     if (!row) throw notFound(messages.admin.blogNotFound);
+    ctx.audit.describe(row.id, `Deleted blog post ${quoted(row.title)}`);
     return { success: true as const, message: messages.admin.blogDeleted };
   }),
 });

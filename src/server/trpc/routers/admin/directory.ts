@@ -4,6 +4,7 @@ import { directoryListings } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '#shared/schemas/admin';
 import { notFound } from '#server/errors';
+import { quoted } from '#server/moderation/audit';
 import { adminListingColumns as columns } from '#server/domains/listings';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { adminProcedure, router } from '#server/trpc/init';
@@ -23,6 +24,7 @@ export const adminDirectoryRouter = router({
 
   create: adminProcedure.input(ListingFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(directoryListings).values(input).returning({ id: directoryListings.id });
+    ctx.audit.describe(row!.id, `Added listing ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);
   }),
 
@@ -30,13 +32,15 @@ export const adminDirectoryRouter = router({
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(directoryListings).set(fields).where(eq(directoryListings.id, id)).returning({ id: directoryListings.id });
     if (!row) throw notFound(messages.admin.listingNotFound);
+    ctx.audit.describe(id, `Updated listing ${quoted(fields.name)}`);
     return byId(ctx.db, id);
   }),
 
   /** Reviews and likes go with it (foreign keys cascade). */
   delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.delete(directoryListings).where(eq(directoryListings.id, input.id)).returning({ id: directoryListings.id });
+    const [row] = await ctx.db.delete(directoryListings).where(eq(directoryListings.id, input.id)).returning({ id: directoryListings.id, name: directoryListings.name });
     if (!row) throw notFound(messages.admin.listingNotFound);
+    ctx.audit.describe(row.id, `Deleted listing ${quoted(row.name)}`);
     return { success: true as const, message: messages.admin.listingDeleted };
   }),
 });

@@ -4,6 +4,7 @@ import { events } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '#shared/schemas/admin';
 import { fieldError, notFound } from '#server/errors';
+import { quoted } from '#server/moderation/audit';
 import { adminEventColumns as columns, withSpotsLeft } from '#server/domains/events';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { adminProcedure, router } from '#server/trpc/init';
@@ -32,6 +33,7 @@ export const adminEventsRouter = router({
 
   create: adminProcedure.input(EventFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(events).values(toRow(input)).returning({ id: events.id });
+    ctx.audit.describe(row!.id, `Added event ${quoted(input.title)}`);
     return byId(ctx.db, row!.id);
   }),
 
@@ -50,13 +52,15 @@ export const adminEventsRouter = router({
     });
     // More room (or no limit any more): members waiting take the free spots, and are mailed.
     if ((await fillFreedSpots(ctx.db, ctx.mail.site, id)) > 0) ctx.mail.sendSoon();
+    ctx.audit.describe(id, `Updated event ${quoted(fields.title)}`);
     return byId(ctx.db, id);
   }),
 
   /** RSVPs go with it (foreign key cascade). */
   delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.delete(events).where(eq(events.id, input.id)).returning({ id: events.id });
+    const [row] = await ctx.db.delete(events).where(eq(events.id, input.id)).returning({ id: events.id, title: events.title });
     if (!row) throw notFound(messages.admin.eventNotFound);
+    ctx.audit.describe(row.id, `Deleted event ${quoted(row.title)}`);
     return { success: true as const, message: messages.admin.eventDeleted };
   }),
 });

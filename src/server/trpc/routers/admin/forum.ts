@@ -3,6 +3,7 @@ import { forumPosts, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '#shared/schemas/admin';
 import { notFound } from '#server/errors';
+import { findMemberContent, memberContentWords } from '#server/moderation/audit';
 import { adminForumPostColumns } from '#server/domains/forum-posts';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { adminProcedure, router } from '#server/trpc/init';
@@ -26,8 +27,11 @@ export const adminForumRouter = router({
 
   /** Likes and comments go with the post (foreign keys cascade). */
   delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const post = await findMemberContent(ctx.db, 'forum_post', input.id);
+    if (!post) throw notFound(messages.admin.postNotFound);
     const [row] = await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id)).returning({ id: forumPosts.id });
     if (!row) throw notFound(messages.admin.postNotFound);
+    ctx.audit.describe(row.id, `Deleted ${memberContentWords(post)}`);
     return { success: true as const, message: messages.admin.postDeleted };
   }),
 });

@@ -9,6 +9,8 @@ import { adminOverview } from '#server/admin-overview';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { conflict, notFound } from '#server/errors';
 import { forgetWatchedWords } from '#server/moderation/watched-words';
+import { findMemberContent, memberContentWords, quoted, reportedItemWords } from '#server/moderation/audit';
+import type { ReportAction } from '#shared/moderation';
 import { isUniqueViolation } from '#server/services/accounts';
 import { adminProcedure, router } from '#server/trpc/init';
 
@@ -27,6 +29,7 @@ export const adminWatchedWordsRouter = router({
         .values({ ...input, createdBy: ctx.user.id })
         .returning(watchedWordColumns);
       forgetWatchedWords(ctx.db);
+      ctx.audit.describe(row!.id, `Added watched word ${quoted(row!.word)} (${row!.action === 'block' ? 'refused' : 'held for review'})`);
       return row!;
     } catch (error) {
       // The same word in any letter case is one entry (a unique index on its lower case).
@@ -39,6 +42,7 @@ export const adminWatchedWordsRouter = router({
     const [row] = await ctx.db.delete(watchedWords).where(eq(watchedWords.id, input.id)).returning({ id: watchedWords.id, word: watchedWords.word });
     if (!row) throw notFound(m.wordNotFound);
     forgetWatchedWords(ctx.db);
+    ctx.audit.describe(row.id, `Removed watched word ${quoted(row.word)}`);
     return { success: true as const, message: m.wordRemoved, id: row.id, word: row.word };
   }),
 });
@@ -66,12 +70,27 @@ export const adminAuditRouter = router({
   }),
 });
 
+/** A report decision's outcome in the audit log's words. */
+const REPORT_OUTCOMES: Record<ReportAction, (days: number | undefined) => string> = {
+  dismiss: () => 'dismissed, the item stays',
+  hide: () => 'hidden',
+  delete: () => 'deleted',
+  suspend: (days) => `author suspended for ${days === 1 ? '1 day' : `${days} days`}, item hidden`,
+};
+
 /** Reported items, grouped, open first; a decision closes all of an item's open reports. */
 export const adminReportsRouter = router({
   /** GET /api/admin/reports: `cursor` is the `reportId` of the last item shown. */
   list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/reports/{id}/resolve */
-  resolve: adminProcedure.input(ResolveReportSchema).mutation(({ ctx, input }) => resolveReport(ctx.db, ctx.user, input)),
+  resolve: adminProcedure.input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
+    // Named before the decision, which may delete the item.
+    const item = await reportedItemWords(ctx.db, input.id);
+    const answer = await resolveReport(ctx.db, ctx.user, input);
+    const reportsWord = answer.resolvedReports === 1 ? '1 report' : `${answer.resolvedReports} reports`;
+    ctx.audit.describe(input.id, `Resolved ${reportsWord} on ${item ?? `${answer.targetType} #${answer.targetId}`}: ${REPORT_OUTCOMES[input.action](input.days)}`);
+    return answer;
+  }),
 });
 
 /** Posts and comments waiting for review (new members' first ones, and `hold` words). */
@@ -79,9 +98,19 @@ export const adminReviewRouter = router({
   /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
   list: adminProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/moderation/{kind}/{id}/approve */
-  approve: adminProcedure.input(ReviewItemSchema).mutation(({ ctx, input }) => approveHeld(ctx.db, input.kind, input.id)),
+  approve: adminProcedure.input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+    const item = await findMemberContent(ctx.db, input.kind, input.id);
+    const answer = await approveHeld(ctx.db, input.kind, input.id);
+    if (item) ctx.audit.describe(input.id, `Approved ${memberContentWords(item)}: published`);
+    return answer;
+  }),
   /** POST /api/admin/moderation/{kind}/{id}/reject: deletes it. */
-  reject: adminProcedure.input(ReviewItemSchema).mutation(({ ctx, input }) => rejectHeld(ctx.db, input.kind, input.id)),
+  reject: adminProcedure.input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+    const item = await findMemberContent(ctx.db, input.kind, input.id);
+    const answer = await rejectHeld(ctx.db, input.kind, input.id);
+    if (item) ctx.audit.describe(input.id, `Rejected ${memberContentWords(item)}: deleted`);
+    return answer;
+  }),
   /** The admin panel's badges: where moderators' work waits. */
   waiting: adminProcedure.query(async ({ ctx }) => {
     const [reports, review] = await Promise.all([openReportedItems(ctx.db), heldCount(ctx.db)]);

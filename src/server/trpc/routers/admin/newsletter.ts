@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#db/client';
 import { newsletterIssues, newsletterSubscriptions } from '#db/schema';
 import { AdminByIdSchema, AdminListSchema, NewsletterExportSchema } from '#shared/schemas/admin';
 import { NewsletterIssueSchema } from '#shared/schemas/community';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '#server/newsletter';
+import { quoted } from '#server/moderation/audit';
 import { adminProcedure, router } from '#server/trpc/init';
 
 /**
@@ -13,6 +15,12 @@ import { adminProcedure, router } from '#server/trpc/init';
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** An issue's subject, for the audit log's words (the send already proved the issue is there). */
+async function issueSubject(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ subject: newsletterIssues.subject }).from(newsletterIssues).where(eq(newsletterIssues.id, id)).limit(1);
+  return row?.subject ?? '';
 }
 
 const columns = {
@@ -51,18 +59,22 @@ export const adminNewsletterRouter = router({
     /** POST /api/admin/newsletter/issues */
     create: adminProcedure.input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
       const [row] = await ctx.db.insert(newsletterIssues).values({ ...input, createdBy: ctx.user.id }).returning();
+      ctx.audit.describe(row!.id, `Wrote newsletter ${quoted(row!.subject)} (${row!.frequency})`);
       return row!;
     }),
     /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself. */
     test: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
       const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email);
       ctx.mail.sendSoon();
+      ctx.audit.describe(input.id, `Sent a test of newsletter ${quoted(await issueSubject(ctx.db, input.id))} to the admin's own address`);
       return answer;
     }),
     /** POST /api/admin/newsletter/issues/{id}/send */
     send: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
       const answer = await sendIssue(ctx.db, ctx.mail.site, input.id);
       ctx.mail.sendSoon();
+      const subscribers = answer.queued === 1 ? '1 subscriber' : `${answer.queued} subscribers`;
+      ctx.audit.describe(input.id, `Sent newsletter ${quoted(await issueSubject(ctx.db, input.id))} to ${subscribers}`);
       return answer;
     }),
     /** Who a send would reach, by frequency. */

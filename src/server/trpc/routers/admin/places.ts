@@ -3,6 +3,7 @@ import { placeSuggestions, places, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, AdminPlaceListSchema, PlaceFormSchema, PlaceUpdateSchema } from '#shared/schemas/admin';
 import { conflict, notFound } from '#server/errors';
+import { possessive, quoted } from '#server/moderation/audit';
 import type { Db } from '#db/client';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { adminPlaceColumns as columns, placeSearch } from '#server/domains/places';
@@ -10,9 +11,14 @@ import { adminProcedure, router } from '#server/trpc/init';
 
 /** A suggestion that is still waiting; a handled one is a 409, a missing one a 404. */
 async function findPending(db: Db, id: number) {
-  const [row] = await db.select().from(placeSuggestions).where(eq(placeSuggestions.id, id)).limit(1);
+  const [row] = await db
+    .select({ suggestion: placeSuggestions, suggestedBy: { firstName: users.firstName, lastName: users.lastName } })
+    .from(placeSuggestions)
+    .innerJoin(users, eq(users.id, placeSuggestions.userId))
+    .where(eq(placeSuggestions.id, id))
+    .limit(1);
   if (!row) throw notFound(messages.admin.suggestionNotFound);
-  if (row.status !== 'pending') throw conflict(messages.admin.suggestionHandled);
+  if (row.suggestion.status !== 'pending') throw conflict(messages.admin.suggestionHandled);
   return row;
 }
 
@@ -33,6 +39,7 @@ export const adminPlacesRouter = router({
 
   create: adminProcedure.input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(places).values(input).returning({ id: places.id });
+    ctx.audit.describe(row!.id, `Added place ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);
   }),
 
@@ -40,12 +47,14 @@ export const adminPlacesRouter = router({
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(places).set(fields).where(eq(places.id, id)).returning({ id: places.id });
     if (!row) throw notFound(messages.admin.placeNotFound);
+    ctx.audit.describe(id, `Updated place ${quoted(fields.name)}`);
     return byId(ctx.db, id);
   }),
 
   delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.delete(places).where(eq(places.id, input.id)).returning({ id: places.id });
+    const [row] = await ctx.db.delete(places).where(eq(places.id, input.id)).returning({ id: places.id, name: places.name });
     if (!row) throw notFound(messages.admin.placeNotFound);
+    ctx.audit.describe(row.id, `Deleted place ${quoted(row.name)}`);
     return { success: true as const, message: messages.admin.placeDeleted };
   }),
 
@@ -74,8 +83,8 @@ export const adminPlacesRouter = router({
 
   /** Adds the place to Places to Go and marks the suggestion approved, together. */
   approve: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const suggestion = await findPending(ctx.db, input.id);
-    return ctx.db.transaction(async (tx) => {
+    const { suggestion, suggestedBy } = await findPending(ctx.db, input.id);
+    const place = await ctx.db.transaction(async (tx) => {
       // The status guard makes a double click approve once.
       const [marked] = await tx
         .update(placeSuggestions)
@@ -87,11 +96,14 @@ export const adminPlacesRouter = router({
       const [place] = await tx.insert(places).values({ name, description, category, address }).returning({ id: places.id, name: places.name });
       return place!;
     });
+    ctx.audit.describe(suggestion.id, `Approved ${possessive(suggestedBy)} suggested place ${quoted(suggestion.name)}, added as place #${place.id}`);
+    return place;
   }),
 
   dismiss: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    await findPending(ctx.db, input.id);
+    const { suggestion, suggestedBy } = await findPending(ctx.db, input.id);
     await ctx.db.update(placeSuggestions).set({ status: 'dismissed' }).where(eq(placeSuggestions.id, input.id));
+    ctx.audit.describe(suggestion.id, `Dismissed ${possessive(suggestedBy)} suggested place ${quoted(suggestion.name)}`);
     return { success: true as const, message: messages.admin.suggestionDismissed };
   }),
 });

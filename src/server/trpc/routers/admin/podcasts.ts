@@ -4,6 +4,7 @@ import { podcasts } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, embedUrlFromIframe, PodcastFormSchema, PodcastUpdateSchema } from '#shared/schemas/admin';
 import { notFound } from '#server/errors';
+import { quoted } from '#server/moderation/audit';
 import { adminPodcastColumns as columns, toPodcast } from '#server/domains/podcasts';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { adminProcedure, router } from '#server/trpc/init';
@@ -30,6 +31,7 @@ export const adminPodcastsRouter = router({
 
   create: adminProcedure.input(PodcastFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(podcasts).values(toRow(input)).returning({ id: podcasts.id });
+    ctx.audit.describe(row!.id, `Added podcast ${quoted(input.title)}`);
     return byId(ctx.db, row!.id);
   }),
 
@@ -37,13 +39,15 @@ export const adminPodcastsRouter = router({
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(podcasts).set(toRow(fields)).where(eq(podcasts.id, id)).returning({ id: podcasts.id });
     if (!row) throw notFound(messages.admin.podcastNotFound);
+    ctx.audit.describe(id, `Updated podcast ${quoted(fields.title)}`);
     return byId(ctx.db, id);
   }),
 
   /** Likes and comments go with it (foreign keys cascade). */
   delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.delete(podcasts).where(eq(podcasts.id, input.id)).returning({ id: podcasts.id });
+    const [row] = await ctx.db.delete(podcasts).where(eq(podcasts.id, input.id)).returning({ id: podcasts.id, title: podcasts.title });
     if (!row) throw notFound(messages.admin.podcastNotFound);
+    ctx.audit.describe(row.id, `Deleted podcast ${quoted(row.title)}`);
     return { success: true as const, message: messages.admin.podcastDeleted };
   }),
 });

@@ -10,5 +10,10 @@ import { adminProcedure, router } from '#server/trpc/init';
 export const adminUploadsRouter = router({
   create: adminProcedure
     .input(z.object({ bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: () => messages.uploads.noFile }) }))
-    .mutation(({ ctx, input }) => storeImage(ctx.db, input.bytes, ctx.user.id)),
+    .mutation(async ({ ctx, input }) => {
+      const upload = await storeImage(ctx.db, input.bytes, ctx.user.id);
+      // An upload's id is text, not a number: the entry names it by its address.
+      ctx.audit.describe(null, `Uploaded an image of ${Math.max(1, Math.round(input.bytes.byteLength / 1024))} KB at ${upload.url}`);
+      return upload;
+    }),
 });

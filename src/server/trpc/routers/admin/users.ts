@@ -5,6 +5,7 @@ import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSc
 import { hashPassword } from '#server/auth/password';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { searchCondition } from '#server/services/content-query';
+import { memberName, possessive } from '#server/moderation/audit';
 import { liftSuspension, suspendMember } from '#server/moderation/suspension';
 import { SuspendSchema } from '#shared/schemas/moderation';
 import { invalidateAllSessions } from '#server/auth/session';
@@ -67,6 +68,8 @@ export const adminUsersRouter = router({
       await tx.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
       if (!input.isApproved) await invalidateAllSessions(tx, target.id);
       await mailDecision(tx, ctx.mail.site, target, approvalStatus, input.reason || null);
+      const what = target.approvalStatus === 'pending' ? 'application' : 'account';
+      ctx.audit.describe(target.id, `${input.isApproved ? 'Approved' : 'Rejected'} ${possessive(target)} ${what}`);
       return toAccount({ ...target, approvalStatus });
     });
     ctx.mail.sendSoon();
@@ -91,6 +94,8 @@ export const adminUsersRouter = router({
       );
       if (approvalStatus !== 'approved') await invalidateAllSessions(tx, id);
       await mailDecision(tx, ctx.mail.site, { ...target, email: row!.email, firstName: row!.firstName }, approvalStatus, null);
+      const outcome = approvalStatus === target.approvalStatus ? '' : ` (${approvalStatus})`;
+      ctx.audit.describe(id, `Updated ${possessive(row!)} account${outcome}`);
       return toAccount(row!);
     });
     ctx.mail.sendSoon();
@@ -99,16 +104,27 @@ export const adminUsersRouter = router({
 
   /** Change Password; her other sessions end, so an old password holder is signed out. */
   setPassword: adminProcedure.input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
-    await findAccount(ctx.db, input.id);
+    const target = await findAccount(ctx.db, input.id);
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, input.id));
     await endOtherSessions(ctx, input.id);
+    ctx.audit.describe(target.id, `Set a new password for ${memberName(target)}`);
     return { success: true as const, message: messages.admin.passwordUpdated };
   }),
 
   /** Suspends a member for some days: she can still sign in and read, but not write. */
-  suspend: adminProcedure.input(SuspendSchema).mutation(({ ctx, input }) => suspendMember(ctx.db, input)),
+  suspend: adminProcedure.input(SuspendSchema).mutation(async ({ ctx, input }) => {
+    const target = await findAccount(ctx.db, input.id);
+    const answer = await suspendMember(ctx.db, input);
+    ctx.audit.describe(target.id, `Suspended ${memberName(target)} for ${input.days === 1 ? '1 day' : `${input.days} days`}`);
+    return answer;
+  }),
 
-  unsuspend: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) => liftSuspension(ctx.db, input.id)),
+  unsuspend: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const target = await findAccount(ctx.db, input.id);
+    const answer = await liftSuspension(ctx.db, input.id);
+    ctx.audit.describe(target.id, `Lifted ${possessive(target)} suspension`);
+    return answer;
+  }),
 
   /** Deletes the account and, by cascade, her sessions, likes, comments, RSVPs and posts. */
   delete: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) =>
@@ -116,6 +132,7 @@ export const adminUsersRouter = router({
       const target = await findAccount(tx, input.id);
       assertCanDelete(activeAdminIds, ctx.user.id, target);
       await tx.delete(users).where(eq(users.id, target.id));
+      ctx.audit.describe(target.id, `Deleted ${possessive(target)} account`);
       return { success: true as const, message: messages.admin.userDeleted };
     }),
   ),

@@ -1,9 +1,19 @@
 import { CommentRefSchema } from '#shared/schemas/content';
+import { findMemberContent, memberContentWords, quoted } from '#server/moderation/audit';
 import { deleteComment } from '#server/services/comments';
 import { memberProcedure, router } from '#server/trpc/init';
 
 /** What a member does with comments of every kind (podcast, blog, forum). */
 export const commentsRouter = router({
-  /** DELETE /api/comments/{kind}/{id}: her own comment, or any for an admin. */
-  delete: memberProcedure.input(CommentRefSchema).mutation(({ ctx, input }) => deleteComment(ctx.db, ctx.user, input.kind, input.id)),
+  /**
+   * DELETE /api/comments/{kind}/{id}: her own comment, or any for an admin. An admin removing
+   * someone else's comment is a moderation action: the audit log names whose comment, where,
+   * and what it said (read before it is gone).
+   */
+  delete: memberProcedure.input(CommentRefSchema).mutation(async ({ ctx, input }) => {
+    const item = ctx.user.isAdmin ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
+    const { authorId, answer } = await deleteComment(ctx.db, ctx.user, input.kind, input.id);
+    if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`);
+    return answer;
+  }),
 });

@@ -7,6 +7,7 @@ import { AddCommentSchema, CommentListSchema } from '#shared/schemas/content';
 import { forbidden, notFound } from '#server/errors';
 import { mayDeletePost, selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
+import { findMemberContent, memberContentWords } from '#server/moderation/audit';
 import { publicationOf } from '#server/moderation/publication';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
@@ -54,11 +55,16 @@ export const forumRouter = router({
     return { ...post!, message: publication.state === 'held' ? messages.safety.heldForReview : null };
   }),
 
-  /** The author or an admin; likes and comments go with the post (cascade). */
+  /**
+   * The author or an admin; likes and comments go with the post (cascade). An admin deleting
+   * someone else's post is a moderation action, recorded in the audit log with whose post and its title.
+   */
   delete: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     const post = await requirePost(ctx.db, ctx.user, input.id);
     if (!mayDeletePost(ctx.user, post.userId)) throw forbidden(messages.forum.deleteForbidden);
+    const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
+    if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`);
     return { success: true as const };
   }),
 
