@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, mailOutbox, watchedWords } from '#db/schema';
 import { messages } from '#shared/messages';
-import { AdminListSchema } from '#shared/schemas/admin';
+import { AdminByIdSchema, AdminListSchema } from '#shared/schemas/admin';
 import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '#shared/schemas/moderation';
 import { openReportedItems, reportQueue, resolveReport } from '#server/moderation/reports';
-import { approveHeld, heldCount, rejectHeld, reviewQueue } from '#server/moderation/review';
+import { approveHeld, approveProfileChange, heldCount, profileChangeQueue, rejectHeld, rejectProfileChange, reviewQueue } from '#server/moderation/review';
 import { adminOverview } from '#server/admin-overview';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { conflict, notFound } from '#server/errors';
@@ -74,7 +74,7 @@ export const adminReportsRouter = router({
   resolve: adminProcedure.input(ResolveReportSchema).mutation(({ ctx, input }) => resolveReport(ctx.db, ctx.user, input)),
 });
 
-/** Posts and comments waiting for review (new members' first ones, and `hold` words). */
+/** Posts and comments waiting for review (new members' first ones, and `hold` words), and profile changes with `hold` words. */
 export const adminReviewRouter = router({
   /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
   list: adminProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
@@ -82,6 +82,16 @@ export const adminReviewRouter = router({
   approve: adminProcedure.input(ReviewItemSchema).mutation(({ ctx, input }) => approveHeld(ctx.db, input.kind, input.id)),
   /** POST /api/admin/moderation/{kind}/{id}/reject: deletes it. */
   reject: adminProcedure.input(ReviewItemSchema).mutation(({ ctx, input }) => rejectHeld(ctx.db, input.kind, input.id)),
+  /**
+   * GET /api/admin/moderation/profiles: profile changes with a `hold` word, oldest first, each
+   * with the member as others see her (first name, last initial) and the waiting text;
+   * `cursor` is the id of the last change shown.
+   */
+  profileChanges: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => profileChangeQueue(ctx.db, pageOf(input))),
+  /** POST /api/admin/moderation/profiles/{id}/approve: applies it to her profile. */
+  approveProfileChange: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) => approveProfileChange(ctx.db, input.id)),
+  /** POST /api/admin/moderation/profiles/{id}/reject: drops it; her profile stays as it was. */
+  rejectProfileChange: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) => rejectProfileChange(ctx.db, input.id)),
   /** The admin panel's badges: where moderators' work waits. */
   waiting: adminProcedure.query(async ({ ctx }) => {
     const [reports, review] = await Promise.all([openReportedItems(ctx.db), heldCount(ctx.db)]);
