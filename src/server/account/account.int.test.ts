@@ -247,6 +247,9 @@ describe('her data', () => {
     const other = await createUser(t.db);
     const cookie = await signIn(member);
     await as(cookie, 'POST', '/api/forum/posts', { title: 'My exported post', content: 'Twenty characters of content here.', category: 'general' });
+    await t.db.insert(watchedWords).values({ word: 'tiktok', action: 'hold' });
+    forgetWatchedWords(t.db);
+    expect((await as(cookie, 'PATCH', '/api/profile', { bio: 'Follow my tiktok for my drawings please.' })).json().waitingChange).toEqual({ bio: 'Follow my tiktok for my drawings please.' });
     await t.db.insert(forumPosts).values({ userId: other.id, title: 'Not hers', content: 'Twenty characters of content here.', category: 'general' });
     const response = await as(cookie, 'GET', '/api/account/export');
     expect(response.statusCode).toBe(200);
@@ -255,6 +258,7 @@ describe('her data', () => {
     expect(data.profile).toMatchObject({ firstName: 'Export', email: member.email });
     expect(data.forumPosts.map((post: { title: string }) => post.title)).toEqual(['My exported post']);
     expect(data.sessions).toHaveLength(1);
+    expect(data.waitingProfileChange).toEqual({ bio: 'Follow my tiktok for my drawings please.' });
     // Her post made this week one of her active weeks (a Monday).
     expect(data.activeWeeks).toHaveLength(1);
     expect(new Date(`${data.activeWeeks[0]}T00:00:00Z`).getUTCDay()).toBe(1);

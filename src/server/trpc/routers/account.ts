@@ -323,6 +323,8 @@ export const accountRouter = router({
       reports: reportRows,
       blocks: blockRows,
       newsletter: subscription[0] ?? null,
+      // A profile change of hers that waits for review, as she wrote it.
+      waitingProfileChange: await waitingProfileChangeOf(ctx.db, id),
       sessions: sessionRows,
       // The weeks (their Mondays) she did anything, kept for the admins' count of active members.
       activeWeeks: weekRows.map((row) => row.week),
