@@ -230,6 +230,20 @@ describe('a profile change with a hold word', () => {
     expect((await profileQueue()).filter((change) => change.changes.firstName === 'snapchat leila')).toEqual([]);
   });
 
+  it('keeps one waiting change per member when she saves several at once, whatever is decided meanwhile', async () => {
+    const member = await t.signInAs('member', { firstName: 'Maya' });
+    const bios = Array.from({ length: 6 }, (_, n) => `Snapchat me, maya number ${n}, any time you like.`);
+    const first = await patch(member, { bio: bios[0]! });
+    const [waiting] = await t.db.select({ id: profileChanges.id }).from(profileChanges).where(eq(profileChanges.userId, member.user.id));
+    const answers = await Promise.all([
+      ...bios.slice(1).map((bio) => patch(member, { bio })),
+      as(admin, 'POST', `/api/admin/moderation/profiles/${waiting!.id}/approve`),
+      patch(member, { firstName: 'Maya' }),
+    ]);
+    expect([first, ...answers].map((answer) => answer.statusCode).filter((code) => code >= 500)).toEqual([]);
+    expect((await t.db.select().from(profileChanges).where(eq(profileChanges.userId, member.user.id))).length).toBeLessThanOrEqual(1);
+  });
+
   it('is decided by admins only, and a bad id changes nothing', async () => {
     const member = await t.signInAs('member', { firstName: 'Dina' });
     await patch(member, { interests: 'Talking on snapchat all day long' });

@@ -121,11 +121,21 @@ export interface WaitingProfileChange {
 }
 
 /**
+ * Locks her account row: every write to her profile or her waiting change takes this lock
+ * first, so her changes saved at once and a moderator's decision follow one another instead
+ * of colliding on her one waiting change (or deadlocking).
+ */
+export async function lockMember(tx: Db, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
  * Keeps a profile change with a `hold` word for review, replacing any change of hers that
  * still waits (under a new id, so a decision taken on the older text no longer applies).
  */
 export async function holdProfileChange(db: Db, userId: number, changes: ProfileChange): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockMember(tx, userId);
     await tx.delete(profileChanges).where(eq(profileChanges.userId, userId));
     await tx.insert(profileChanges).values({ userId, changes });
   });
@@ -157,6 +167,10 @@ const profileFields = (changes: ProfileChange): ProfileChange =>
 /** Applies a waiting profile change to her profile, where every reader then sees it. */
 export async function approveProfileChange(db: Db, id: number) {
   await db.transaction(async (tx) => {
+    const [waiting] = await tx.select({ userId: profileChanges.userId }).from(profileChanges).where(eq(profileChanges.id, id));
+    if (!waiting) throw notFound(m.profileChangeNotWaiting);
+    await lockMember(tx, waiting.userId);
+    // Replaced by a newer change of hers while the lock was awaited: nothing to apply.
     const [change] = await tx.delete(profileChanges).where(eq(profileChanges.id, id)).returning({ userId: profileChanges.userId, changes: profileChanges.changes });
     if (!change) throw notFound(m.profileChangeNotWaiting);
     await tx.update(users).set(profileFields(change.changes)).where(eq(users.id, change.userId));

@@ -163,8 +163,9 @@ export const accountRouter = router({
       return { ...current, waitingChange: changed, message: a.profileWaitsForReview };
     }
     const row = await ctx.db.transaction(async (tx) => {
-      await tx.delete(profileChanges).where(eq(profileChanges.userId, ctx.user.id));
+      // Her row first, as every write to her profile or waiting change locks it (lockMember).
       const [saved] = await tx.update(users).set(input).where(eq(users.id, ctx.user.id)).returning(profileColumns);
+      await tx.delete(profileChanges).where(eq(profileChanges.userId, ctx.user.id));
       return saved!;
     });
     return { ...row, waitingChange: null, message: a.profileSaved };
