@@ -42,6 +42,11 @@ export const users = pgTable(
     /** The community guidelines version she accepted when applying, and when. */
     guidelinesVersion: text('guidelines_version'),
     guidelinesAcceptedAt: timestamp('guidelines_accepted_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Her application's names, bio or interests held a `hold` watched word: the Pending Users
+     * tab marks it so the admins read them before deciding. Only admins see it.
+     */
+    applicationHeldWords: boolean('application_held_words').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** What the admin panel's search of members reads: names and email, normalised like every search. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, WATCHED_WORD_ACTIONS } from '#shared/moderation';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, WATCHED_WORD_ACTIONS, type ProfileChange } from '#shared/moderation';
 import { users } from './auth';
 import { createdAt, id } from './columns';
 
@@ -42,6 +42,26 @@ export const auditLog = pgTable(
     index('audit_log_admin_created_idx').on(t.adminId, t.createdAt, t.id),
     index('audit_log_action_created_idx').on(t.action, t.createdAt, t.id),
   ],
+);
+
+/**
+ * A member's profile change that holds a `hold` watched word, waiting for a moderator: approving
+ * applies it, rejecting drops it; her profile shows the old values meanwhile. One per member
+ * (a new change replaces a waiting one, under a new id, so a moderator's decision is always on
+ * the text she read).
+ */
+export const profileChanges = pgTable(
+  'profile_changes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Only the fields she changed, as she sent them. */
+    changes: jsonb('changes').$type<ProfileChange>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('profile_changes_user_idx').on(t.userId), index('profile_changes_created_idx').on(t.createdAt, t.id)],
 );
 
 /**

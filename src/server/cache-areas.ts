@@ -54,6 +54,9 @@ const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
   // Moderators' decisions publish, hide or delete posts, comments and listings.
   ['admin.reports', ['podcasts', 'blogs', 'forum', 'listings']],
   ['admin.moderation', ['podcasts', 'blogs', 'forum']],
+  // An approved profile change renames an author shown everywhere; a rejected one changes nothing.
+  ['admin.moderation.approveProfileChange', ALL_AREAS],
+  ['admin.moderation.rejectProfileChange', []],
   // The moderators' own lists: no shared answer reads them.
   ['admin.watchedWords', []],
   ['admin.audit', []],

@@ -316,6 +316,10 @@ export const messages = {
     get currentPasswordWrong() { return m.server_account_current_password_wrong(); },
     get currentPasswordRequired() { return m.server_account_current_password_required(); },
     get profileSaved() { return m.server_account_profile_saved(); },
+    /** A profile PATCH that sends none of the fields she may change. */
+    get profileNothingToChange() { return m.server_account_profile_nothing_to_change(); },
+    /** A profile change with a `hold` word: it waits for a moderator, the old values show meanwhile. */
+    get profileWaitsForReview() { return m.server_account_profile_waits_for_review(); },
     get passwordUpdated() { return m.server_account_password_updated(); },
     emailLinkSent: (email: string) => m.server_account_email_link_sent({ email }),
     get emailSame() { return m.server_account_email_same(); },
@@ -360,6 +364,8 @@ export const messages = {
     get reportResolved() { return m.server_safety_report_resolved(); },
     get reviewKindInvalid() { return m.server_safety_review_kind_invalid(); },
     get reviewItemNotFound() { return m.server_safety_review_item_not_found(); },
+    /** Approving or rejecting a profile change already decided, or replaced by a newer one. */
+    get profileChangeNotWaiting() { return m.server_safety_profile_change_not_waiting(); },
     get notWaitingForReview() { return m.server_safety_not_waiting_for_review(); },
     get approved() { return m.server_safety_approved(); },
     get rejected() { return m.server_safety_rejected(); },

@@ -17,6 +17,11 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
 /** A member's first this-many posts and comments wait for review; after that she is established. */
 export const REVIEWED_CONTRIBUTIONS = 3;
 
+/** The profile fields a member writes herself; they pass the watched words like her posts. */
+export const PROFILE_TEXT_FIELDS = ['firstName', 'lastName', 'bio', 'interests'] as const;
+/** A profile change waiting for review: only the fields she changed. */
+export type ProfileChange = Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>>;
+
 /** What a member can report. Comment kinds are named by their thread. */
 export const REPORT_TARGET_TYPES = ['forum_post', 'podcast_comment', 'blog_comment', 'forum_comment', 'listing', 'member'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];

@@ -59,6 +59,8 @@ export const accountCopy = {
       get interests() { return m.account_details_interests(); },
       get submit() { return m.account_details_submit(); },
       get busy() { return m.account_saving(); },
+      get waitingTitle() { return m.account_details_waiting_title(); },
+      get waitingBody() { return m.account_details_waiting_body(); },
     },
     password: {
       get title() { return m.account_password_title(); },

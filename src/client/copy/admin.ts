@@ -69,6 +69,8 @@ export const adminPanelCopy = {
     get empty() { return m.admin_pending_empty(); },
     get interests() { return m.admin_pending_interests(); },
     get reason() { return m.admin_pending_reason(); },
+    /** An application whose names, bio or interests hold a `hold` watched word. */
+    get heldWords() { return m.admin_pending_held_words(); },
     applied: (date: string) => m.admin_pending_applied({ date }),
     get approve() { return m.admin_pending_approve(); },
     get reject() { return m.admin_pending_reject(); },
@@ -463,6 +465,13 @@ export const adminPanelCopy = {
     get rejected() { return m.admin_review_rejected(); },
     approveNamed: (subject: string) => m.admin_review_approve_named({ subject }),
     rejectNamed: (subject: string) => m.admin_review_reject_named({ subject }),
+    profiles: {
+      get title() { return m.admin_review_profiles_title(); },
+      get explanation() { return m.admin_review_profiles_explanation(); },
+      by: (name: string) => m.admin_review_profile_by({ name }),
+      approveNamed: (name: string) => m.admin_review_profile_approve_named({ name }),
+      rejectNamed: (name: string) => m.admin_review_profile_reject_named({ name }),
+    },
     rejectTitle: (kind: string) => m.admin_review_reject_title({ kind: kind.toLowerCase() }),
     rejectBody: (kind: string) => m.admin_review_reject_body({ kind: kind.toLowerCase() }),
   },

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, forumPosts, sessions, users } from '#db/schema';
+import { accountTokens, forumPosts, sessions, users, watchedWords } from '#db/schema';
 import { messages } from '#shared/messages';
 import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories';
 import { trpcRequest } from '../test/procedures';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
+import { forgetWatchedWords } from '../moderation/watched-words';
 import { describeBrowser } from '../trpc/routers/account';
 
 /** Her own account, through both doors, with mail delivered over real SMTP and its links followed. */
@@ -95,6 +96,51 @@ describe('password reset', () => {
 });
 
 describe('profile settings', () => {
+  it('changes only the fields a PATCH sends and keeps the others (REST and tRPC)', async () => {
+    const member = await createUser(t.db, { firstName: 'Salma', lastName: 'Adel' });
+    const cookie = await signIn(member);
+    const bio = 'Now I mostly write poems in the evenings.';
+    const saved = await as(cookie, 'PATCH', '/api/profile', { bio });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ firstName: 'Salma', lastName: 'Adel', bio, interests: 'Reading and painting', message: a.profileSaved });
+    const byTrpc = await trpcRequest(t.app, { path: 'auth.account.updateProfile', type: 'mutation', input: { interests: 'Poetry and football' }, cookie });
+    expect(byTrpc.statusCode, byTrpc.body).toBe(200);
+    const [row] = await t.db.select({ firstName: users.firstName, lastName: users.lastName, bio: users.bio, interests: users.interests }).from(users).where(eq(users.id, member.id));
+    expect(row).toEqual({ firstName: 'Salma', lastName: 'Adel', bio, interests: 'Poetry and football' });
+
+    // A field sent empty where it is required answers its own message; sending nothing is refused.
+    const empty = await as(cookie, 'PATCH', '/api/profile', { firstName: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: messages.signup.firstNameRequired });
+    for (const payload of [{}, { email: 'other@example.com' }]) {
+      const nothing = await as(cookie, 'PATCH', '/api/profile', payload);
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json()).toEqual({ message: a.profileNothingToChange });
+    }
+    const [after] = await t.db.select({ firstName: users.firstName, lastName: users.lastName, bio: users.bio, interests: users.interests, email: users.email }).from(users).where(eq(users.id, member.id));
+    expect(after).toEqual({ ...row, email: member.email });
+  });
+
+  it('refuses a block word in a name, bio or interests with the community message, changing nothing (REST and tRPC)', async () => {
+    // Straight into the list: this suite's database keeps no admin (see 'her data').
+    await t.db.insert(watchedWords).values({ word: 'grossword', action: 'block' });
+    forgetWatchedWords(t.db);
+    const member = await createUser(t.db, { firstName: 'Nadia' });
+    const cookie = await signIn(member);
+    const [before] = await t.db.select().from(users).where(eq(users.id, member.id));
+    for (const payload of [{ firstName: 'Nadia grossword' }, { lastName: 'Gr0ssword' }, { bio: 'My bio says grossword to you all.', firstName: 'Nadia' }, { interests: 'Collecting grosswords, no: grossword' }]) {
+      const refused = await as(cookie, 'PATCH', '/api/profile', payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json()).toEqual({ message: messages.moderation.blockedLanguage });
+    }
+    const byTrpc = await trpcRequest(t.app, { path: 'auth.account.updateProfile', type: 'mutation', input: { firstName: 'grossword' }, cookie });
+    expect(byTrpc.statusCode).toBe(400);
+    expect(byTrpc.json().error.message).toBe(messages.moderation.blockedLanguage);
+    const [after] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(after).toEqual(before);
+    expect((await as(cookie, 'GET', '/api/profile')).json().waitingChange).toBeNull();
+  });
+
   it('shows her own profile in full and saves names, bio and interests', async () => {
     const member = await createUser(t.db, { firstName: 'Mariam' });
     const cookie = await signIn(member);
@@ -201,6 +247,9 @@ describe('her data', () => {
     const other = await createUser(t.db);
     const cookie = await signIn(member);
     await as(cookie, 'POST', '/api/forum/posts', { title: 'My exported post', content: 'Twenty characters of content here.', category: 'general' });
+    await t.db.insert(watchedWords).values({ word: 'tiktok', action: 'hold' });
+    forgetWatchedWords(t.db);
+    expect((await as(cookie, 'PATCH', '/api/profile', { bio: 'Follow my tiktok for my drawings please.' })).json().waitingChange).toEqual({ bio: 'Follow my tiktok for my drawings please.' });
     await t.db.insert(forumPosts).values({ userId: other.id, title: 'Not hers', content: 'Twenty characters of content here.', category: 'general' });
     const response = await as(cookie, 'GET', '/api/account/export');
     expect(response.statusCode).toBe(200);
@@ -209,6 +258,7 @@ describe('her data', () => {
     expect(data.profile).toMatchObject({ firstName: 'Export', email: member.email });
     expect(data.forumPosts.map((post: { title: string }) => post.title)).toEqual(['My exported post']);
     expect(data.sessions).toHaveLength(1);
+    expect(data.waitingProfileChange).toEqual({ bio: 'Follow my tiktok for my drawings please.' });
     // Her post made this week one of her active weeks (a Monday).
     expect(data.activeWeeks).toHaveLength(1);
     expect(new Date(`${data.activeWeeks[0]}T00:00:00Z`).getUTCDay()).toBe(1);

@@ -1,7 +1,7 @@
 import { desc, eq, gt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, blogComments, forumComments, forumPosts, newsletterIssues, newsletterSubscriptions, placeSuggestions, places, reports, users, watchedWords } from '#db/schema';
+import { auditLog, blogComments, forumComments, forumPosts, newsletterIssues, newsletterSubscriptions, placeSuggestions, places, profileChanges, reports, users, watchedWords } from '#db/schema';
 import { createBlog, createEvent, createListing, createPodcast } from '../test/content-factories';
 import { createUser } from '../test/factories';
 import { listProcedures, listRestRoutes, trpcRequest, type RestRouteInfo } from '../test/procedures';
@@ -293,6 +293,16 @@ const WALK: Record<string, () => Promise<WalkCase>> = {
     const zeina = await aMember('Zeina', 'Fakhoury');
     const post = await aPost(zeina.id, 'Meet me alone', 'held');
     return { input: { kind: 'forum_post', id: post.id }, targetId: post.id, words: ['Rejected', 'Zeina F.', "'Meet me alone'"] };
+  },
+  'admin.moderation.approveProfileChange': async () => {
+    const zeina = await aMember('Zeina', 'Fakhoury');
+    const [change] = await t.db.insert(profileChanges).values({ userId: zeina.id, changes: { bio: 'Waiting words' } }).returning();
+    return { input: { id: change!.id }, targetId: change!.id, words: ['Approved', 'Zeina F.', 'profile change'] };
+  },
+  'admin.moderation.rejectProfileChange': async () => {
+    const zeina = await aMember('Zeina', 'Fakhoury');
+    const [change] = await t.db.insert(profileChanges).values({ userId: zeina.id, changes: { bio: 'Waiting words' } }).returning();
+    return { input: { id: change!.id }, targetId: change!.id, words: ['Rejected', 'Zeina F.', 'profile change'] };
   },
 };
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { auditLog, directoryListings, reports, users } from '#db/schema';
+import { auditLog, directoryListings, profileChanges, reports, users } from '#db/schema';
 import type { Db } from '#db/client';
 import { REVIEWABLE_KINDS, type ReportTargetType, type ReviewableKind } from '#shared/moderation';
 import { publicMemberName } from '../services/public-member';
@@ -78,6 +78,16 @@ export function memberContentWords(item: ModeratedItem): string {
 export async function findMemberContent(db: Db, kind: ReviewableKind, id: number): Promise<ModeratedItem | undefined> {
   const [item] = await selectModeratedItems(db, kind, eq(MEMBER_CONTENT[kind].id, id), 1);
   return item;
+}
+
+/** Whose waiting profile change this is (her names), read before the decision; undefined for an unknown id. */
+export async function profileChangeOwner(db: Db, changeId: number): Promise<{ firstName: string; lastName: string } | undefined> {
+  const [owner] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(profileChanges)
+    .innerJoin(users, eq(users.id, profileChanges.userId))
+    .where(eq(profileChanges.id, changeId));
+  return owner;
 }
 
 /** What a report is about, in words ("Zeina F.'s forum post 'Title'", "listing 'Name'", "member Zeina F."); read before the decision. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forumComments, forumPosts, podcastComments, users } from '#db/schema';
+import { forumComments, forumPosts, podcastComments, profileChanges, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { createBlog, createPodcast } from '../test/content-factories';
 import { trpcRequest } from '../test/procedures';
@@ -154,5 +154,107 @@ describe('the review queue refuses', () => {
     const held = await t.db.select().from(forumComments).where(eq(forumComments.state, 'held'));
     const heldPodcast = await t.db.select().from(podcastComments).where(eq(podcastComments.state, 'held'));
     expect(after.review).toBeGreaterThanOrEqual(held.length + heldPodcast.length);
+  });
+});
+
+describe('a profile change with a hold word', () => {
+  type Post = { id: number; author: { firstName: string; lastName: string } };
+  const authorOf = async (who: SignedIn | null, postId: number) =>
+    ((await as(who, 'GET', '/api/forum/posts?limit=100')).json().items as Post[]).find((post) => post.id === postId)?.author;
+  const profileQueue = async () => (await as(admin, 'GET', '/api/admin/moderation/profiles?limit=100')).json() as { id: number; member: Record<string, string>; changes: Record<string, string> }[];
+  const patch = (who: SignedIn, payload: object) => t.request({ method: 'PATCH', url: '/api/profile', payload, cookie: who.cookie });
+  const updateByTrpc = (who: SignedIn, input: object) => trpcRequest(t.app, { path: 'auth.account.updateProfile', type: 'mutation', input, cookie: who.cookie });
+
+  beforeAll(async () => {
+    await as(admin, 'POST', '/api/admin/watched-words', { word: 'snapchat', action: 'hold' });
+  });
+
+  it('waits for review while her old name shows everywhere; approval applies it', async () => {
+    const member = await t.signInAs('member', { firstName: 'Hana' });
+    const post = (await newPost(member, 'A post before renaming')).json() as { id: number };
+    const [before] = await t.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, member.user.id));
+
+    const held = await patch(member, { firstName: 'Add me on snapchat hana_2011' });
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toMatchObject({ firstName: 'Hana', waitingChange: { firstName: 'Add me on snapchat hana_2011' }, message: messages.account.profileWaitsForReview });
+    // Everyone, her included, still reads the old name; she sees her change waiting.
+    for (const who of [null, reader, admin, member]) expect(await authorOf(who, post.id)).toEqual({ firstName: 'Hana', lastName: `${before!.lastName[0]}.` });
+    expect((await as(member, 'GET', '/api/profile')).json()).toMatchObject({ firstName: 'Hana', waitingChange: { firstName: 'Add me on snapchat hana_2011' } });
+    const [stored] = await t.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, member.user.id));
+    expect(stored!.firstName).toBe('Hana');
+
+    // The queue shows her as others see her, and the waiting text: nothing else about her.
+    const queued = (await profileQueue()).filter((change) => change.changes.firstName?.includes('hana_2011'));
+    expect(queued).toEqual([{ id: expect.any(Number), member: { firstName: 'Hana', lastName: `${before!.lastName[0]}.` }, changes: { firstName: 'Add me on snapchat hana_2011' }, createdAt: expect.any(String) }]);
+    expect(JSON.stringify(queued)).not.toContain(member.user.email);
+    expect((await as(admin, 'GET', '/api/admin/moderation/waiting')).json().review).toBeGreaterThanOrEqual(1);
+
+    const approved = await as(admin, 'POST', `/api/admin/moderation/profiles/${queued[0]!.id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ success: true, message: s.approved });
+    expect(await authorOf(null, post.id)).toMatchObject({ firstName: 'Add me on snapchat hana_2011' });
+    expect((await as(member, 'GET', '/api/profile')).json()).toMatchObject({ firstName: 'Add me on snapchat hana_2011', waitingChange: null });
+    expect((await profileQueue()).map((change) => change.id)).not.toContain(queued[0]!.id);
+    // Decided once: a second decision finds nothing waiting.
+    const again = await as(admin, 'POST', `/api/admin/moderation/profiles/${queued[0]!.id}/reject`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: s.profileChangeNotWaiting });
+  });
+
+  it('is dropped on rejection, and a newer change replaces one that waits (tRPC too)', async () => {
+    const member = await t.signInAs('member', { firstName: 'Leila' });
+    const bio = 'I like drawing and reading in the evenings.';
+    const first = await updateByTrpc(member, { bio: 'Find me on snapchat, my name is leila.x' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result.data).toMatchObject({ waitingChange: { bio: 'Find me on snapchat, my name is leila.x' }, message: messages.account.profileWaitsForReview });
+    const [replaced] = await t.db.select({ id: profileChanges.id }).from(profileChanges).where(eq(profileChanges.userId, member.user.id));
+    const second = await patch(member, { bio: 'Snapchat me at leila.y please, everyone!', lastName: 'Samir' });
+    expect(second.json()).toMatchObject({ waitingChange: { bio: 'Snapchat me at leila.y please, everyone!', lastName: 'Samir' } });
+    const hers = (await profileQueue()).filter((change) => change.changes.bio?.includes('leila'));
+    expect(hers.map((change) => change.changes.bio)).toEqual(['Snapchat me at leila.y please, everyone!']);
+    // The replaced change can no longer be decided on.
+    expect(hers[0]!.id).not.toBe(replaced!.id);
+    expect((await as(admin, 'POST', `/api/admin/moderation/profiles/${replaced!.id}/approve`)).json()).toEqual({ message: s.profileChangeNotWaiting });
+
+    const rejected = await as(admin, 'POST', `/api/admin/moderation/profiles/${hers[0]!.id}/reject`);
+    expect(rejected.json()).toMatchObject({ success: true, message: s.rejected });
+    const [row] = await t.db.select({ bio: users.bio, lastName: users.lastName }).from(users).where(eq(users.id, member.user.id));
+    expect(row!.bio).not.toContain('leila');
+    expect(row!.lastName).not.toBe('Samir');
+    expect((await as(member, 'GET', '/api/profile')).json().waitingChange).toBeNull();
+
+    // A clean change applies at once and drops any change still waiting.
+    await patch(member, { firstName: 'snapchat leila' });
+    const clean = await patch(member, { bio });
+    expect(clean.json()).toMatchObject({ bio, firstName: 'Leila', waitingChange: null, message: messages.account.profileSaved });
+    expect((await profileQueue()).filter((change) => change.changes.firstName === 'snapchat leila')).toEqual([]);
+  });
+
+  it('keeps one waiting change per member when she saves several at once, whatever is decided meanwhile', async () => {
+    const member = await t.signInAs('member', { firstName: 'Maya' });
+    const bios = Array.from({ length: 6 }, (_, n) => `Snapchat me, maya number ${n}, any time you like.`);
+    const first = await patch(member, { bio: bios[0]! });
+    const [waiting] = await t.db.select({ id: profileChanges.id }).from(profileChanges).where(eq(profileChanges.userId, member.user.id));
+    const answers = await Promise.all([
+      ...bios.slice(1).map((bio) => patch(member, { bio })),
+      as(admin, 'POST', `/api/admin/moderation/profiles/${waiting!.id}/approve`),
+      patch(member, { firstName: 'Maya' }),
+    ]);
+    expect([first, ...answers].map((answer) => answer.statusCode).filter((code) => code >= 500)).toEqual([]);
+    expect((await t.db.select().from(profileChanges).where(eq(profileChanges.userId, member.user.id))).length).toBeLessThanOrEqual(1);
+  });
+
+  it('is decided by admins only, and a bad id changes nothing', async () => {
+    const member = await t.signInAs('member', { firstName: 'Dina' });
+    await patch(member, { interests: 'Talking on snapchat all day long' });
+    const [waiting] = (await profileQueue()).filter((change) => change.changes.interests?.includes('snapchat all day'));
+    expect((await as(reader, 'GET', '/api/admin/moderation/profiles')).statusCode).toBe(403);
+    expect((await as(member, 'POST', `/api/admin/moderation/profiles/${waiting!.id}/approve`)).statusCode).toBe(403);
+    expect((await as(null, 'POST', `/api/admin/moderation/profiles/${waiting!.id}/reject`)).statusCode).toBe(401);
+    expect((await as(admin, 'POST', '/api/admin/moderation/profiles/abc/approve')).statusCode).toBe(400);
+    expect((await as(admin, 'POST', '/api/admin/moderation/profiles/999999/approve')).json()).toEqual({ message: s.profileChangeNotWaiting });
+    const [row] = await t.db.select({ interests: users.interests }).from(users).where(eq(users.id, member.user.id));
+    expect(row!.interests).not.toContain('snapchat');
+    expect((await profileQueue()).map((change) => change.id)).toContain(waiting!.id);
   });
 });

@@ -1,11 +1,12 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client';
-import { users } from '#db/schema';
+import { profileChanges, users } from '#db/schema';
 import { messages } from '#shared/messages';
-import { REVIEWABLE_KINDS, REVIEWED_CONTRIBUTIONS, type ReviewableKind } from '#shared/moderation';
-import { afterPosition, type Page } from '../domains/paging';
+import { PROFILE_TEXT_FIELDS, REVIEWABLE_KINDS, REVIEWED_CONTRIBUTIONS, type ProfileChange, type ReviewableKind } from '#shared/moderation';
+import { afterPosition, inPage, orderBy, pageIds, type ListOrder, type Page } from '../domains/paging';
 import { conflict, notFound } from '../errors';
+import { publicMemberName } from '../services/public-member';
 import { qualified } from '../services/content-query';
 import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
 
@@ -52,14 +53,15 @@ export async function reviewQueue(db: Db, page: Page<ReviewItemKey>): Promise<Mo
   return rows.flatMap((row) => items.get(`${row.kind}:${row.id}`) ?? []);
 }
 
-/** How many items wait for review, for the admin panel's badge. */
+/** How many items and profile changes wait for review, for the admin panel's badge. */
 export async function heldCount(db: Db): Promise<number> {
-  const counts = await Promise.all(
-    REVIEWABLE_KINDS.map((kind) => {
+  const counts = await Promise.all([
+    ...REVIEWABLE_KINDS.map((kind) => {
       const c = MEMBER_CONTENT[kind];
       return db.select({ n: count() }).from(c.table).where(eq(c.state, 'held'));
     }),
-  );
+    db.select({ n: count() }).from(profileChanges),
+  ]);
   return counts.reduce((sum, [row]) => sum + (row?.n ?? 0), 0);
 }
 
@@ -107,4 +109,78 @@ async function establishIfReviewed(db: Db, userId: number): Promise<void> {
     .update(users)
     .set({ established: true })
     .where(and(eq(users.id, userId), eq(users.established, false), sql`${sql.join(published, sql` + `)} >= ${REVIEWED_CONTRIBUTIONS}`));
+}
+
+/** A profile change as moderators review it: who (as other members see her) and the waiting text. */
+export interface WaitingProfileChange {
+  id: number;
+  /** Her display name today: first name and last initial, nothing else about her. */
+  member: { firstName: string; lastName: string };
+  changes: ProfileChange;
+  createdAt: Date;
+}
+
+/**
+ * Locks her account row: every write to her profile or her waiting change takes this lock
+ * first, so her changes saved at once and a moderator's decision follow one another instead
+ * of colliding on her one waiting change (or deadlocking).
+ */
+export async function lockMember(tx: Db, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * Keeps a profile change with a `hold` word for review, replacing any change of hers that
+ * still waits (under a new id, so a decision taken on the older text no longer applies).
+ */
+export async function holdProfileChange(db: Db, userId: number, changes: ProfileChange): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMember(tx, userId);
+    await tx.delete(profileChanges).where(eq(profileChanges.userId, userId));
+    await tx.insert(profileChanges).values({ userId, changes });
+  });
+}
+
+/** The change of hers that waits for review, or null: she sees it marked in her settings. */
+export async function waitingProfileChangeOf(db: Db, userId: number): Promise<ProfileChange | null> {
+  const [row] = await db.select({ changes: profileChanges.changes }).from(profileChanges).where(eq(profileChanges.userId, userId)).limit(1);
+  return row?.changes ?? null;
+}
+
+/** Profile changes waiting for review, oldest first; `after` is the id of the last one shown. */
+export async function profileChangeQueue(db: Db, page: Page): Promise<WaitingProfileChange[]> {
+  const order: ListOrder = { column: profileChanges.createdAt, direction: 'asc' };
+  const ids = pageIds(db, profileChanges, profileChanges.id, undefined, order, page);
+  const rows = await db
+    .select({ id: profileChanges.id, changes: profileChanges.changes, createdAt: profileChanges.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .from(profileChanges)
+    .innerJoin(ids, inPage(ids, profileChanges.id))
+    .innerJoin(users, eq(users.id, profileChanges.userId))
+    .orderBy(...orderBy(order, profileChanges.id));
+  return rows.map((row) => ({ id: row.id, member: publicMemberName(row), changes: row.changes, createdAt: row.createdAt }));
+}
+
+/** Only the profile's own text fields of a stored change, whatever else its JSON holds. */
+const profileFields = (changes: ProfileChange): ProfileChange =>
+  Object.fromEntries(PROFILE_TEXT_FIELDS.flatMap((field) => (typeof changes[field] === 'string' ? [[field, changes[field]]] : [])));
+
+/** Applies a waiting profile change to her profile, where every reader then sees it. */
+export async function approveProfileChange(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const [waiting] = await tx.select({ userId: profileChanges.userId }).from(profileChanges).where(eq(profileChanges.id, id));
+    if (!waiting) throw notFound(m.profileChangeNotWaiting);
+    await lockMember(tx, waiting.userId);
+    // Replaced by a newer change of hers while the lock was awaited: nothing to apply.
+    const [change] = await tx.delete(profileChanges).where(eq(profileChanges.id, id)).returning({ userId: profileChanges.userId, changes: profileChanges.changes });
+    if (!change) throw notFound(m.profileChangeNotWaiting);
+    await tx.update(users).set(profileFields(change.changes)).where(eq(users.id, change.userId));
+  });
+  return { success: true as const, message: m.approved, id };
+}
+
+/** Drops a waiting profile change; her profile stays as it was and she is not told. */
+export async function rejectProfileChange(db: Db, id: number) {
+  const [row] = await db.delete(profileChanges).where(eq(profileChanges.id, id)).returning({ id: profileChanges.id });
+  if (!row) throw notFound(m.profileChangeNotWaiting);
+  return { success: true as const, message: m.rejected, id };
 }

@@ -36,8 +36,11 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A new account's fields: one shape for the server and the demo seed. */
-/** An applicant also keeps the language she applied in: her mails are written in it. */
-export type NewAccount = SeedAccount & { locale?: Locale | null };
+/**
+ * An applicant also keeps the language she applied in (her mails are written in it), and
+ * whether her application held a `hold` watched word (the admins see it marked).
+ */
+export type NewAccount = SeedAccount & { locale?: Locale | null; applicationHeldWords?: boolean };
 
 /** Creates an account with an argon2id hash; a taken email (any case) is a 409. */
 export async function createAccount(db: Db, account: NewAccount): Promise<{ id: number }> {

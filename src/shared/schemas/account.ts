@@ -15,13 +15,19 @@ export const PasswordResetRequestSchema = z.object({ email: emailField(() => s.e
 export const PasswordResetConfirmSchema = z.object({ token: tokenField(() => a.resetInvalid), password: SignupPasswordSchema });
 export type PasswordResetConfirmInput = z.input<typeof PasswordResetConfirmSchema>;
 
-/** Profile Settings: what she may change about herself (her email has its own, confirmed, change). */
-export const ProfileUpdateSchema = z.object({
-  firstName: requiredText(() => s.firstNameRequired, 100),
-  lastName: requiredText(() => s.lastNameRequired, 100),
-  bio: z.string({ error: () => s.bioLength }).trim().min(20, say(() => s.bioLength)).max(2000, say(() => s.bioMax)),
-  interests: z.string({ error: () => s.interestsLength }).trim().min(10, say(() => s.interestsLength)).max(1000, say(() => s.interestsMax)),
-});
+/**
+ * Profile Settings: what she may change about herself (her email has its own, confirmed,
+ * change). Partial, as PATCH is: the fields sent change and the others stay; a field sent
+ * empty where it is required still answers its own message; a change of nothing is refused.
+ */
+export const ProfileUpdateSchema = z
+  .object({
+    firstName: requiredText(() => s.firstNameRequired, 100).optional(),
+    lastName: requiredText(() => s.lastNameRequired, 100).optional(),
+    bio: z.string({ error: () => s.bioLength }).trim().min(20, say(() => s.bioLength)).max(2000, say(() => s.bioMax)).optional(),
+    interests: z.string({ error: () => s.interestsLength }).trim().min(10, say(() => s.interestsLength)).max(1000, say(() => s.interestsMax)).optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), { error: () => a.profileNothingToChange });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
 
 export const PasswordChangeSchema = z.object({ currentPassword, newPassword: SignupPasswordSchema });

@@ -155,6 +155,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
   return (
     <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
       <p className="text-sm text-muted-foreground">{t.details.hint}</p>
+      {saved.waitingChange ? <WaitingChange change={saved.waitingChange} /> : null}
       {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={DETAILS_IDS.firstName} label={t.details.firstName} error={errors.firstName}>
@@ -206,6 +207,25 @@ function DetailsForm({ saved }: { saved: Profile }) {
         {save.isPending ? t.details.busy : t.details.submit}
       </Button>
     </form>
+  );
+}
+
+/** Her change that holds a watched word: what waits for a moderator, while her profile shows the old values. */
+function WaitingChange({ change }: { change: NonNullable<Profile['waitingChange']> }) {
+  const labels: Record<DetailsField, string> = { firstName: t.details.firstName, lastName: t.details.lastName, bio: t.details.bio, interests: t.details.interests };
+  return (
+    <div role="status" className="grid gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <p className="font-semibold">{t.details.waitingTitle}</p>
+      <dl className="grid gap-1">
+        {DETAILS_FIELDS.filter((field) => change[field] !== undefined).map((field) => (
+          <div key={field}>
+            <dt className="font-medium">{labels[field]}</dt>
+            <dd dir="auto" className="whitespace-pre-line break-words">{change[field]}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>{t.details.waitingBody}</p>
+    </div>
   );
 }
 

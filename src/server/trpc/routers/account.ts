@@ -15,12 +15,14 @@ import {
   newsletterSubscriptions,
   placeSuggestions,
   podcastComments,
+  profileChanges,
   podcastLikes,
   reports,
   sessions,
   users,
 } from '#db/schema';
 import { messages } from '#shared/messages';
+import { PROFILE_TEXT_FIELDS, type ProfileChange } from '#shared/moderation';
 import {
   AccountDeleteSchema,
   EmailChangeSchema,
@@ -38,7 +40,8 @@ import { invalidateAllSessions } from '#server/auth/session';
 import { badRequest, conflict, notFound } from '#server/errors';
 import { queueMail } from '#server/mail/outbox';
 import { mails } from '#server/mail/templates';
-import { assertNoBlockedWords } from '#server/moderation/watched-words';
+import { holdProfileChange, waitingProfileChangeOf } from '#server/moderation/review';
+import { screenMemberText } from '#server/moderation/watched-words';
 import { findUserByEmail, isUniqueViolation } from '#server/services/accounts';
 import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
@@ -129,18 +132,43 @@ export const accountRouter = router({
     return { success: true as const, message: a.passwordChanged };
   }),
 
-  /** GET /api/profile: her own profile, in full (she is the one person who may see all of it). */
+  /**
+   * GET /api/profile: her own profile, in full (she is the one person who may see all of it),
+   * with `waitingChange`: a change of hers that waits for review, or null.
+   */
   profile: memberProcedure.query(async ({ ctx }) => {
     const [row] = await ctx.db.select(profileColumns).from(users).where(eq(users.id, ctx.user.id)).limit(1);
     if (!row) throw notFound(messages.admin.userNotFound);
-    return row;
+    return { ...row, waitingChange: await waitingProfileChangeOf(ctx.db, ctx.user.id) };
   }),
 
-  /** PATCH /api/profile: names, bio and interests; what she writes passes the watched words. */
+  /**
+   * PATCH /api/profile: the names, bio and interests sent change, the others stay. What she
+   * changes passes the watched words like a post (a text she leaves as it was is not judged
+   * again): a `block` word refuses the change (400, nothing changes); a `hold` word keeps it
+   * for a moderator while her profile shows the old values everywhere. Any new change replaces
+   * one that waits. Admins' changes apply at once, as their posts do.
+   */
   updateProfile: memberProcedure.input(ProfileUpdateSchema).mutation(async ({ ctx, input }) => {
-    await assertNoBlockedWords(ctx.db, input.firstName, input.lastName, input.bio, input.interests);
-    const [row] = await ctx.db.update(users).set(input).where(eq(users.id, ctx.user.id)).returning(profileColumns);
-    return { ...row!, message: a.profileSaved };
+    const [current] = await ctx.db.select(profileColumns).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+    if (!current) throw notFound(messages.admin.userNotFound);
+    const changed: ProfileChange = {};
+    for (const field of PROFILE_TEXT_FIELDS) {
+      const value = input[field];
+      if (value !== undefined && value !== current[field]) changed[field] = value;
+    }
+    const verdict = await screenMemberText(ctx.db, ...Object.values(changed));
+    if (verdict === 'hold' && !ctx.user.isAdmin) {
+      await holdProfileChange(ctx.db, ctx.user.id, changed);
+      return { ...current, waitingChange: changed, message: a.profileWaitsForReview };
+    }
+    const row = await ctx.db.transaction(async (tx) => {
+      // Her row first, as every write to her profile or waiting change locks it (lockMember).
+      const [saved] = await tx.update(users).set(input).where(eq(users.id, ctx.user.id)).returning(profileColumns);
+      await tx.delete(profileChanges).where(eq(profileChanges.userId, ctx.user.id));
+      return saved!;
+    });
+    return { ...row, waitingChange: null, message: a.profileSaved };
   }),
 
   /** POST /api/profile/password: her current password first; her other devices are signed out. */
@@ -296,6 +324,8 @@ export const accountRouter = router({
       reports: reportRows,
       blocks: blockRows,
       newsletter: subscription[0] ?? null,
+      // A profile change of hers that waits for review, as she wrote it.
+      waitingProfileChange: await waitingProfileChangeOf(ctx.db, id),
       sessions: sessionRows,
       // The weeks (their Mondays) she did anything, kept for the admins' count of active members.
       activeWeeks: weekRows.map((row) => row.week),

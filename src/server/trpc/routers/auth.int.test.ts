@@ -29,6 +29,41 @@ describe('POST /api/join-request', () => {
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it('refuses a block word in her names, bio or interests with the community message, storing nothing (REST and tRPC)', async () => {
+    const admin = await t.signInAs('admin');
+    expect((await t.request({ method: 'POST', url: '/api/admin/watched-words', payload: { word: 'nastyword', action: 'block' }, cookie: admin.cookie })).statusCode).toBe(201);
+    const application = { ...validApplication(), email: 'blocked-words@example.com' };
+    for (const field of ['firstName', 'lastName', 'bio', 'interests'] as const) {
+      const response = await apply({ ...application, [field]: `${application[field]} nastyword` });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json()).toEqual({ message: messages.moderation.blockedLanguage });
+    }
+    const byTrpc = await trpcRequest(t.app, { path: 'auth.joinRequest', type: 'mutation', input: { ...application, firstName: 'N4styword' } });
+    expect(byTrpc.statusCode).toBe(400);
+    expect(byTrpc.json().error.message).toBe(messages.moderation.blockedLanguage);
+    expect(await t.db.select().from(users).where(eq(users.email, application.email))).toHaveLength(0);
+  });
+
+  it('marks an application with a hold word for the admins, in the Pending Users list only they see', async () => {
+    const admin = await t.signInAs('admin');
+    const member = await t.signInAs('member');
+    expect((await t.request({ method: 'POST', url: '/api/admin/watched-words', payload: { word: 'instagram', action: 'hold' }, cookie: admin.cookie })).statusCode).toBe(201);
+    const held = { ...validApplication(), email: 'held-words@example.com', firstName: 'Add me on instagram rana_2012' };
+    const clean = { ...validApplication(), email: 'clean-words@example.com' };
+    expect((await apply(held)).statusCode).toBe(201);
+    const byTrpc = await trpcRequest(t.app, { path: 'auth.joinRequest', type: 'mutation', input: clean });
+    expect(byTrpc.statusCode).toBe(200);
+
+    type Pending = { email: string; heldWords: boolean };
+    const rest = (await t.request({ method: 'GET', url: '/api/admin/pending-users?limit=100', cookie: admin.cookie })).json() as Pending[];
+    expect(rest.find((row) => row.email === held.email)?.heldWords).toBe(true);
+    expect(rest.find((row) => row.email === clean.email)?.heldWords).toBe(false);
+    const trpc = await trpcRequest(t.app, { path: 'admin.users.pending', type: 'query', input: { limit: 100 }, cookie: admin.cookie });
+    expect((trpc.json().result.data as Pending[]).find((row) => row.email === held.email)?.heldWords).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/admin/pending-users', cookie: member.cookie })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/admin/pending-users' })).statusCode).toBe(401);
+  });
+
   it('refuses an application without an age, rather than taking the applicant for an adult', async () => {
     const { age: _age, ...application } = validApplication();
     for (const payload of [application, { ...application, age: null }]) {

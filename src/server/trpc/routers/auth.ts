@@ -10,7 +10,7 @@ import { mails } from '#server/mail/templates';
 import { createSession, generateSessionToken, invalidateSession } from '#server/auth/session';
 import { createAccount, currentUserColumns, findUserByEmail } from '#server/services/accounts';
 import { forbidden, unauthorized } from '#server/errors';
-import { assertNoBlockedWords } from '#server/moderation/watched-words';
+import { screenMemberText } from '#server/moderation/watched-words';
 import type { Context } from '../context';
 import { accountRouter } from './account';
 import { memberProcedure, publicProcedure, router } from '../init';
@@ -87,7 +87,9 @@ export const authRouter = router({
     // The schema lets no application through without the guidelines accepted.
     const { acceptGuidelines: _accepted, ...application } = input;
     await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${application.email}`);
-    await assertNoBlockedWords(ctx.db, application.firstName, application.lastName, application.interests, application.bio);
+    // Her names, bio and interests pass the watched words: a `block` word refuses the
+    // application; a `hold` word marks it for the admins who decide on it.
+    const applicationHeldWords = (await screenMemberText(ctx.db, application.firstName, application.lastName, application.interests, application.bio)) === 'hold';
     const answer = { message: messages.signup.success(ctx.env.SITE_NAME) };
     // No answer tells a stranger whether an email has an account (members are 13+): a known
     // email gets the same answer, creates nothing, and its owner gets a mail instead.
@@ -100,6 +102,7 @@ export const authRouter = router({
       await ctx.db.transaction(async (tx) => {
         const { id: _id } = await createAccount(tx, {
           ...application,
+          applicationHeldWords,
           approvalStatus: 'pending',
           isAdmin: false,
           // The version the site shows now; the form sends none of its own to trust.

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
+import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { adminPanelCopy } from '#client/copy/admin';
@@ -53,6 +54,11 @@ export function PendingUsersTab() {
                   </>
                 ) : null}
               </p>
+              {user.heldWords ? (
+                <p className="justify-self-start">
+                  <Badge className="bg-amber-100 text-amber-950">{t.pending.heldWords}</Badge>
+                </p>
+              ) : null}
               <dl className="grid gap-2 text-sm">
                 <div>
                   <dt className="font-semibold">{t.pending.interests}</dt>

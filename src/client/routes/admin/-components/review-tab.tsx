@@ -22,6 +22,7 @@ import {
 } from './admin-kit';
 import { LoadMore } from './admin-list';
 import { headingOf, KIND_LABELS, MemberText, subjectOf, waitingQuery } from './moderation-kit';
+import { ProfileChangesSection } from './profile-changes';
 
 const t = adminPanelCopy.review;
 
@@ -39,7 +40,7 @@ const queueOptions = { ...adminListOptions, refetchOnMount: 'always' as const };
 /** A decision changes the queue, the badges, the audit log and the public lists. */
 const changedLists = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit.pathFilter()];
 
-/** Held posts and comments, oldest first: approve publishes one, reject deletes it. */
+/** Profile changes with a hold word, then held posts and comments, oldest first: approve publishes one, reject deletes it. */
 export function ReviewTab() {
   const list = useInfiniteQuery({ ...trpc.admin.moderation.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPagingBy(keyOf)), ...queueOptions });
   const waiting = useQuery(waitingQuery());
@@ -63,6 +64,7 @@ export function ReviewTab() {
     <section>
       <TabHeader title={t.title} count={waiting.data?.review ? <Badge variant="secondary">{t.count(waiting.data.review)}</Badge> : null} />
       <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      <ProfileChangesSection />
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, mailOutbox, watchedWords } from '#db/schema';
 import { messages } from '#shared/messages';
-import { AdminListSchema } from '#shared/schemas/admin';
+import { AdminByIdSchema, AdminListSchema } from '#shared/schemas/admin';
 import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '#shared/schemas/moderation';
 import { openReportedItems, reportQueue, resolveReport } from '#server/moderation/reports';
-import { approveHeld, heldCount, rejectHeld, reviewQueue } from '#server/moderation/review';
+import { approveHeld, approveProfileChange, heldCount, profileChangeQueue, rejectHeld, rejectProfileChange, reviewQueue } from '#server/moderation/review';
 import { adminOverview } from '#server/admin-overview';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { conflict, notFound } from '#server/errors';
 import { forgetWatchedWords } from '#server/moderation/watched-words';
-import { findMemberContent, memberContentWords, quoted, reportedItemWords } from '#server/moderation/audit';
+import { findMemberContent, memberContentWords, possessive, profileChangeOwner, quoted, reportedItemWords } from '#server/moderation/audit';
 import type { ReportAction } from '#shared/moderation';
 import { isUniqueViolation } from '#server/services/accounts';
 import { adminProcedure, router } from '#server/trpc/init';
@@ -93,7 +93,7 @@ export const adminReportsRouter = router({
   }),
 });
 
-/** Posts and comments waiting for review (new members' first ones, and `hold` words). */
+/** Posts and comments waiting for review (new members' first ones, and `hold` words), and profile changes with `hold` words. */
 export const adminReviewRouter = router({
   /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
   list: adminProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
@@ -109,6 +109,26 @@ export const adminReviewRouter = router({
     const item = await findMemberContent(ctx.db, input.kind, input.id);
     const answer = await rejectHeld(ctx.db, input.kind, input.id);
     if (item) ctx.audit.describe(input.id, `Rejected ${memberContentWords(item)}: deleted`);
+    return answer;
+  }),
+  /**
+   * GET /api/admin/moderation/profiles: profile changes with a `hold` word, oldest first, each
+   * with the member as others see her (first name, last initial) and the waiting text;
+   * `cursor` is the id of the last change shown.
+   */
+  profileChanges: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => profileChangeQueue(ctx.db, pageOf(input))),
+  /** POST /api/admin/moderation/profiles/{id}/approve: applies it to her profile. */
+  approveProfileChange: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const owner = await profileChangeOwner(ctx.db, input.id);
+    const answer = await approveProfileChange(ctx.db, input.id);
+    if (owner) ctx.audit.describe(input.id, `Approved ${possessive(owner)} profile change: applied`);
+    return answer;
+  }),
+  /** POST /api/admin/moderation/profiles/{id}/reject: drops it; her profile stays as it was. */
+  rejectProfileChange: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    const owner = await profileChangeOwner(ctx.db, input.id);
+    const answer = await rejectProfileChange(ctx.db, input.id);
+    if (owner) ctx.audit.describe(input.id, `Rejected ${possessive(owner)} profile change: dropped`);
     return answer;
   }),
   /** The admin panel's badges: where moderators' work waits. */

@@ -21,7 +21,10 @@ import {
 const searchFilter = (search: string | undefined) => searchCondition(search, users.searchText);
 
 export const adminUsersRouter = router({
-  /** Pending Users tab: join requests, oldest first; `reason` is her bio. */
+  /**
+   * Pending Users tab: join requests, oldest first; `reason` is her bio; `heldWords` marks an
+   * application whose names, bio or interests hold a `hold` watched word.
+   */
   pending: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: users.createdAt, direction: 'asc' };
     const page = pageIds(ctx.db, users, users.id, eq(users.approvalStatus, 'pending'), order, pageOf(input));
@@ -34,6 +37,7 @@ export const adminUsersRouter = router({
         age: users.age,
         interests: users.interests,
         reason: users.bio,
+        heldWords: users.applicationHeldWords,
         createdAt: users.createdAt,
       })
       .from(users)

@@ -1,0 +1,106 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check, X } from 'lucide-react';
+import type { ProfileChange } from '#shared/moderation';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { adminPanelCopy } from '#client/copy/admin';
+import { trpc, type RouterOutputs } from '#client/trpc';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { LoadMore } from './admin-list';
+
+const t = adminPanelCopy.review;
+
+type WaitingChange = RouterOutputs['admin']['moderation']['profileChanges'][number];
+
+/** The fields in the order her settings show them, each with its label. */
+const FIELDS: { field: keyof ProfileChange; label: () => string }[] = [
+  { field: 'firstName', label: () => adminPanelCopy.account.firstName },
+  { field: 'lastName', label: () => adminPanelCopy.account.lastName },
+  { field: 'bio', label: () => adminPanelCopy.account.bio },
+  { field: 'interests', label: () => adminPanelCopy.account.interests },
+];
+
+/** A decision changes this list, the badges, the audit log and (approved) the names shown everywhere. */
+const changedLists = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit.pathFilter()];
+
+/**
+ * Profile changes with a `hold` word, oldest first, above the held posts and comments: the
+ * member as others see her (first name, last initial) and the waiting text. Shown only while
+ * one waits.
+ */
+export function ProfileChangesSection() {
+  const list = useInfiniteQuery({ ...trpc.admin.moderation.profileChanges.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, refetchOnMount: 'always' });
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const queryClient = useQueryClient();
+  const callbacks = (description: string) => ({
+    onError: (error: unknown) => {
+      onError(error);
+      // Decided by another moderator, or replaced by her newer change: show the list as it is now.
+      for (const filter of changedLists()) void queryClient.invalidateQueries(filter);
+    },
+    onSuccess: (result: { message: string }) => succeed(result.message, description, ...changedLists()),
+  });
+  const approve = useMutation(trpc.admin.moderation.approveProfileChange.mutationOptions(callbacks(t.approved)));
+  const reject = useMutation(trpc.admin.moderation.rejectProfileChange.mutationOptions(callbacks(t.rejected)));
+  const items = list.data?.pages.flat() ?? [];
+  if (items.length === 0) return null;
+
+  return (
+    <section aria-labelledby="review-profiles" className="mb-8">
+      <h3 id="review-profiles" className="text-lg font-semibold">
+        {t.profiles.title}
+      </h3>
+      <p className="mb-4 text-sm text-muted-foreground">{t.profiles.explanation}</p>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {items.map((item) => (
+          <li key={item.id}>
+            <ChangeCard
+              item={item}
+              busy={(approve.isPending && approve.variables?.id === item.id) || (reject.isPending && reject.variables?.id === item.id)}
+              onApprove={() => approve.mutate({ id: item.id })}
+              onReject={() => reject.mutate({ id: item.id })}
+            />
+          </li>
+        ))}
+      </ul>
+      <LoadMore list={list} />
+    </section>
+  );
+}
+
+function ChangeCard({ item, busy, onApprove, onReject }: { item: WaitingChange; busy: boolean; onApprove: () => void; onReject: () => void }) {
+  const name = fullName(item.member);
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h4 dir="auto" className="font-semibold">
+          {t.profiles.by(name)}
+        </h4>
+        <time dateTime={item.createdAt} className="text-sm text-muted-foreground">
+          {t.written(formatDateTime(item.createdAt))}
+        </time>
+      </div>
+      <dl className="grid gap-2 text-sm">
+        {FIELDS.filter(({ field }) => item.changes[field] !== undefined).map(({ field, label }) => (
+          <div key={field}>
+            <dt className="font-semibold">{label()}</dt>
+            <dd dir="auto" className="whitespace-pre-line break-words text-muted-foreground">
+              {item.changes[field]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Button size="sm" aria-label={t.profiles.approveNamed(name)} disabled={busy} onClick={onApprove}>
+          <Check aria-hidden="true" />
+          {t.approve}
+        </Button>
+        <Button size="sm" variant="outline" className="text-destructive" aria-label={t.profiles.rejectNamed(name)} disabled={busy} onClick={onReject}>
+          <X aria-hidden="true" />
+          {t.reject}
+        </Button>
+      </div>
+    </Card>
+  );
+}
