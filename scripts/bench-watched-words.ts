@@ -11,6 +11,7 @@
  *    the time the server answers nobody else: target 20 ms at most (p99), and the event loop's
  *    worst delay while they run is printed beside it.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createWatchedWordMatcher, type WatchedWord } from '#shared/text/watched-words';
 
@@ -88,35 +89,44 @@ function adversarialList(): WatchedWord[] {
 const ADVERSARIAL_TEXTS: [string, string][] = [
   ['"b b b ..."', fill('b ')],
   ['"a b a b ..."', fill('a b ')],
-  ['"b.a.a.b.b ..." with digits', fill('b.4.a.b.8.@.') ],
+  ['"b.a.a.b.b ..." with digits', fill('b.4.a.b.8.@.')],
   ['a phrase\'s start again and again', fill('bad ')],
   ['stretched letters', fill('baaaaaaad baaad bbaaadd ')],
   ['look-alikes and invisible characters', fill('st\u0443\u0440\uFE0Fid \u{E0020}b\u0430d \u3164ab\u0430b ')],
   ['one 20,000-letter word', fill('abcdefghij')],
 ];
 
-export async function benchAdversarialWatchedWords(): Promise<{ rows: { name: string; p99: number; max: number }[]; p99: number; max: number; eventLoopMax: number }> {
+export async function benchAdversarialWatchedWords(): Promise<{ rows: { name: string; p50: number; p99: number; max: number; cpuP99: number }[]; p50: number; p99: number; max: number; cpuP99: number; eventLoopMax: number }> {
   const matcher = createWatchedWordMatcher(adversarialList());
-  const rows: { name: string; p99: number; max: number }[] = [];
+  const rows: { name: string; p50: number; p99: number; max: number; cpuP99: number }[] = [];
   const all: number[] = [];
+  const allCpu: number[] = [];
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   for (const [name, text] of ADVERSARIAL_TEXTS) {
+    // Warmed up first, as a running server is.
+    for (let run = 0; run < 10; run++) matcher.matches(text);
     const times: number[] = [];
-    for (let run = 0; run < 60; run++) {
+    // CPU time too: on a machine shared with other work, the wall time also counts the time others had the core.
+    const cpuTimes: number[] = [];
+    for (let run = 0; run < 100; run++) {
       // One check per turn of the event loop, as requests arrive, so the monitor sees each one's block.
       await new Promise((resolve) => setImmediate(resolve));
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       matcher.matches(text);
       times.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
     }
     all.push(...times);
-    const { p99, max } = percentiles(times);
-    rows.push({ name, p99, max });
+    allCpu.push(...cpuTimes);
+    const { p50, p99, max } = percentiles(times);
+    rows.push({ name, p50, p99, max, cpuP99: percentiles(cpuTimes).p99 });
   }
   delay.disable();
-  const { p99, max } = percentiles(all);
-  return { rows, p99, max, eventLoopMax: delay.max / 1e6 };
+  const { p50, p99, max } = percentiles(all);
+  return { rows, p50, p99, max, cpuP99: percentiles(allCpu).p99, eventLoopMax: delay.max / 1e6 };
 }
 
 /** Prints both sections; answers whether their targets were met. */
@@ -130,10 +140,10 @@ export async function reportWatchedWords(): Promise<boolean> {
   const adversarial = await benchAdversarialWatchedWords();
   const adversarialOk = adversarial.p99 <= ADVERSARIAL_TARGET_MS;
   console.log(
-    `Watched words: 1,000 words × ${ADVERSARIAL_CHARS.toLocaleString('en')} chars (adversarial): p99 ${adversarial.p99.toFixed(1)} ms, max ${adversarial.max.toFixed(1)} ms per check, ` +
-      `worst event-loop delay ${adversarial.eventLoopMax.toFixed(1)} ms (target ${ADVERSARIAL_TARGET_MS} ms: ${adversarialOk ? 'yes' : 'no'})`,
+    `Watched words: 1,000 words × ${ADVERSARIAL_CHARS.toLocaleString('en')} chars (adversarial): p50 ${adversarial.p50.toFixed(1)} ms, p99 ${adversarial.p99.toFixed(1)} ms, max ${adversarial.max.toFixed(1)} ms per check (CPU time p99 ${adversarial.cpuP99.toFixed(1)} ms), ` +
+      `worst event-loop delay ${adversarial.eventLoopMax.toFixed(1)} ms (target ${ADVERSARIAL_TARGET_MS} ms: ${adversarialOk ? 'yes' : 'no'}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
   );
-  for (const row of adversarial.rows) console.log(`  ${row.name}: p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(1)} ms`);
+  for (const row of adversarial.rows) console.log(`  ${row.name}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(1)} ms; CPU time p99 ${row.cpuP99.toFixed(1)} ms`);
   return postOk && adversarialOk;
 }
 

@@ -114,8 +114,8 @@ function segmentsOf(text: string): Segment[] {
   const segments: Segment[] = [];
   let items: Item[] = [];
   for (const [word] of text.matchAll(WORD)) {
-    const chars = [...word];
-    if (chars.every((char) => char === chars[0])) items.push({ char: chars[0]!, count: chars.length });
+    const count = repeatsOfOneChar(word);
+    if (count > 0) items.push({ char: String.fromCodePoint(word.codePointAt(0)!), count });
     else {
       if (items.length > 0) segments.push({ items });
       items = [];
@@ -126,6 +126,14 @@ function segmentsOf(text: string): Segment[] {
   return segments;
 }
 
+/** How many times a word repeats one character ("aaa": 3), or 0 when it holds two different ones. */
+function repeatsOfOneChar(word: string): number {
+  if (word.length === 1) return 1;
+  const width = word.codePointAt(0)! > 0xffff ? 2 : 1;
+  for (let index = width; index < word.length; index++) if (word.charCodeAt(index) !== word.charCodeAt(index - width)) return 0;
+  return word.length / width;
+}
+
 /** Step 6 for a word of its own. */
 function readAsLetters(word: string): string {
   // A number stays a number; without letters of its own ("4$$"), a word is read with the Latin look-alikes.
@@ -134,23 +142,25 @@ function readAsLetters(word: string): string {
   return word.replace(/[0-9@$]/g, (char) => table[char] ?? char);
 }
 
-const DIGIT_OR_SYMBOL = /^[0-9@$]$/;
+const isDigit = (char: string) => char.length === 1 && char >= '0' && char <= '9';
+const isDigitOrSymbol = (char: string) => isDigit(char) || char === '@' || char === '$';
+const isArabicLetter = (char: string) => char.length === 1 && ARABIC_LETTER.test(char);
 
 /** Step 6 for letters spelled out: each digit or symbol by the script of the nearest letter after it, else before it. */
 function readItems(items: Item[]): Item[] {
-  // Digits alone ("2 0 2 4") stay a number.
-  if (items.every((item) => /^[0-9]$/.test(item.char))) return items;
+  // Digits alone ("2 0 2 4") stay a number; letters alone need no reading.
+  if (items.every((item) => isDigit(item.char)) || !items.some((item) => isDigitOrSymbol(item.char))) return items;
   const arabicAfter: (boolean | undefined)[] = [];
   let after: boolean | undefined;
   for (let index = items.length - 1; index >= 0; index--) {
     arabicAfter[index] = after;
     const { char } = items[index]!;
-    if (!DIGIT_OR_SYMBOL.test(char)) after = ARABIC_LETTER.test(char);
+    if (!isDigitOrSymbol(char)) after = isArabicLetter(char);
   }
   let before: boolean | undefined;
   return items.map((item, index) => {
-    if (!DIGIT_OR_SYMBOL.test(item.char)) {
-      before = ARABIC_LETTER.test(item.char);
+    if (!isDigitOrSymbol(item.char)) {
+      before = isArabicLetter(item.char);
       return item;
     }
     const table = (arabicAfter[index] ?? before) ? ARABIZI : LOOK_ALIKES;
@@ -257,12 +267,18 @@ class Automaton<K> {
     }
   }
 
-  /** Every pattern that ends at `node`. */
-  ending(node: number, visit: (pattern: number) => void, counter: StepCounter | undefined): void {
-    for (let at = this.ends[node]!.length > 0 ? node : this.report[node]!; at !== -1; at = this.report[at]!) {
-      if (counter) counter.steps++;
-      for (const pattern of this.ends[at]!) visit(pattern);
-    }
+  /** The first node, from `node` down the failure links, at which patterns end (-1: none); then {@link nextEnding}. */
+  firstEnding(node: number): number {
+    return this.ends[node]!.length > 0 ? node : this.report[node]!;
+  }
+
+  nextEnding(node: number): number {
+    return this.report[node]!;
+  }
+
+  /** The patterns that end at a node. */
+  endsAt(node: number): readonly number[] {
+    return this.ends[node]!;
   }
 }
 
@@ -282,22 +298,24 @@ interface SpelledRun {
 }
 
 function spelledRuns(items: readonly Item[]): SpelledRun[] {
-  const runs: { letter: string; counts: number[] }[] = [];
+  const runs: SpelledRun[] = [];
+  let run: SpelledRun | undefined;
+  let itemsInRun = 0;
   for (const { char, count } of items) {
-    const last = runs.at(-1);
-    if (last?.letter === char) last.counts.push(count);
-    else runs.push({ letter: char, counts: [count] });
+    if (run?.letter === char) {
+      run.two ||= count === 2 || (count === 1 && run.last === 1);
+      run.one ||= count === 1;
+      run.lastTwo = run.last + count;
+      run.last = count;
+      run.total += count;
+      if (++itemsInRun === 2) run.firstTwo = run.first + count;
+    } else {
+      run = { letter: char, total: count, last: count, lastTwo: 0, first: count, firstTwo: 0, one: count === 1, two: count === 2 };
+      runs.push(run);
+      itemsInRun = 1;
+    }
   }
-  return runs.map(({ letter, counts }) => ({
-    letter,
-    total: counts.reduce((sum, count) => sum + count, 0),
-    last: counts.at(-1)!,
-    lastTwo: counts.length > 1 ? counts.at(-1)! + counts.at(-2)! : 0,
-    first: counts[0]!,
-    firstTwo: counts.length > 1 ? counts[0]! + counts[1]! : 0,
-    one: counts.includes(1),
-    two: counts.some((count, index) => count === 2 || (count === 1 && counts[index + 1] === 1)),
-  }));
+  return runs;
 }
 
 /** Whether some stretch of a run, starting or ending at an item's edge, stands for `count` of its letter. */
@@ -357,37 +375,47 @@ export function createWatchedWordMatcher(list: readonly WatchedWord[], options: 
   words.build();
   letters.build();
 
-  const sameWord = (watched: Runs, written: Runs) =>
-    watched.counts.every((count, index) => {
+  const sameWord = (watched: Runs, written: Runs) => {
+    for (let index = 0; index < watched.counts.length; index++) {
       if (counter) counter.steps++;
-      return sameCount(count, written.counts[index]!);
-    });
+      if (!sameCount(watched.counts[index]!, written.counts[index]!)) return false;
+    }
+    return true;
+  };
+
+  /** Whether a one-word entry's letters, ending at run `end`, fit a stretch of whole items there. */
+  const fitsSpelledOut = (counts: readonly number[], runs: readonly SpelledRun[], end: number) => {
+    const start = end - counts.length + 1;
+    for (let offset = 0; offset < counts.length; offset++) {
+      if (counter) counter.steps++;
+      const count = counts[offset]!;
+      const written = runs[start + offset]!;
+      const fits =
+        counts.length === 1
+          ? canCount(count, written.one, written.two, written.total)
+          : offset === 0
+            ? canCount(count, written.last === 1, written.last === 2 || written.lastTwo === 2, written.total)
+            : offset === counts.length - 1
+              ? canCount(count, written.first === 1, written.first === 2 || written.firstTwo === 2, written.total)
+              : sameCount(count, written.total);
+      if (!fits) return false;
+    }
+    return true;
+  };
 
   /** One-word entries inside a run of letters spelled out: any stretch of whole items. */
   const findSpelledOut = (items: readonly Item[], found: Set<number>) => {
     const runs = spelledRuns(items);
     let node = 0;
-    runs.forEach((run, end) => {
-      node = letters.step(node, run.letter, counter);
-      letters.ending(
-        node,
-        (index) => {
-          if (found.has(index)) return;
-          const { counts } = entries[index]!.tokens[0]!;
-          const start = end - counts.length + 1;
-          const fits = counts.every((count, offset) => {
-            if (counter) counter.steps++;
-            const written = runs[start + offset]!;
-            if (counts.length === 1) return canCount(count, written.one, written.two, written.total);
-            if (offset === 0) return canCount(count, written.last === 1, written.last === 2 || written.lastTwo === 2, written.total);
-            if (offset === counts.length - 1) return canCount(count, written.first === 1, written.first === 2 || written.firstTwo === 2, written.total);
-            return sameCount(count, written.total);
-          });
-          if (fits) found.add(index);
-        },
-        counter,
-      );
-    });
+    for (let end = 0; end < runs.length; end++) {
+      node = letters.step(node, runs[end]!.letter, counter);
+      for (let at = letters.firstEnding(node); at !== -1; at = letters.nextEnding(at)) {
+        if (counter) counter.steps++;
+        for (const index of letters.endsAt(at)) {
+          if (!found.has(index) && fitsSpelledOut(entries[index]!.tokens[0]!.counts, runs, end)) found.add(index);
+        }
+      }
+    }
   };
 
   const scan = (text: string, found: Set<number>) => {
@@ -401,15 +429,15 @@ export function createWatchedWordMatcher(list: readonly WatchedWord[], options: 
       const key = vocabulary.get(keyOf(runs));
       node = key === undefined ? 0 : words.step(node, key, counter);
       const end = written.length - 1;
-      words.ending(
-        node,
-        (index) => {
-          if (found.has(index)) return;
+      for (let at = words.firstEnding(node); at !== -1; at = words.nextEnding(at)) {
+        if (counter) counter.steps++;
+        for (const index of words.endsAt(at)) {
+          if (found.has(index)) continue;
           const { tokens } = entries[index]!;
-          if (tokens.every((token, offset) => sameWord(token, written[end - tokens.length + 1 + offset]!))) found.add(index);
-        },
-        counter,
-      );
+          const start = end - tokens.length + 1;
+          if (tokens.every((token, offset) => sameWord(token, written[start + offset]!))) found.add(index);
+        }
+      }
       if (items) findSpelledOut(items, found);
     }
   };
