@@ -52,7 +52,7 @@ const FOLDABLE = /[^\p{ASCII}\p{Script=Arabic}\p{M}]/gu;
  * The smallest supplement to TS #39: a letter whose look-alike reading is not the letter it is
  * also used for. Cyrillic у looks like y (its TS #39 prototype) but is the Cyrillic letter for
  * the sound u, so "stурid" writes "stupid". A text that holds one is read twice, once each way:
- * both "уou" (you) and "stурid" (stupid) are found.
+ * both "уou" (you) and "stурid" (stupid) are found, though not one word that uses у both ways.
  */
 const SECOND_READINGS: Readonly<Record<string, string>> = { '\u0443': 'u' };
 const HAS_SECOND_READING = /\u0443/;
@@ -73,12 +73,11 @@ let skeleton: ReadonlyMap<string, string> | undefined;
  */
 function skeletonTable(): ReadonlyMap<string, string> {
   if (skeleton) return skeleton;
-  const plain = (text: string) => normalizeForSearch(text.replace(DEFAULT_IGNORABLE, '')).replace(DEFAULT_IGNORABLE, '');
   const readings = new Map<string, string[]>();
   for (const [char, prototype] of Object.entries(confusables as Record<string, string>)) {
-    const shown = plain(char);
+    const shown = normalized(char);
     // A prototype's marks are the look-alike's decoration (Myanmar တ is "o" and a vowel sign): its letters are what it imitates.
-    const reading = plain(prototype).replace(/\p{M}/gu, '');
+    const reading = normalized(prototype).replace(/\p{M}/gu, '');
     if ([...shown].length !== 1 || !shown.match(FOLDABLE) || reading === '' || reading === shown || /\p{Script=Arabic}/u.test(reading)) continue;
     const list = readings.get(shown) ?? [];
     if (char === shown) list.unshift(reading);
