@@ -39,6 +39,7 @@ describe('watched words', () => {
     for (const [payload, message] of [
       [{ word: '', action: 'block' }, m.wordRequired],
       [{ word: ' ... ', action: 'block' }, m.wordHasNoLetters],
+      [{ word: '\u3164\u200b\uFE0F', action: 'block' }, m.wordHasNoLetters], // a Hangul filler is a letter that shows nothing
       [{ word: 'x'.repeat(61), action: 'block' }, m.wordTooLong],
       [{ word: 'rude', action: 'ban' }, m.actionInvalid],
     ] as const) {
