@@ -39,7 +39,8 @@ describe('watched words', () => {
     for (const [payload, message] of [
       [{ word: '', action: 'block' }, m.wordRequired],
       [{ word: ' ... ', action: 'block' }, m.wordHasNoLetters],
-      [{ word: 'x'.repeat(101), action: 'block' }, m.wordTooLong],
+      [{ word: '\u3164\u200b\uFE0F', action: 'block' }, m.wordHasNoLetters], // a Hangul filler is a letter that shows nothing
+      [{ word: 'x'.repeat(61), action: 'block' }, m.wordTooLong],
       [{ word: 'rude', action: 'ban' }, m.actionInvalid],
     ] as const) {
       const response = await asAdmin('POST', '/api/admin/watched-words', payload);
@@ -74,6 +75,32 @@ describe('watched words', () => {
     const [word] = (await asAdmin('GET', '/api/admin/watched-words')).json() as { id: number; word: string }[];
     expect((await asAdmin('DELETE', `/api/admin/watched-words/${word!.id}`)).statusCode).toBe(200);
     expect((await asMember('POST', `/api/podcasts/${podcast.id}/comments`, { content: 'what an i.d.i.o.t' })).statusCode).toBe(201);
+  });
+
+  it('refuse a blocked word hidden by an invisible character or look-alike letters of another script in a forum post or comment', async () => {
+    expect((await asAdmin('POST', '/api/admin/watched-words', { word: 'stupid', action: 'block' })).statusCode).toBe(201);
+    const [post] = await t.db.insert(forumPosts).values({ userId: admin.user.id, title: 'A calm post', content: 'Twenty characters of content here.', category: 'general' }).returning();
+    const before = { posts: await count(forumPosts), comments: await count(forumComments) };
+    for (const disguised of [
+      'stu\uFE0Fpid', // a variation selector
+      'stu\u{E0020}pid', // a tag character
+      'stu\u3164pid', // a Hangul filler
+      'st\u0443\u0440id', // Cyrillic у and р
+      '\u0455tup\u0131d', // Cyrillic ѕ, dotless ı
+      '\uFF53\uFF54\uFF55\uFF50\uFF49\uFF44', // full-width letters
+    ]) {
+      for (const response of [
+        await asMember('POST', '/api/forum/posts', { title: 'Honest question', content: `Why is everyone so ${disguised} about this?`, category: 'general' }),
+        await asMember('POST', `/api/forum/posts/${post!.id}/comments`, { content: `you are ${disguised}` }),
+        await trpcRequest(t.app, { path: 'content.forum.comments.create', type: 'mutation', input: { id: post!.id, content: `so ${disguised}!` }, cookie: member.cookie }),
+      ]) {
+        expect(response.statusCode, `${JSON.stringify(disguised)}: ${response.body}`).toBe(400);
+        expect(response.body).toContain(m.blockedLanguage);
+      }
+    }
+    expect({ posts: await count(forumPosts), comments: await count(forumComments) }).toEqual(before);
+    // A word that only shares the letters still goes through.
+    expect((await asMember('POST', `/api/forum/posts/${post!.id}/comments`, { content: 'What a stupendous idea!' })).statusCode).toBe(201);
   });
 });
 

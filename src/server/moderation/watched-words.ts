@@ -11,6 +11,8 @@ import { badRequest } from '../errors';
  */
 const LIFETIME_MS = 5_000;
 const prepared = new WeakMap<Db, { matcher: Promise<WatchedWordMatcher>; until: number }>();
+/** The last list prepared and its matcher: preparing 1,000 words takes some milliseconds of the event loop, so an unchanged list is not prepared again. */
+const built = new WeakMap<Db, { list: string; matcher: WatchedWordMatcher }>();
 
 function matcherFor(db: Db): Promise<WatchedWordMatcher> {
   const kept = prepared.get(db);
@@ -18,7 +20,15 @@ function matcherFor(db: Db): Promise<WatchedWordMatcher> {
   const matcher = db
     .select({ word: watchedWords.word, action: watchedWords.action })
     .from(watchedWords)
-    .then((list) => createWatchedWordMatcher(list));
+    .orderBy(watchedWords.id)
+    .then((rows) => {
+      const list = JSON.stringify(rows);
+      const last = built.get(db);
+      if (last?.list === list) return last.matcher;
+      const fresh = createWatchedWordMatcher(rows);
+      built.set(db, { list, matcher: fresh });
+      return fresh;
+    });
   // A failed read is not kept: the next write asks again.
   matcher.catch(() => prepared.delete(db));
   prepared.set(db, { matcher, until: Date.now() + LIFETIME_MS });

@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES, REVIEWABLE_KINDS, WATCHED_WORD_ACTIONS, type ReviewableKind } from '../moderation';
-import { watchedWordTokens } from '../text/watched-words';
+import { holdsWatchableLetters, WATCHED_WORD_MAX_LENGTH } from '../text/watched-word-form';
 import { IdSchema, say } from './fields';
 import { PageSchema } from './content';
 
 const m = messages.moderation;
 
-/** A watched word or phrase; it must still hold letters once normalised (a lone "." watches nothing). */
+/**
+ * A watched word or phrase; it must still hold letters once normalised (a lone "." watches
+ * nothing), and be at most WATCHED_WORD_MAX_LENGTH characters: a watched word is a slur or a
+ * short phrase, not a sentence.
+ */
 export const WatchedWordSchema = z.object({
   word: z
     .string({ error: () => m.wordRequired })
     .trim()
     .min(1, say(() => m.wordRequired))
-    .max(100, say(() => m.wordTooLong))
-    .refine((word) => watchedWordTokens(word).length > 0, say(() => m.wordHasNoLetters)),
+    .max(WATCHED_WORD_MAX_LENGTH, say(() => m.wordTooLong))
+    .refine(holdsWatchableLetters, say(() => m.wordHasNoLetters)),
   action: z.enum(WATCHED_WORD_ACTIONS, { error: () => m.actionInvalid }),
 });
 export type WatchedWordInput = z.input<typeof WatchedWordSchema>;
