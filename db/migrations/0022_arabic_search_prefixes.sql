@@ -33,27 +33,30 @@ CREATE OR REPLACE FUNCTION bloom_search_document(tags text[], VARIADIC fields te
     FROM (SELECT normalized, bloom_strip_arabic_prefixes(normalized) AS stripped
           FROM (SELECT bloom_search_text(array_to_string(fields || array_to_string(tags, ' '), U&'\001f')) AS normalized) AS document) AS forms
   );--> statement-breakpoint
--- A stored generated column keeps what the function returned when the row was written, and
--- replacing the function doesn't recompute it. Each column is dropped and added again with
--- the same expression, which rewrites its table with every row's text computed anew (without
--- firing the tables' update triggers, as an UPDATE of every row would), and its trigram index,
--- dropped with it, is built again. Runs in the migrations' transaction: a failure leaves the
--- old columns in place.
-ALTER TABLE "podcasts" DROP COLUMN "search_text";--> statement-breakpoint
-ALTER TABLE "podcasts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (bloom_search_document("tags", "title", "description")) STORED;--> statement-breakpoint
-CREATE INDEX "podcasts_search_text_idx" ON "podcasts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "blogs" DROP COLUMN "search_text";--> statement-breakpoint
-ALTER TABLE "blogs" ADD COLUMN "search_text" text GENERATED ALWAYS AS (bloom_search_document("tags", "title", "excerpt", "content")) STORED;--> statement-breakpoint
-CREATE INDEX "blogs_search_text_idx" ON "blogs" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "events" DROP COLUMN "search_text";--> statement-breakpoint
-ALTER TABLE "events" ADD COLUMN "search_text" text GENERATED ALWAYS AS (bloom_search_document("tags", "title", "description")) STORED;--> statement-breakpoint
-CREATE INDEX "events_search_text_idx" ON "events" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "directory_listings" DROP COLUMN "search_text";--> statement-breakpoint
-ALTER TABLE "directory_listings" ADD COLUMN "search_text" text GENERATED ALWAYS AS (bloom_search_document("tags", "name", "description")) STORED;--> statement-breakpoint
-CREATE INDEX "directory_listings_search_text_idx" ON "directory_listings" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "places" DROP COLUMN "search_text";--> statement-breakpoint
-ALTER TABLE "places" ADD COLUMN "search_text" text GENERATED ALWAYS AS (bloom_search_document("tags", "name", "description")) STORED;--> statement-breakpoint
-CREATE INDEX "places_search_text_idx" ON "places" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "users" DROP COLUMN "search_text";--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (bloom_search_document('{}'::text[], "first_name", "last_name", "email")) STORED;--> statement-breakpoint
-CREATE INDEX "users_search_text_idx" ON "users" USING gin ("search_text" gin_trgm_ops);
+-- A stored generated column keeps what the function returned when its row was written:
+-- replacing the function recomputes nothing. So each table's rows whose stored text the rule
+-- changes are updated (a column set to itself: an UPDATE computes the stored columns anew),
+-- which also replaces their trigram index entries. Only those rows: every prefix holds ل or
+-- و, so a stored text without either stays as it is (English rows are not even normalised
+-- again), and of the rest only a text that differs is written. No table is rewritten or
+-- locked against reads, and the update triggers (on users only: counts that don't change and
+-- session notices) fire for the members whose text changed alone. Runs in the migrations'
+-- transaction: a failure leaves every row as it was.
+UPDATE "podcasts" SET "title" = "title"
+  WHERE (strpos("search_text", U&'\0644') > 0 OR strpos("search_text", U&'\0648') > 0)
+    AND "search_text" IS DISTINCT FROM bloom_search_document("tags", "title", "description");--> statement-breakpoint
+UPDATE "blogs" SET "title" = "title"
+  WHERE (strpos("search_text", U&'\0644') > 0 OR strpos("search_text", U&'\0648') > 0)
+    AND "search_text" IS DISTINCT FROM bloom_search_document("tags", "title", "excerpt", "content");--> statement-breakpoint
+UPDATE "events" SET "title" = "title"
+  WHERE (strpos("search_text", U&'\0644') > 0 OR strpos("search_text", U&'\0648') > 0)
+    AND "search_text" IS DISTINCT FROM bloom_search_document("tags", "title", "description");--> statement-breakpoint
+UPDATE "directory_listings" SET "name" = "name"
+  WHERE (strpos("search_text", U&'\0644') > 0 OR strpos("search_text", U&'\0648') > 0)
+    AND "search_text" IS DISTINCT FROM bloom_search_document("tags", "name", "description");--> statement-breakpoint
+UPDATE "places" SET "name" = "name"
+  WHERE (strpos("search_text", U&'\0644') > 0 OR strpos("search_text", U&'\0648') > 0)
+    AND "search_text" IS DISTINCT FROM bloom_search_document("tags", "name", "description");--> statement-breakpoint
+UPDATE "users" SET "first_name" = "first_name"
+  WHERE (strpos("search_text", U&'\0644') > 0 OR strpos("search_text", U&'\0648') > 0)
+    AND "search_text" IS DISTINCT FROM bloom_search_document('{}'::text[], "first_name", "last_name", "email");
