@@ -1,11 +1,11 @@
 /**
  * Search text normalisation, for everything that matches what members type against what
  * the site holds. The SQL function `bloom_search_text` (db/migrations/0001_search_trigram.sql)
- * applies the same rules as normalizeForSearch, and `bloom_search_stem`
- * (db/migrations/0022_arabic_search_prefixes.sql), which search and its indexes use, the same
- * as stemForSearch; src/server/search.int.test.ts checks that each pair gives the same text on
- * both databases. Change the twins together, in a migration that also rebuilds the stored
- * search text (search_text columns) and its indexes.
+ * applies the same rules as normalizeForSearch, and `bloom_search_stem` (db/migrations, the
+ * migration arabic_search_prefixes), which searches use, the same as stemForSearch; the
+ * stored search text (bloom_search_document) holds both forms. src/server/search.int.test.ts
+ * checks that each pair gives the same text on both databases. Change the twins together, in
+ * a migration that also recomputes the stored search text (search_text columns).
  */
 
 /**
