@@ -2,22 +2,28 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * Separates a row's searched fields in bloom_search_document (db/migrations); a search
- * never holds it, so it can't match across two fields.
+ * Separates a row's searched fields, and its normalised text from the same without Arabic
+ * prefixes, in bloom_search_document (db/migrations); a search never holds it, so it can't
+ * match across two fields or two forms.
  */
 const FIELD_SEPARATOR = '\u001f';
 
 /**
  * Search over a table's stored search text (its `search_text` column: the searched fields
  * and tags, normalised by bloom_search_document so that case, accents, Arabic diacritics and
- * letter variants don't matter; see normalizeForSearch in src/shared/text/normalize.ts):
- * the normalised search as a substring, with `%` and `_` literal, answered by the column's
- * trigram index.
+ * letter variants don't matter, and held a second time without Arabic words' attached
+ * prefixes; see stemForSearch in src/shared/text/normalize.ts): the search, normalised and
+ * stripped of those prefixes alike (bloom_search_stem), as a substring, with `%` and `_`
+ * literal, answered by the column's trigram index. So 'المدرسة' finds 'مدرسة', and a word
+ * typed in part still finds what it found before.
+ *
+ * The database normalises the search, with the very functions that built the column, so the
+ * two sides can't differ by the server's Unicode tables or locale.
  */
 export function searchCondition(search: string | undefined, searchText: PgColumn): SQL | undefined {
   if (!search) return undefined;
   // Normalised before escaping, since NFKD turns full-width ％ ＿ ＼ into wildcards and escapes.
-  const needle = sql`bloom_search_text(${search.replaceAll(FIELD_SEPARATOR, ' ')})`;
+  const needle = sql`bloom_search_stem(${search.replaceAll(FIELD_SEPARATOR, ' ')})`;
   const pattern = sql`'%' || replace(replace(replace(${needle}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
   return sql`${searchText} like ${pattern}`;
 }

@@ -1,9 +1,11 @@
 /**
  * Search text normalisation, for everything that matches what members type against what
- * the site holds. The SQL function `bloom_search_text` (db/migrations/0001_search_trigram.sql),
- * which content search and its indexes use, applies the same rules, and
- * src/server/search.int.test.ts checks that both give the same text on both databases.
- * Change the two together, in a migration that also rebuilds the search indexes.
+ * the site holds. The SQL function `bloom_search_text` (db/migrations/0001_search_trigram.sql)
+ * applies the same rules as normalizeForSearch, and `bloom_search_stem` (db/migrations, the
+ * migration arabic_search_prefixes), which searches use, the same as stemForSearch; the
+ * stored search text (bloom_search_document) holds both forms. src/server/search.int.test.ts
+ * checks that each pair gives the same text on both databases. Change the twins together, in
+ * a migration that also recomputes the stored search text (search_text columns).
  */
 
 /**
@@ -50,4 +52,41 @@ export function normalizeForSearch(text: string): string {
     .toLowerCase()
     .replace(DROPPED_MARKS, '')
     .replace(VARIANT_LETTERS, (letter) => LETTER_VARIANTS[letter] ?? letter);
+}
+
+/**
+ * The Arabic script's letters and combining marks (Arabic, Arabic Supplement, Arabic
+ * Extended-A and -B blocks; tatweel aside, which normalisation drops): what an Arabic word is
+ * made of. Anything else (space, punctuation, digits, Latin letters, the field separator
+ * U+001F) ends a word.
+ */
+const ARABIC_WORD_CHARS =
+  '[\\u0610-\\u061a\\u0620-\\u063f\\u0641-\\u065f\\u066e-\\u06d3\\u06d5-\\u06dc\\u06df-\\u06e8\\u06ea-\\u06ef\\u06fa-\\u06fc\\u06ff\\u0750-\\u077f\\u0870-\\u0887\\u0889-\\u088f\\u0897-\\u08e1\\u08e3-\\u08ff]';
+
+/**
+ * The prefix of an Arabic word that Lucene's Arabic light stemmer (ArabicStemmer.stemPrefix)
+ * strips: the first of ال، وال، بال، كال، فال، لل، و that the word starts with and may lose,
+ * where a prefix may go only when at least two letters remain, and و only when at least three
+ * remain (so ولد stays ولد, while والد loses its و: وال would leave one letter). One prefix
+ * per word at most. Where both وال and و may go, JavaScript takes the first alternative and
+ * PostgreSQL the longest match: both وال, as Lucene's order does. The SQL twin
+ * (bloom_strip_arabic_prefixes) uses this very pattern.
+ */
+const ARABIC_PREFIX = new RegExp(
+  // eslint-disable-next-line no-misleading-character-class -- the marks are word characters on their own, as in SQL.
+  `(?<!${ARABIC_WORD_CHARS})(?:(?:[\\u0648\\u0628\\u0643\\u0641]?\\u0627\\u0644|\\u0644\\u0644)(?=${ARABIC_WORD_CHARS}{2})|\\u0648(?=${ARABIC_WORD_CHARS}{3}))`,
+  'g',
+);
+
+/**
+ * The form of `text` that search compares, so that "المدرسة" and "والمدرسة" find "مدرسة":
+ * {@link normalizeForSearch}, then each Arabic word's attached article, conjunction or
+ * preposition ({@link ARABIC_PREFIX}) removed, as Lucene's Arabic light stemmer does after
+ * its normaliser. Only the prefixes: its suffix step isn't needed, since ة already folds to ه
+ * and a search finds a word within a longer one. Text without Arabic letters comes out as
+ * normalizeForSearch gives it. Not idempotent (وللمدرسة → للمدرسه → مدرسه), as the stemmer
+ * isn't: apply it once, to the text as written.
+ */
+export function stemForSearch(text: string): string {
+  return normalizeForSearch(text).replace(ARABIC_PREFIX, '');
 }
