@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ReportTargetType } from '#shared/moderation';
@@ -6,7 +6,7 @@ import { Badge } from '#client/components/ui/badge';
 import { adminPanelCopy } from '#client/copy/admin';
 import { formatCount } from '#client/lib/formats';
 import { trpc } from '#client/trpc';
-import { adminListOptions, fullName } from './admin-kit';
+import { adminListOptions, fullName, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
 /** What the Reports and Review Queue tabs share: the badges' count, and a member's text shown in its context. */
 
@@ -122,4 +122,25 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <dd className="inline">{children}</dd>
     </div>
   );
+}
+
+/** A review decision changes the queue, the badges, the audit log and the public lists. */
+const listsAReviewDecisionChanges = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit.pathFilter()];
+
+/**
+ * The callbacks of a review decision (approve or reject) with the success toast's words. A
+ * refusal (gone, decided by another moderator, or replaced by her newer change meanwhile) shows
+ * the queue as it is now.
+ */
+export function useReviewDecision(): (description: string) => { onError: (error: unknown) => void; onSuccess: (result: { message: string }) => void } {
+  const onError = useAdminErrorHandler();
+  const succeed = useAdminSuccess();
+  const queryClient = useQueryClient();
+  return (description) => ({
+    onError: (error) => {
+      onError(error);
+      for (const filter of listsAReviewDecisionChanges()) void queryClient.invalidateQueries(filter);
+    },
+    onSuccess: (result) => succeed(result.message, description, ...listsAReviewDecisionChanges()),
+  });
 }

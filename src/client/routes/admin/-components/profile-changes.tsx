@@ -1,12 +1,13 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import type { ProfileChange } from '#shared/moderation';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { adminPanelCopy } from '#client/copy/admin';
 import { trpc, type RouterOutputs } from '#client/trpc';
-import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
+import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName } from './admin-kit';
 import { LoadMore } from './admin-list';
+import { useReviewDecision } from './moderation-kit';
 
 const t = adminPanelCopy.review;
 
@@ -20,9 +21,6 @@ const FIELDS: { field: keyof ProfileChange; label: () => string }[] = [
   { field: 'interests', label: () => adminPanelCopy.account.interests },
 ];
 
-/** A decision changes this list, the badges, the audit log and (approved) the names shown everywhere. */
-const changedLists = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit.pathFilter()];
-
 /**
  * Profile changes with a `hold` word, oldest first, above the held posts and comments: the
  * member as others see her (first name, last initial) and the waiting text. Shown only while
@@ -30,17 +28,7 @@ const changedLists = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit
  */
 export function ProfileChangesSection() {
   const list = useInfiniteQuery({ ...trpc.admin.moderation.profileChanges.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, refetchOnMount: 'always' });
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const queryClient = useQueryClient();
-  const callbacks = (description: string) => ({
-    onError: (error: unknown) => {
-      onError(error);
-      // Decided by another moderator, or replaced by her newer change: show the list as it is now.
-      for (const filter of changedLists()) void queryClient.invalidateQueries(filter);
-    },
-    onSuccess: (result: { message: string }) => succeed(result.message, description, ...changedLists()),
-  });
+  const callbacks = useReviewDecision();
   const approve = useMutation(trpc.admin.moderation.approveProfileChange.mutationOptions(callbacks(t.approved)));
   const reject = useMutation(trpc.admin.moderation.rejectProfileChange.mutationOptions(callbacks(t.rejected)));
   const items = list.data?.pages.flat() ?? [];

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import type { ReviewableKind } from '#shared/moderation';
@@ -17,11 +17,9 @@ import {
   ListError,
   ListSkeleton,
   TabHeader,
-  useAdminErrorHandler,
-  useAdminSuccess,
 } from './admin-kit';
 import { LoadMore } from './admin-list';
-import { headingOf, KIND_LABELS, MemberText, subjectOf, waitingQuery } from './moderation-kit';
+import { headingOf, KIND_LABELS, MemberText, subjectOf, useReviewDecision, waitingQuery } from './moderation-kit';
 import { ProfileChangesSection } from './profile-changes';
 
 const t = adminPanelCopy.review;
@@ -37,25 +35,12 @@ const same = (a: { kind: ReviewableKind; id: unknown } | undefined, b: ItemKey) 
 /** Members add to the queue while the panel is open: it loads afresh each time the tab opens. */
 const queueOptions = { ...adminListOptions, refetchOnMount: 'always' as const };
 
-/** A decision changes the queue, the badges, the audit log and the public lists. */
-const changedLists = () => [trpc.admin.moderation.pathFilter(), trpc.admin.audit.pathFilter()];
-
 /** Profile changes with a hold word, then held posts and comments, oldest first: approve publishes one, reject deletes it. */
 export function ReviewTab() {
   const list = useInfiniteQuery({ ...trpc.admin.moderation.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPagingBy(keyOf)), ...queueOptions });
   const waiting = useQuery(waitingQuery());
   const [toReject, setToReject] = useState<HeldItem | null>(null);
-  const onError = useAdminErrorHandler();
-  const succeed = useAdminSuccess();
-  const queryClient = useQueryClient();
-  const callbacks = (description: string) => ({
-    onError: (error: unknown) => {
-      onError(error);
-      // Gone or decided by another moderator meanwhile (404, 409): show the queue as it is now.
-      for (const filter of changedLists()) void queryClient.invalidateQueries(filter);
-    },
-    onSuccess: (result: { message: string }) => succeed(result.message, description, ...changedLists()),
-  });
+  const callbacks = useReviewDecision();
   const approve = useMutation(trpc.admin.moderation.approve.mutationOptions(callbacks(t.approved)));
   const reject = useMutation(trpc.admin.moderation.reject.mutationOptions({ ...callbacks(t.rejected), onSettled: () => setToReject(null) }));
   const items = list.data?.pages.flat() ?? [];
