@@ -4,6 +4,7 @@ import { AdminByIdSchema, AdminListSchema, NewsletterExportSchema } from '#share
 import { NewsletterIssueSchema } from '#shared/schemas/community';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '#server/newsletter';
+import { recipientKey } from '#server/auth/rate-limit';
 import { adminProcedure, router } from '#server/trpc/init';
 
 /**
@@ -53,9 +54,12 @@ export const adminNewsletterRouter = router({
       const [row] = await ctx.db.insert(newsletterIssues).values({ ...input, createdBy: ctx.user.id }).returning();
       return row!;
     }),
-    /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself. */
+    /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself, counted like every mail a call asks for. */
     test: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-      const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email);
+      const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email, async () => {
+        await ctx.rateLimiter.consume('mailSender', `user:${ctx.user.id}`);
+        await ctx.rateLimiter.consume('mailRecipient', recipientKey(ctx.user.email));
+      });
       ctx.mail.sendSoon();
       return answer;
     }),
