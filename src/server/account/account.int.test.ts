@@ -131,8 +131,9 @@ describe('the same work whoever the address belongs to', () => {
       const viaRest = await quiet.request({ method: 'POST', url: '/api/password-reset', payload: { email } });
       const viaTrpc = await trpcRequest(quiet.app, { path: 'auth.account.requestPasswordReset', type: 'mutation', input: { email } });
       expect([viaRest.statusCode, viaTrpc.statusCode]).toEqual([200, 200]);
-      expect(findUserByEmail).not.toHaveBeenCalled();
-      expect(hashPassword).not.toHaveBeenCalled();
+      // Counts only: a failure printing the calls would print the database handle they were given.
+      expect(vi.mocked(findUserByEmail).mock.calls.length).toBe(0);
+      expect(vi.mocked(hashPassword).mock.calls.length).toBe(0);
       rows.push((await outbox()).slice(before.length));
     }
     const [known, unknown] = rows;
@@ -158,7 +159,7 @@ describe('the same work whoever the address belongs to', () => {
       const before = await outbox();
       const asked = await quiet.request({ method: 'POST', url: '/api/profile/email', cookie, payload: { email, password: TEST_PASSWORD } });
       expect(asked.json()).toEqual({ success: true, message: a.emailLinkSent(email) });
-      expect(findUserByEmail).not.toHaveBeenCalled();
+      expect(vi.mocked(findUserByEmail).mock.calls.length).toBe(0);
       jobs.push(...(await outbox()).slice(before.length).map((row) => ({ kind: row.kind, job: row.job })));
     }
     expect(jobs).toEqual([
