@@ -1,4 +1,5 @@
 import { eq, isNotNull } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountTokens, forumPosts, mailOutbox, newsletterIssues, sessions, users } from '#db/schema';
 import { messages } from '#shared/messages';
@@ -237,6 +238,29 @@ describe('mail limits', () => {
     for (const call of calls) expect((await call()).statusCode).toBe(429);
     refusedForMail(await limited.request({ method: 'POST', url: '/api/password-reset', payload: { email: address.toUpperCase() } }));
     expect(await outboxTo(address)).toBe(queued);
+  });
+
+  it('hold across server processes that share Redis', async (context) => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    const answers = await probe.connect().then(() => probe.ping().then((pong) => pong === 'PONG')).catch(() => false);
+    probe.disconnect();
+    if (!answers) return context.skip(`no Redis answered at ${url}`);
+    const settings = { mailWorker: false as const, env: { REDIS_URL: url }, rateLimits: { ...RELAXED_RATE_LIMITS, mailRecipient: DEFAULT_RATE_LIMITS.mailRecipient } };
+    const [one, two] = [await createTestApp(settings), await createTestApp(settings)];
+    try {
+      // Counts outlive the run in Redis: an address of this run only.
+      const address = `redis-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      const reset = (app: TestApp) => app.request({ method: 'POST', url: '/api/password-reset', payload: { email: address } });
+      for (let i = 0; i < perAddress; i++) expect((await reset(i % 2 ? one : two)).statusCode).toBe(200);
+      for (const app of [one, two]) refusedForMail(await reset(app));
+      const queued = async (app: TestApp) => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address))).length;
+      expect((await queued(one)) + (await queued(two))).toBe(perAddress);
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 
   it('refuse an admin\'s test sends past the hour\'s share, queueing nothing', async () => {
