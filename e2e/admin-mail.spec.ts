@@ -44,14 +44,28 @@ test('applicants hear of their application and its decision by mail, and the Mai
   // Two visitors apply; each is told by mail that her application arrived.
   const answer = await apply(page, nour);
   await apply(page, dina);
-  expect((await waitForMail(nour.email, RECEIVED)).text).toContain('Hi Nour,');
-  expect((await waitForMail(dina.email, RECEIVED)).text).toContain('Hi Dina,');
+  // The first mail to an address nobody confirmed greets no one by name, and carries a link to confirm it.
+  const received = await waitForMail(nour.email, RECEIVED);
+  expect(received.text).toMatch(/^Hi,\n/);
+  expect(received.text).not.toContain('Nour');
+  expect((await waitForMail(dina.email, RECEIVED)).text).toMatch(/^Hi,\n/);
 
-  // The admin approves the first in one click and doesn't approve the second, with a reason.
+  // Dina opens her link; Nour doesn't. The admin sees which is which, and approving Nour asks again.
+  await page.goto(linkIn(await waitForMail(dina.email, RECEIVED), '/verify-email'));
+  await page.getByRole('button', { name: 'Confirm My Email' }).click();
+  await expect(page.getByText('Thank you: your email is confirmed.')).toBeVisible();
+
   await signInAs(page, 'admin');
   await page.goto('/admin');
   await openTab(page, 'Pending Users');
+  const nourCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: nourName }) });
+  const dinaCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: dinaName }) });
+  await expect(nourCard.getByText('Email not confirmed')).toBeVisible();
+  await expect(dinaCard.getByText('Email not confirmed')).toHaveCount(0);
   await page.getByRole('button', { name: `Approve ${nourName}` }).click();
+  const again = page.getByRole('alertdialog', { name: `Approve ${nourName} without a confirmed email?` });
+  await expect(again).toBeVisible();
+  await again.getByRole('button', { name: 'Approve anyway' }).click();
   await expectToast(page, 'User Approved', `${nourName} can now access the platform`);
   await expect(page.getByRole('heading', { name: nourName })).toBeHidden();
 
@@ -101,9 +115,12 @@ test('applicants hear of their application and its decision by mail, and the Mai
 
   // Applying again with her email answers exactly as a new application does; she is told by mail instead.
   await page.context().clearCookies();
-  const again = await apply(page, { firstName: 'Someone', lastName: 'Else', email: nour.email.toUpperCase() });
-  expect(again).toBe(answer);
-  expect((await waitForMail(nour.email, KNOWN_EMAIL)).text).toContain('Hi Nour,');
+  const reapplied = await apply(page, { firstName: 'Someone', lastName: 'Else', email: nour.email.toUpperCase() });
+  expect(reapplied).toBe(answer);
+  // Her address was never confirmed: no name, neither hers nor the one typed now.
+  const known = (await waitForMail(nour.email, KNOWN_EMAIL)).text ?? '';
+  expect(known).toMatch(/^Hi,\n/);
+  expect(known).not.toContain('Someone');
 
   await signInAs(page, 'admin');
   await page.goto('/admin');

@@ -81,7 +81,10 @@ test('in Arabic, an admin approves a join request; every tab reads right to left
   await expect(card.getByText('سبب الانضمام')).toBeVisible();
   await expect(card.getByText('العمر ١٧')).toBeVisible();
   await shot(page, 'ar-phone-pending');
+  // Nobody opened the link mailed to her address: marked, and approving asks again.
+  await expect(card.getByText('البريد الإلكتروني غير مؤكَّد')).toBeVisible();
   await card.getByRole('button', { name: `قبول ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'القبول على أي حال' }).click();
   await expect(page.getByRole('heading', { name })).toBeHidden();
   // She is now a member: Community Users lists her as approved.
   await openTab(page, 'عضوات المجتمع');

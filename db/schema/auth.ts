@@ -39,6 +39,13 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
     /** The language she chose in the site's switch; null until she chooses (the browser's then decides). Mail to her uses it too. */
     locale: siteLocale('locale'),
+    /**
+     * When the address was shown to be hers: the link in her application mail opened, an email
+     * change or a password reset confirmed by a mailed link. Null for an application nobody has
+     * confirmed: its mail then greets no one by name, it waits behind confirmed ones, and it
+     * can't be subscribed to the newsletter. Accounts made by an admin, the CLI or the seed count as confirmed.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
     /** The community guidelines version she accepted when applying, and when. */
     guidelinesVersion: text('guidelines_version'),
     guidelinesAcceptedAt: timestamp('guidelines_accepted_at', { withTimezone: true, mode: 'date' }),

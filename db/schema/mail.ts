@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { MAIL_STATUSES, TOKEN_PURPOSES } from '#shared/mail';
+import { MAIL_STATUSES, TOKEN_PURPOSES, type MailJob } from '#shared/mail';
 import { users } from './auth';
 import { newsletterIssues } from './newsletter';
 import { createdAt, id } from './columns';
@@ -28,6 +28,11 @@ export const mailOutbox = pgTable(
     attachments: jsonb('attachments').$type<{ filename: string; content: string; contentType: string }[]>(),
     /** A body holding a secret link (a reset or confirmation token) is never shown to admins. */
     holdsSecret: boolean('holds_secret').notNull().default(false),
+    /**
+     * A job rather than a mail: what the worker looks up and mails, off the request (a reset or
+     * an email change, which then cost the same whoever the address belongs to). Never sent itself.
+     */
+    job: jsonb('job').$type<MailJob>(),
     /** The newsletter issue this mail carries, for its queued / sent / failed counts. */
     issueId: integer('issue_id').references(() => newsletterIssues.id, { onDelete: 'set null' }),
     status: mailStatus('status').notNull().default('queued'),

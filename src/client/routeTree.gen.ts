@@ -21,6 +21,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PodcastsRouteImport } from './routes/podcasts'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as CommunityIndexRouteImport } from './routes/community/index'
@@ -93,6 +94,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/podcasts': typeof PodcastsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/login': typeof AdminLoginRoute
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
@@ -187,6 +194,7 @@ export interface FileRoutesByTo {
   '/podcasts': typeof PodcastsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/login': typeof AdminLoginRoute
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
@@ -213,6 +221,7 @@ export interface FileRoutesById {
   '/podcasts': typeof PodcastsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/admin/login': typeof AdminLoginRoute
   '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
@@ -240,6 +249,7 @@ export interface FileRouteTypes {
     | '/podcasts'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/admin/login'
     | '/community/blog'
     | '/community/newsletter'
@@ -265,6 +275,7 @@ export interface FileRouteTypes {
     | '/podcasts'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/admin/login'
     | '/community/blog'
     | '/community/newsletter'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
     | '/podcasts'
     | '/reset-password'
     | '/signup'
+    | '/verify-email'
     | '/admin/login'
     | '/community/blog'
     | '/community/newsletter'
@@ -316,6 +328,7 @@ export interface RootRouteChildren {
   PodcastsRoute: typeof PodcastsRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   AdminLoginRoute: typeof AdminLoginRoute
   CommunityBlogRoute: typeof CommunityBlogRoute
   CommunityNewsletterRoute: typeof CommunityNewsletterRoute
@@ -415,6 +428,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
       id: '/admin/'
       path: '/admin'
@@ -508,6 +528,7 @@ const rootRouteChildren: RootRouteChildren = {
   PodcastsRoute: PodcastsRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   AdminLoginRoute: AdminLoginRoute,
   CommunityBlogRoute: CommunityBlogRoute,
   CommunityNewsletterRoute: CommunityNewsletterRoute,

@@ -291,6 +291,7 @@ function startMailWorkerFor(app: FastifyInstance, db: Db, env: Env, pace: NonNul
   const from = env.MAIL_FROM ?? `"${env.SITE_NAME.replace(/["\\]/g, '')}" <no-reply@localhost>`;
   return startMailWorker({
     db,
+    site: publicSite(env),
     transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL, from) : null,
     print: env.NODE_ENV === 'production' ? undefined : (mail) => app.log.info({ mail: { to: mail.recipient, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL: kept in the outbox)'),
     log: app.log,

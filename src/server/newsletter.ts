@@ -112,10 +112,11 @@ export async function sendIssue(db: Db, site: MailSite, id: number) {
   });
 }
 
-/** A test send of an issue to the admin herself, before it goes to everyone. */
-export async function sendTestIssue(db: Db, site: MailSite, id: number, to: string) {
+/** A test send of an issue to the admin herself, before it goes to everyone; `limit` runs (and may refuse) once the issue is found. */
+export async function sendTestIssue(db: Db, site: MailSite, id: number, to: string, limit: () => Promise<void>) {
   const [issue] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id)).limit(1);
   if (!issue) throw notFound(n.issueNotFound);
+  await limit();
   const mail = issueMail(site, { ...issue, subject: m.mail_issue_test_subject({ subject: issue.subject }) }, to);
   const sample = `${site.url}/newsletter/unsubscribe`;
   await queueMail(db, { ...mail, kind: 'newsletter_test', text: mail.text.replaceAll(UNSUBSCRIBE_URL, sample), html: mail.html.replaceAll(UNSUBSCRIBE_URL, sample) });

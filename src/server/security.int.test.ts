@@ -78,7 +78,7 @@ describe('the router declares who may call each procedure', () => {
 
   it('lets visitors change state only to sign in, apply, sign out, subscribe, follow a mailed link or choose the language', () => {
     // A new public mutation is a security decision: this list is the policy, not an inventory.
-    const allowed = /^(auth\.(login|adminLogin|joinRequest|logout|adminLogout|setLocale)|auth\.account\.(requestPasswordReset|confirmPasswordReset|confirmEmailChange)|content\.newsletter\.(subscribe|confirm|unsubscribe))$/;
+    const allowed = /^(auth\.(login|adminLogin|joinRequest|confirmEmail|logout|adminLogout|setLocale)|auth\.account\.(requestPasswordReset|confirmPasswordReset|confirmEmailChange)|content\.newsletter\.(subscribe|confirm|unsubscribe))$/;
     const publicWrites = procedures.filter((p) => p.type === 'mutation' && p.access === 'public').map((p) => p.path);
     expect(publicWrites.filter((path) => !allowed.test(path))).toEqual([]);
   });

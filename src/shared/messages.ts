@@ -84,6 +84,8 @@ export const messages = {
     get accessDeniedTitle() { return m.server_access_access_denied_title(); },
     get crossSite() { return m.server_access_cross_site(); },
     get rateLimited() { return m.server_access_rate_limited(); },
+    /** Too many mails asked for one address or by one account within the hour. */
+    get mailRateLimited() { return m.server_access_mail_rate_limited(); },
     get unauthorizedTitle() { return m.server_access_unauthorized_title(); },
     get loggedOutRelogin() { return m.server_access_logged_out_relogin(); },
   },
@@ -324,6 +326,10 @@ export const messages = {
     emailLinkSent: (email: string) => m.server_account_email_link_sent({ email }),
     get emailSame() { return m.server_account_email_same(); },
     get emailConfirmInvalid() { return m.server_account_email_confirm_invalid(); },
+    /** The link in the application mail was opened. */
+    get emailConfirmed() { return m.server_account_email_confirmed(); },
+    /** The newsletter from her settings needs an address shown to be hers. */
+    get newsletterNeedsConfirmedEmail() { return m.server_account_newsletter_needs_confirmed_email(); },
     get emailChanged() { return m.server_account_email_changed(); },
     get sessionNotFound() { return m.server_account_session_not_found(); },
     get signedOutDevice() { return m.server_account_signed_out_device(); },

@@ -20,6 +20,7 @@ const PAGE_TITLES: Record<string, (() => string) | null> = {
   '/forgot-password': () => m.server_page_title_forgot_password(),
   '/reset-password': () => m.server_page_title_reset_password(),
   '/confirm-email': () => m.server_page_title_confirm_email(),
+  '/verify-email': () => m.server_page_title_confirm_email(),
   '/newsletter/confirm': () => m.server_page_title_newsletter_confirm(),
   '/newsletter/unsubscribe': () => m.server_page_title_newsletter_unsubscribe(),
   '/community': () => m.server_page_title_community(),

@@ -43,6 +43,17 @@ export const accountCopy = {
     get askAgain() { return m.account_confirm_email_ask_again(); },
     get home() { return m.account_back_home(); },
   },
+  /** /verify-email: the link in the application mail. */
+  verifyEmail: {
+    get title() { return m.account_verify_email_title(); },
+    get subtitle() { return m.account_verify_email_subtitle(); },
+    get body() { return m.account_verify_email_body(); },
+    get submit() { return m.account_verify_email_submit(); },
+    get busy() { return m.account_confirm_email_busy(); },
+    get invalidSubtitle() { return m.account_verify_email_invalid_subtitle(); },
+    get askAgain() { return m.account_verify_email_ask_again(); },
+    get home() { return m.account_back_home(); },
+  },
   profile: {
     get title() { return m.account_profile_title(); },
     get subtitle() { return m.account_profile_subtitle(); },

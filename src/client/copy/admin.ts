@@ -83,6 +83,13 @@ export const adminPanelCopy = {
     get rejectReasonHint() { return m.admin_pending_reject_reason_hint(); },
     get rejectConfirm() { return m.admin_pending_reject_confirm(); },
     get rejecting() { return m.admin_pending_rejecting(); },
+    /** An application whose address nobody confirmed: marked, and approving it asks again. */
+    get emailUnconfirmed() { return m.admin_pending_email_unconfirmed(); },
+    get emailUnconfirmedHint() { return m.admin_pending_email_unconfirmed_hint(); },
+    approveUnconfirmedTitle: (name: string) => m.admin_pending_approve_unconfirmed_title({ name }),
+    approveUnconfirmedBody: (email: string) => m.admin_pending_approve_unconfirmed_body({ email }),
+    get approveAnyway() { return m.admin_pending_approve_anyway(); },
+    get approving() { return m.admin_pending_approving(); },
   },
   users: {
     get title() { return m.admin_users_title(); },
@@ -534,6 +541,9 @@ export const adminPanelCopy = {
       get application_known_email() { return m.admin_mail_kind_application_known_email(); },
       get password_reset() { return m.admin_mail_kind_password_reset(); },
       get email_change() { return m.admin_mail_kind_email_change(); },
+      // Jobs: the worker looks the address up, then mails (or not); one that failed stays listed.
+      get password_reset_request() { return m.admin_mail_kind_password_reset_request(); },
+      get email_change_request() { return m.admin_mail_kind_email_change_request(); },
       get email_changed() { return m.admin_mail_kind_email_changed(); },
       get email_taken() { return m.admin_mail_kind_email_taken(); },
       get rsvp_confirmed() { return m.admin_mail_kind_rsvp_confirmed(); },

@@ -1,13 +1,29 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountTokens, forumPosts, sessions, users, watchedWords } from '#db/schema';
+import { eq, isNotNull } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountTokens, forumPosts, mailOutbox, newsletterIssues, sessions, users, watchedWords } from '#db/schema';
 import { messages } from '#shared/messages';
-import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories';
+import { hashPassword } from '#server/auth/password';
+import { DEFAULT_RATE_LIMITS, RELAXED_RATE_LIMITS } from '#server/auth/rate-limit';
+import { findUserByEmail } from '#server/services/accounts';
+import { startMailWorker } from '#server/mail/worker';
+import { createUser, TEST_PASSWORD, type TestUser, validApplication } from '../test/factories';
 import { trpcRequest } from '../test/procedures';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
 import { forgetWatchedWords } from '../moderation/watched-words';
 import { describeBrowser } from '../trpc/routers/account';
+
+// Counted, not changed: the tests below check that a reset or email change request runs no
+// account lookup and no password hash, whoever the address belongs to.
+vi.mock('#server/auth/password', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#server/auth/password')>();
+  return { ...actual, hashPassword: vi.fn(actual.hashPassword) };
+});
+vi.mock('#server/services/accounts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#server/services/accounts')>();
+  return { ...actual, findUserByEmail: vi.fn(actual.findUserByEmail) };
+});
 
 /** Her own account, through both doors, with mail delivered over real SMTP and its links followed. */
 const a = messages.account;
@@ -92,6 +108,169 @@ describe('password reset', () => {
     expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: 'x'.repeat(40), password: 'NewSecret123' })).statusCode).toBe(400);
     const [after] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
     expect(after!.hash).toBe(before!.hash);
+  });
+});
+
+describe('the same work whoever the address belongs to', () => {
+  // No worker: what the request itself did stays in the outbox to be read.
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await createTestApp({ mailWorker: false });
+  });
+  afterAll(async () => {
+    await quiet.close();
+  });
+  const outbox = () => quiet.db.select().from(mailOutbox);
+  const tokens = () => quiet.db.select().from(accountTokens);
+
+  it('a password reset request queues one job holding only the address, looking up no account and hashing nothing', async () => {
+    const member = await createUser(quiet.db);
+    const rows: (typeof mailOutbox.$inferSelect)[][] = [];
+    for (const email of [member.email, 'nobody-here@example.com']) {
+      vi.mocked(findUserByEmail).mockClear();
+      vi.mocked(hashPassword).mockClear();
+      const before = await outbox();
+      const viaRest = await quiet.request({ method: 'POST', url: '/api/password-reset', payload: { email } });
+      const viaTrpc = await trpcRequest(quiet.app, { path: 'auth.account.requestPasswordReset', type: 'mutation', input: { email } });
+      expect([viaRest.statusCode, viaTrpc.statusCode]).toEqual([200, 200]);
+      // Counts only: a failure printing the calls would print the database handle they were given.
+      expect(vi.mocked(findUserByEmail).mock.calls.length).toBe(0);
+      expect(vi.mocked(hashPassword).mock.calls.length).toBe(0);
+      rows.push((await outbox()).slice(before.length));
+    }
+    const [known, unknown] = rows;
+    expect(known!.map((row) => ({ kind: row.kind, job: row.job, text: row.text }))).toEqual([
+      { kind: 'password_reset_request', job: { type: 'password_reset', email: member.email }, text: '' },
+      { kind: 'password_reset_request', job: { type: 'password_reset', email: member.email }, text: '' },
+    ]);
+    expect(unknown!.map((row) => row.job)).toEqual([
+      { type: 'password_reset', email: 'nobody-here@example.com' },
+      { type: 'password_reset', email: 'nobody-here@example.com' },
+    ]);
+    expect(await tokens()).toEqual([]);
+  });
+
+  it('an email change request queues one job whether or not the new address has an account', async () => {
+    const member = await createUser(quiet.db);
+    const other = await createUser(quiet.db);
+    const login = await quiet.request({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } });
+    const cookie = sessionCookieFrom(login);
+    const jobs: unknown[] = [];
+    for (const email of [other.email, 'free-address@example.com']) {
+      vi.mocked(findUserByEmail).mockClear();
+      const before = await outbox();
+      const asked = await quiet.request({ method: 'POST', url: '/api/profile/email', cookie, payload: { email, password: TEST_PASSWORD } });
+      expect(asked.json()).toEqual({ success: true, message: a.emailLinkSent(email) });
+      expect(vi.mocked(findUserByEmail).mock.calls.length).toBe(0);
+      jobs.push(...(await outbox()).slice(before.length).map((row) => ({ kind: row.kind, job: row.job })));
+    }
+    expect(jobs).toEqual([
+      { kind: 'email_change_request', job: { type: 'email_change', userId: member.id, newEmail: other.email, locale: 'en' } },
+      { kind: 'email_change_request', job: { type: 'email_change', userId: member.id, newEmail: 'free-address@example.com', locale: 'en' } },
+    ]);
+    expect(await tokens()).toEqual([]);
+  });
+
+  it('the worker then mails the account (token hashed, body kept from admins) and nothing to an unknown address, and removes the jobs', async () => {
+    const member = await createUser(quiet.db);
+    await quiet.request({ method: 'POST', url: '/api/password-reset', payload: { email: member.email } });
+    await quiet.request({ method: 'POST', url: '/api/password-reset', payload: { email: 'still-nobody@example.com' } });
+    // The quiet app runs no worker: one of the test's own runs the jobs.
+    const run = startMailWorker({ db: quiet.db, site: { name: 'Bloom Circle', url: 'http://localhost:3000' }, transport: null, log: { warn: () => {} }, pollMs: 60_000 });
+    await run.runOnce();
+    await run.stop();
+    expect(await quiet.db.select().from(mailOutbox).where(isNotNull(mailOutbox.job))).toEqual([]);
+    const mails = (await outbox()).filter((row) => row.kind === 'password_reset');
+    expect(mails.map((row) => row.recipient)).toContain(member.email);
+    expect(mails.map((row) => row.recipient)).not.toContain('still-nobody@example.com');
+    expect(mails.every((row) => row.holdsSecret)).toBe(true);
+    const token = /token=([a-z0-9]+)/.exec(mails.find((row) => row.recipient === member.email)!.text)![1]!;
+    expect((await tokens()).map((row) => row.id)).not.toContain(token);
+  });
+});
+
+describe('mail limits', () => {
+  // The real limits for mail; the rest relaxed, as in every test app.
+  const { max: perAddress } = DEFAULT_RATE_LIMITS.mailRecipient;
+  const { max: perAccount } = DEFAULT_RATE_LIMITS.mailSender;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ mailWorker: false, rateLimits: { ...RELAXED_RATE_LIMITS, mailRecipient: DEFAULT_RATE_LIMITS.mailRecipient, mailSender: DEFAULT_RATE_LIMITS.mailSender } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  const outboxTo = async (email: string) => (await limited.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email))).length;
+  const refusedForMail = (response: { statusCode: number; json(): unknown }) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ message: messages.access.mailRateLimited });
+  };
+
+  it('refuse an email change once one address had its mails for the hour, and once one account asked for hers, queueing nothing', async () => {
+    const member = await limited.signInAs('member');
+    const target = 'someone-else@example.com';
+    const change = (email: string) => limited.request({ method: 'POST', url: '/api/profile/email', cookie: member.cookie, payload: { email, password: TEST_PASSWORD } });
+    for (let i = 0; i < perAddress; i++) expect((await change(target)).statusCode).toBe(200);
+    refusedForMail(await change(target));
+    const viaTrpc = await trpcRequest(limited.app, { path: 'auth.account.requestEmailChange', type: 'mutation', input: { email: target.toUpperCase(), password: TEST_PASSWORD }, cookie: member.cookie });
+    expect(viaTrpc.statusCode).toBe(429);
+    expect(viaTrpc.json().error.message).toBe(messages.access.mailRateLimited);
+    expect(await outboxTo(target)).toBe(perAddress);
+
+    // Per account: other addresses each, until she asked for her hour's share (the two refused asks count too).
+    for (let i = perAddress + 2; i < perAccount; i++) expect((await change(`elsewhere-${i}@example.com`)).statusCode).toBe(200);
+    refusedForMail(await change('one-more@example.com'));
+    expect(await outboxTo('one-more@example.com')).toBe(0);
+  });
+
+  it('count every mail to one address together: resets, applications and subscriptions, on both APIs', async () => {
+    const member = await createUser(limited.db);
+    const address = member.email;
+    const calls = [
+      () => limited.request({ method: 'POST', url: '/api/password-reset', payload: { email: address } }),
+      () => trpcRequest(limited.app, { path: 'auth.account.requestPasswordReset', type: 'mutation', input: { email: address } }),
+      () => limited.request({ method: 'POST', url: '/api/join-request', payload: { ...validApplication(), email: address } }),
+      () => limited.request({ method: 'POST', url: '/api/newsletter/subscriptions', payload: { email: address, frequency: 'weekly' } }),
+      () => trpcRequest(limited.app, { path: 'content.newsletter.subscribe', type: 'mutation', input: { email: address, frequency: 'monthly' } }),
+    ];
+    for (const call of calls) expect((await call()).statusCode).toBeLessThan(300);
+    const queued = await outboxTo(address);
+    expect(queued).toBe(perAddress);
+    for (const call of calls) expect((await call()).statusCode).toBe(429);
+    refusedForMail(await limited.request({ method: 'POST', url: '/api/password-reset', payload: { email: address.toUpperCase() } }));
+    expect(await outboxTo(address)).toBe(queued);
+  });
+
+  it('hold across server processes that share Redis', async (context) => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    const answers = await probe.connect().then(() => probe.ping().then((pong) => pong === 'PONG')).catch(() => false);
+    probe.disconnect();
+    if (!answers) return context.skip(`no Redis answered at ${url}`);
+    const settings = { mailWorker: false as const, env: { REDIS_URL: url }, rateLimits: { ...RELAXED_RATE_LIMITS, mailRecipient: DEFAULT_RATE_LIMITS.mailRecipient } };
+    const [one, two] = [await createTestApp(settings), await createTestApp(settings)];
+    try {
+      // Counts outlive the run in Redis: an address of this run only.
+      const address = `redis-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      const reset = (app: TestApp) => app.request({ method: 'POST', url: '/api/password-reset', payload: { email: address } });
+      for (let i = 0; i < perAddress; i++) expect((await reset(i % 2 ? one : two)).statusCode).toBe(200);
+      for (const app of [one, two]) refusedForMail(await reset(app));
+      const queued = async (app: TestApp) => (await app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address))).length;
+      expect((await queued(one)) + (await queued(two))).toBe(perAddress);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('refuse an admin\'s test sends past the hour\'s share, queueing nothing', async () => {
+    const admin = await limited.signInAs('admin');
+    const [issue] = await limited.db.insert(newsletterIssues).values({ subject: 'Spring', markdown: 'Hello', frequency: 'weekly', createdBy: admin.user.id }).returning();
+    const test = () => limited.request({ method: 'POST', url: `/api/admin/newsletter/issues/${issue!.id}/test`, cookie: admin.cookie });
+    for (let i = 0; i < perAddress; i++) expect((await test()).statusCode).toBe(200);
+    refusedForMail(await test());
+    expect(await outboxTo(admin.user.email)).toBe(perAddress);
   });
 });
 

@@ -7,16 +7,18 @@ import { hashSecretToken as hashOf, newSecretToken } from '../auth/secret-token'
 /** A mailed link works for an hour. */
 export const TOKEN_LIFETIME_MS = 60 * 60_000;
 
+/** The link in an application mail works for a week: she may read it after the hour is gone, and it only confirms her address. */
+const LIFETIME_MS: Record<TokenPurpose, number> = { password_reset: TOKEN_LIFETIME_MS, email_change: TOKEN_LIFETIME_MS, email_confirm: 7 * 24 * TOKEN_LIFETIME_MS };
 
 /**
- * A new single-use token for a mailed link (password reset, email change). The token goes in
+ * A new single-use token for a mailed link (password reset, email change, an application's address). The token goes in
  * the mail only; the database keeps its SHA-256, so a copy of the database opens no account.
  * Earlier unused tokens of the same purpose stop working: only the newest link counts.
  */
 export async function issueAccountToken(db: Db, userId: number, purpose: TokenPurpose, newEmail: string | null = null): Promise<string> {
   const token = newSecretToken();
   await db.update(accountTokens).set({ usedAt: sql`now()` }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
-  await db.insert(accountTokens).values({ id: hashOf(token), userId, purpose, newEmail, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS) });
+  await db.insert(accountTokens).values({ id: hashOf(token), userId, purpose, newEmail, expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
   return token;
 }
 

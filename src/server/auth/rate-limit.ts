@@ -5,13 +5,15 @@ import { messages } from '#shared/messages';
 /**
  * What is counted: wrong sign-in passwords per address and per account from an address,
  * applications per IP and per email, posts and comments per member, password resets per
- * address and per email.
+ * address and per email, and every call that mails someone: per recipient address
+ * (`mailRecipient`, whatever the mail) and per account asking (`mailSender`).
  */
-export type RateLimitBucket = 'signIn' | 'apply' | 'comment' | 'post' | 'subscribe' | 'suggest' | 'passwordReset';
+export type RateLimitBucket = 'signIn' | 'apply' | 'comment' | 'post' | 'subscribe' | 'suggest' | 'passwordReset' | 'mailRecipient' | 'mailSender';
 
 export type RateLimitSettings = Record<RateLimitBucket, { max: number; windowMs: number }>;
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signIn: { max: 10, windowMs: MINUTE },
   apply: { max: 10, windowMs: MINUTE },
@@ -21,7 +23,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   suggest: { max: 5, windowMs: MINUTE },
   // Like sign-in: reset requests per address and per email, reset attempts per address.
   passwordReset: { max: 10, windowMs: MINUTE },
+  // Nobody's inbox can be filled from the site: an address gets at most five mails an hour that
+  // a call asked for (applications, resets, email changes, subscriptions, test sends together),
+  // and one account asks for at most ten.
+  mailRecipient: { max: 5, windowMs: HOUR },
+  mailSender: { max: 10, windowMs: HOUR },
 };
+
+/** The address a mail-limit key names: one spelling per address, whatever case it was typed in. */
+export const recipientKey = (email: string) => `to:${email.trim().toLowerCase()}`;
 
 /** For tests and end-to-end runs, which sign in many times from one address. */
 export const RELAXED_RATE_LIMITS: RateLimitSettings = Object.fromEntries(
@@ -52,7 +62,9 @@ export interface RateLimiter {
 
 type KeyedRequest = FastifyRequest & { rateLimitKey: string };
 
-const tooManyRequests = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.access.rateLimited });
+/** The hour-long mail limits say so, rather than asking to wait a minute. */
+const tooManyRequests = (bucket?: RateLimitBucket) =>
+  new TRPCError({ code: 'TOO_MANY_REQUESTS', message: bucket === 'mailRecipient' || bucket === 'mailSender' ? messages.access.mailRateLimited : messages.access.rateLimited });
 
 /**
  * Rate limits share @fastify/rate-limit's stores: in memory by default, Redis when the
@@ -95,7 +107,7 @@ export function createRateLimiter(app: FastifyInstance, settings: RateLimitSetti
     async consume(bucket, ...keys) {
       for (const key of keys) {
         const result = await limiters[bucket](probe(`${bucket}:${key}`));
-        if (!result.isAllowed && result.isExceeded) throw tooManyRequests();
+        if (!result.isAllowed && result.isExceeded) throw tooManyRequests(bucket);
       }
     },
 

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '#db/schema';
+import { accountTokens, mailOutbox, newsletterSubscriptions, users } from '#db/schema';
 import { messages } from '#shared/messages';
-import { validApplication } from '../test/factories';
+import { createUser, validApplication } from '../test/factories';
 import { trpcRequest } from '../test/procedures';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -34,7 +35,9 @@ describe('applications', () => {
     const [mail] = await smtp.waitFor(1, application.email);
     expect(mail!.subject).toBe('We received your application to Bloom Circle');
     expect(mail!.from?.text).toBe('"Bloom Circle" <hello@bloom.test>');
-    expect(mail!.text).toContain(`Hi ${application.firstName},`);
+    // Her address is nobody's confirmed one yet: no name, and a link to confirm it.
+    expect(mail!.text).toMatch(/^Hi,\n/);
+    expect(mail!.text).toMatch(/Confirm my email: http:\/\/localhost:\d+\/verify-email\?token=[a-z0-9]+/);
     expect(mail!.html).toContain('<p');
     expect(mail!.html).not.toMatch(/<img/i);
     // The worker records the delivery just after the server's answer.
@@ -90,13 +93,15 @@ describe('in the applicant’s language', () => {
     expect((await t.db.select({ locale: users.locale }).from(users).where(eq(users.email, application.email)))[0]).toEqual({ locale: 'ar-EG' });
     const [received] = await smtp.waitFor(1, application.email);
     expect(received!.subject).toBe('وصلنا طلب انضمامكِ إلى Bloom Circle');
-    expect(received!.text).toContain(`أهلًا ${application.firstName}،`);
+    expect(received!.text).toMatch(/^أهلًا،\n/);
     expect(received!.text).toContain('فريق Bloom Circle');
     expect(received!.html).toContain('<html lang="ar-EG" dir="rtl">');
 
     await approve(application.email);
     const welcome = (await smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'أهلًا بكِ في Bloom Circle!')!;
     expect(welcome.text).toMatch(/سجّلي الدخول: http:\/\/localhost:\d+\/login/);
+    // Approved, but her address unconfirmed: still no name.
+    expect(welcome.text).toMatch(/^أهلًا،\n/);
     expect(welcome.html).toContain('dir="rtl"');
   });
 
@@ -186,5 +191,170 @@ describe('without a mail server', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('the first mail to an address nobody has confirmed', () => {
+  // Words a stranger could type to have the site mail them to anyone.
+  const typedBy = (marker: string) => ({
+    ...validApplication(),
+    firstName: `friend! Your account is locked, verify at http://${marker}.example/now now`,
+    lastName: `Surname${marker}`,
+    interests: `Interests ${marker} http://${marker}.example/interests`,
+    bio: `Bio ${marker}: send your password to http://${marker}.example/bio today`,
+    password: `Pass${marker}123`,
+  });
+  const traces = (application: ReturnType<typeof typedBy>, marker: string) => [marker, application.firstName, application.lastName, application.interests, application.bio, application.password, String(application.age)];
+  const expectNoTrace = (mail: { subject?: string; text?: string; html?: string | false }, words: string[]) => {
+    for (const word of words) {
+      expect(mail.subject).not.toContain(word);
+      expect(mail.text).not.toContain(word);
+      expect(mail.html || '').not.toContain(word);
+    }
+  };
+
+  it('greets no one by name and holds no field the applicant typed, on a first and a second application', async () => {
+    const first = typedBy('zq1marker');
+    expect((await apply(first)).statusCode).toBe(201);
+    const [received] = await smtp.waitFor(1, first.email);
+    expect(received!.text).toMatch(/^Hi,\n/);
+    expectNoTrace(received!, traces(first, 'zq1marker'));
+
+    // Someone applies again with the address: its owner's mail carries neither application's words.
+    const second = { ...typedBy('zq2marker'), email: first.email };
+    expect((await apply(second)).statusCode).toBe(201);
+    const again = (await smtp.waitFor(2, first.email)).find((mail) => mail.subject === 'Someone applied to Bloom Circle with your email')!;
+    expect(again.text).toMatch(/^Hi,\n/);
+    expectNoTrace(again, [...traces(first, 'zq1marker'), ...traces(second, 'zq2marker')]);
+    // Still waiting and unconfirmed: a new link to confirm comes with it.
+    expect(again.text).toMatch(/\/verify-email\?token=[a-z0-9]+/);
+    // Neither mail's body is shown to admins.
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, first.email));
+    expect(rows.map((row) => row.holdsSecret)).toEqual([true, true]);
+  });
+
+  it('greets by name once the address was confirmed', async () => {
+    const application = validApplication();
+    await apply(application);
+    const token = /verify-email\?token=([a-z0-9]+)/.exec((await smtp.waitFor(1, application.email))[0]!.text ?? '')![1]!;
+    expect((await t.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
+    await apply({ ...validApplication(), email: application.email, firstName: 'Mallory' });
+    const again = (await smtp.waitFor(2, application.email)).at(-1)!;
+    expect(again.text).toMatch(new RegExp(`^Hi ${application.firstName},\\n`));
+    expect(again.text).not.toContain('Mallory');
+    expect(again.text).not.toMatch(/token=/);
+  });
+});
+
+describe('confirming an application\'s address', () => {
+  const idOf = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const confirmedAt = async (email: string) => (await t.db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.email, email)))[0]!.at;
+  const linkIn = async (email: string, count = 1) => /verify-email\?token=([a-z0-9]+)/.exec((await smtp.waitFor(count, email)).at(-1)!.text ?? '')![1]!;
+
+  it('confirms it once through the mailed link, on both APIs; a used, forged or empty link is a 400 that changes nothing', async () => {
+    const viaRest = validApplication();
+    const viaTrpc = validApplication();
+    await apply(viaRest);
+    await apply(viaTrpc);
+    expect(await confirmedAt(viaRest.email)).toBeNull();
+    const restToken = await linkIn(viaRest.email);
+    // The token is stored only as its hash.
+    expect((await t.db.select().from(accountTokens).where(eq(accountTokens.userId, await idOf(viaRest.email)))).map((row) => row.id)).not.toContain(restToken);
+
+    const confirmed = await t.request({ method: 'POST', url: '/api/verify-email', payload: { token: restToken } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ success: true, message: messages.account.emailConfirmed });
+    expect(await confirmedAt(viaRest.email)).toBeInstanceOf(Date);
+    const reused = await t.request({ method: 'POST', url: '/api/verify-email', payload: { token: restToken } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: messages.account.emailConfirmInvalid });
+
+    for (const payload of [{ token: 'x'.repeat(43) }, {}, { token: '' }]) expect((await t.request({ method: 'POST', url: '/api/verify-email', payload })).statusCode).toBe(400);
+    expect(await confirmedAt(viaTrpc.email)).toBeNull();
+    const trpcAnswer = await trpcRequest(t.app, { path: 'auth.confirmEmail', type: 'mutation', input: { token: await linkIn(viaTrpc.email) } });
+    expect(trpcAnswer.statusCode).toBe(200);
+    expect(await confirmedAt(viaTrpc.email)).toBeInstanceOf(Date);
+  });
+
+  it('lists confirmed applications first in the admins\' queue and marks the others, on both APIs and across pages', async () => {
+    const unconfirmed = validApplication();
+    const confirmed = validApplication();
+    await apply(unconfirmed);
+    await apply(confirmed);
+    await t.request({ method: 'POST', url: '/api/verify-email', payload: { token: await linkIn(confirmed.email) } });
+    type Pending = { id: number; email: string; emailConfirmed: boolean };
+    const list = (await t.request({ method: 'GET', url: '/api/admin/pending-users?limit=100', cookie: admin.cookie })).json() as Pending[];
+    const flags = list.map((row) => row.emailConfirmed);
+    // Every confirmed one before every unconfirmed one.
+    expect(flags).toEqual([...flags].sort((x, y) => Number(y) - Number(x)));
+    expect(list.find((row) => row.email === confirmed.email)?.emailConfirmed).toBe(true);
+    expect(list.find((row) => row.email === unconfirmed.email)?.emailConfirmed).toBe(false);
+    expect(list.findIndex((row) => row.email === confirmed.email)).toBeLessThan(list.findIndex((row) => row.email === unconfirmed.email));
+
+    // Walking it a page of two at a time by keyset gives the same list, none repeated or skipped.
+    const walked: Pending[] = [];
+    for (let cursor: number | null = null; ; ) {
+      const answer = await trpcRequest(t.app, { path: 'admin.users.pending', type: 'query', input: { limit: 2, cursor }, cookie: admin.cookie });
+      const page = answer.json().result.data as Pending[];
+      walked.push(...page);
+      if (page.length < 2) break;
+      cursor = page.at(-1)!.id;
+    }
+    expect(walked.map((row) => row.id)).toEqual(list.map((row) => row.id));
+  });
+
+  it('lets an admin approve an unconfirmed application; her settings then refuse the newsletter until the address is confirmed', async () => {
+    const application = validApplication();
+    await apply(application);
+    const token = await linkIn(application.email);
+    expect((await t.request({ method: 'PATCH', url: `/api/admin/users/${await idOf(application.email)}/approval`, cookie: admin.cookie, payload: { isApproved: true } })).statusCode).toBe(200);
+    const login = await t.request({ method: 'POST', url: '/api/login', payload: { email: application.email, password: application.password } });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+    const refused = await t.request({ method: 'PUT', url: '/api/newsletter/subscription', cookie, payload: { subscribed: true, frequency: 'weekly' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: messages.account.newsletterNeedsConfirmedEmail });
+    const viaTrpc = await trpcRequest(t.app, { path: 'auth.account.setNewsletter', type: 'mutation', input: { subscribed: true, frequency: 'weekly' }, cookie });
+    expect(viaTrpc.statusCode).toBe(409);
+    expect(await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, application.email))).toEqual([]);
+
+    // Her own link, opened after approval, confirms it.
+    expect((await t.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'PUT', url: '/api/newsletter/subscription', cookie, payload: { subscribed: true, frequency: 'weekly' } })).statusCode).toBe(200);
+  });
+
+  it('counts an email change or a password reset confirmed by link as a confirmed address', async () => {
+    for (const route of ['email change', 'password reset'] as const) {
+      const application = validApplication();
+      await apply(application);
+      await t.request({ method: 'PATCH', url: `/api/admin/users/${await idOf(application.email)}/approval`, cookie: admin.cookie, payload: { isApproved: true } });
+      if (route === 'password reset') {
+        await t.request({ method: 'POST', url: '/api/password-reset', payload: { email: application.email } });
+        const reset = (await smtp.waitFor(3, application.email)).find((mail) => mail.subject === 'Reset your Bloom Circle password')!;
+        const token = /token=([a-z0-9]+)/.exec(reset.text ?? '')![1]!;
+        expect((await t.request({ method: 'POST', url: '/api/password-reset/confirm', payload: { token, password: 'Another123x' } })).statusCode).toBe(200);
+        expect(await confirmedAt(application.email)).toBeInstanceOf(Date);
+      } else {
+        const login = await t.request({ method: 'POST', url: '/api/login', payload: { email: application.email, password: application.password } });
+        const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+        const newEmail = `moved-${application.email}`;
+        expect((await t.request({ method: 'POST', url: '/api/profile/email', cookie, payload: { email: newEmail, password: application.password } })).statusCode).toBe(200);
+        const [change] = await smtp.waitFor(1, newEmail);
+        expect(change!.text).toMatch(/^Hi,\n/);
+        const token = /token=([a-z0-9]+)/.exec(change!.text ?? '')![1]!;
+        expect((await t.request({ method: 'POST', url: '/api/profile/email/confirm', payload: { token } })).statusCode).toBe(200);
+        expect(await confirmedAt(newEmail)).toBeInstanceOf(Date);
+      }
+    }
+  });
+
+  it('counts members and admins from before as confirmed (the migration), not applications still waiting', async () => {
+    const member = await createUser(t.db, { emailConfirmed: false });
+    const waiting = await createUser(t.db, { status: 'pending', emailConfirmed: false });
+    const backfill = readFileSync(new URL('../../../db/migrations/0026_confirm_existing_members_emails.sql', import.meta.url), 'utf8');
+    await t.db.execute(sql.raw(backfill));
+    const at = async (id: number) => (await t.db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, id)))[0]!.at;
+    expect(await at(member.id)).toBeInstanceOf(Date);
+    expect(await at(waiting.id)).toBeNull();
   });
 });

@@ -84,7 +84,15 @@ const withCalendar = (mail: OutgoingMail, ics: string): OutgoingMail => ({
 
 /** A mail worded in its recipient's language. */
 const to = <T>(recipient: MailTo, draw: (email: string) => T): T => inLocale(mailLocale(recipient), () => draw(recipient.email));
-const hi = (firstName: string) => m.mail_greeting({ firstName });
+/**
+ * The greeting: her first name only when her address was confirmed (pass null otherwise). A
+ * name typed with an address nobody confirmed is a stranger's words, and a mail must never
+ * carry them to whoever owns that address.
+ */
+const hi = (firstName: string | null) => (firstName ? m.mail_greeting({ firstName }) : m.mail_greeting_anonymous());
+
+/** The first name a mail to this account may greet her with: none until her address is confirmed. */
+export const confirmedName = (account: { firstName: string; emailConfirmedAt: Date | null }) => (account.emailConfirmedAt ? account.firstName : null);
 
 const CONFIRM_BODY = {
   weekly: (siteName: string) => m.mail_newsletter_confirm_body_weekly({ siteName }),
@@ -94,16 +102,22 @@ const CONFIRM_BODY = {
 
 /** Every mail the site sends, by what it is about, each in its recipient's language. */
 export const mails = {
-  applicationReceived: (site: MailSite, recipient: MailTo, firstName: string) =>
+  /**
+   * The first mail to an address nobody has confirmed: it greets no one by name and holds no
+   * field of the application, and its link confirms the address.
+   */
+  applicationReceived: (site: MailSite, recipient: MailTo, token: string) =>
     to(recipient, (email) =>
       drawMail(site, 'application_received', email, {
         subject: m.mail_application_received_subject({ siteName: site.name }),
-        greeting: hi(firstName),
-        paragraphs: [m.mail_application_received_body({ siteName: site.name }), m.mail_application_received_nothing_to_do()],
+        greeting: hi(null),
+        paragraphs: [m.mail_application_received_body({ siteName: site.name }), m.mail_application_received_confirm()],
+        action: { label: m.mail_application_received_action(), url: link(site, `/verify-email?token=${encodeURIComponent(token)}`) },
+        holdsSecret: true,
       }),
     ),
 
-  applicationApproved: (site: MailSite, recipient: MailTo, firstName: string) =>
+  applicationApproved: (site: MailSite, recipient: MailTo, firstName: string | null) =>
     to(recipient, (email) =>
       drawMail(site, 'application_approved', email, {
         subject: m.mail_application_approved_subject({ siteName: site.name }),
@@ -113,7 +127,7 @@ export const mails = {
       }),
     ),
 
-  applicationRejected: (site: MailSite, recipient: MailTo, firstName: string, reason: string | null) =>
+  applicationRejected: (site: MailSite, recipient: MailTo, firstName: string | null, reason: string | null) =>
     to(recipient, (email) =>
       drawMail(site, 'application_rejected', email, {
         subject: m.mail_application_rejected_subject({ siteName: site.name }),
@@ -122,21 +136,30 @@ export const mails = {
       }),
     ),
 
-  /** To the owner of an email someone applied with again: the applicant is answered as if it were new. */
-  applicationWithKnownEmail: (site: MailSite, recipient: MailTo, firstName: string, stillPending: boolean) =>
+  /**
+   * To the owner of an email someone applied with again: the applicant is answered as if it
+   * were new. An applicant still waiting whose address is unconfirmed gets a new confirmation
+   * link (`confirmToken`), so a lost or expired first mail can be replaced.
+   */
+  applicationWithKnownEmail: (site: MailSite, recipient: MailTo, firstName: string | null, stillPending: boolean, confirmToken?: string) =>
     to(recipient, (email) =>
       drawMail(site, 'application_known_email', email, {
         subject: m.mail_known_email_subject({ siteName: site.name }),
         greeting: hi(firstName),
         // An applicant still waiting can't sign in yet: she is told her application is in line.
         paragraphs: stillPending
-          ? [m.mail_known_email_pending(), m.mail_known_email_pending_not_you()]
+          ? [m.mail_known_email_pending(), ...(confirmToken ? [m.mail_known_email_pending_confirm()] : []), m.mail_known_email_pending_not_you()]
           : [m.mail_known_email_member(), m.mail_known_email_member_not_you()],
-        action: stillPending ? undefined : { label: m.mail_known_email_action(), url: link(site, '/forgot-password') },
+        action: stillPending
+          ? confirmToken
+            ? { label: m.mail_application_received_action(), url: link(site, `/verify-email?token=${encodeURIComponent(confirmToken)}`) }
+            : undefined
+          : { label: m.mail_known_email_action(), url: link(site, '/forgot-password') },
+        holdsSecret: confirmToken !== undefined,
       }),
     ),
 
-  passwordReset: (site: MailSite, recipient: MailTo, firstName: string, token: string) =>
+  passwordReset: (site: MailSite, recipient: MailTo, firstName: string | null, token: string) =>
     to(recipient, (email) =>
       drawMail(site, 'password_reset', email, {
         subject: m.mail_password_reset_subject({ siteName: site.name }),
@@ -198,7 +221,7 @@ export const mails = {
     ),
 
   /** To the old address, once the new one was confirmed. */
-  emailChanged: (site: MailSite, recipient: MailTo, firstName: string, newEmail: string) =>
+  emailChanged: (site: MailSite, recipient: MailTo, firstName: string | null, newEmail: string) =>
     to(recipient, (email) =>
       drawMail(site, 'email_changed', email, {
         subject: m.mail_email_changed_subject({ siteName: site.name }),
@@ -208,7 +231,7 @@ export const mails = {
     ),
 
   /** To the owner of an address another member asked to move her account to: she is answered as if the link went out. */
-  emailChangeToKnownEmail: (site: MailSite, recipient: MailTo, firstName: string) =>
+  emailChangeToKnownEmail: (site: MailSite, recipient: MailTo, firstName: string | null) =>
     to(recipient, (email) =>
       drawMail(site, 'email_taken', email, {
         subject: m.mail_email_taken_subject({ siteName: site.name }),
@@ -217,11 +240,12 @@ export const mails = {
       }),
     ),
 
-  emailChange: (site: MailSite, recipient: MailTo, firstName: string, token: string) =>
+  /** To an address nobody has confirmed yet: no name, nothing the member typed. */
+  emailChange: (site: MailSite, recipient: MailTo, token: string) =>
     to(recipient, (email) =>
       drawMail(site, 'email_change', email, {
         subject: m.mail_email_change_subject({ siteName: site.name }),
-        greeting: hi(firstName),
+        greeting: hi(null),
         paragraphs: [m.mail_email_change_body({ siteName: site.name }), m.mail_email_change_not_you()],
         action: { label: m.mail_email_change_action(), url: link(site, `/confirm-email?token=${encodeURIComponent(token)}`) },
         holdsSecret: true,

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '#db/client';
 import { mailOutbox } from '#db/schema';
+import { runMailJobs } from './jobs';
+import type { MailSite } from './templates';
 
 type StoredMail = typeof mailOutbox.$inferSelect;
 
@@ -35,6 +37,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
 
 export interface MailWorkerOptions {
   db: Db;
+  /** The site's name and address, for the mails a job draws (a reset, an email change). */
+  site: MailSite;
   /** null: no mail server; mail stays in the outbox (and is printed when `print` is set). */
   transport: MailTransport | null;
   /** Outside production without a mail server, each mail is printed to the log once. */
@@ -76,7 +80,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['queued', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .where(and(inArray(mailOutbox.status, ['queued', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`), isNull(mailOutbox.job)))
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(batchSize)
       .for('update', { skipLocked: true });
@@ -125,7 +129,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const fresh = await db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'queued'), isNull(mailOutbox.printedAt)))
+      .where(and(eq(mailOutbox.status, 'queued'), isNull(mailOutbox.printedAt), isNull(mailOutbox.job)))
       .orderBy(asc(mailOutbox.id))
       .limit(batchSize);
     for (const mail of fresh) options.print!(mail);
@@ -134,6 +138,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function run(): Promise<number> {
+    // Jobs first, with or without a mail server: the mails they draw then go out (or are printed) in this run.
+    const jobFailed = (id: number, error: unknown) => options.log.warn({ mailId: id, err: error }, 'mail job failed');
+    for (let ran = batchSize; ran === batchSize && !stopped; ) ran = await runMailJobs(db, options.site, batchSize, jobFailed);
     if (!transport) return options.print ? printNew() : 0;
     let sent = 0;
     for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) sent += await sendBatch(batch);

@@ -20,7 +20,7 @@ export interface TestUser {
  */
 export async function createUser(
   db: Db,
-  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; established?: boolean; firstName?: string; lastName?: string; email?: string; age?: number } = {},
+  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; established?: boolean; firstName?: string; lastName?: string; email?: string; age?: number; emailConfirmed?: boolean } = {},
 ): Promise<TestUser> {
   const user = {
     email: options.email ?? `user-${unique()}@example.com`,
@@ -36,6 +36,8 @@ export async function createUser(
     isAdmin: options.isAdmin ?? false,
     approvalStatus: options.status ?? 'approved',
     established: options.established ?? true,
+    // Confirmed unless a test asks otherwise, as the members an admin or the seed makes.
+    ...(options.emailConfirmed === false ? { emailConfirmedAt: null } : {}),
   });
   return { id, ...user };
 }

@@ -5,6 +5,7 @@ export const authRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/login', call: (c, r) => c.auth.login(r.body as never) },
   { method: 'POST', url: '/api/admin/login', call: (c, r) => c.auth.adminLogin(r.body as never) },
   { method: 'POST', url: '/api/join-request', status: 201, call: (c, r) => c.auth.joinRequest(r.body as never) },
+  { method: 'POST', url: '/api/verify-email', call: (c, r) => c.auth.confirmEmail(r.body as never) },
   { method: 'POST', url: '/api/password-reset', call: (c, r) => c.auth.account.requestPasswordReset(r.body as never) },
   { method: 'POST', url: '/api/password-reset/confirm', call: (c, r) => c.auth.account.confirmPasswordReset(r.body as never) },
   { method: 'GET', url: '/api/profile', call: (c) => c.auth.account.profile() },

@@ -34,15 +34,17 @@ import {
   ProfileUpdateSchema,
   SessionIdSchema,
 } from '#shared/schemas/account';
-import { consumeAccountToken, issueAccountToken } from '#server/account/tokens';
+import { consumeAccountToken } from '#server/account/tokens';
 import { hashPassword, verifyPassword } from '#server/auth/password';
+import { recipientKey } from '#server/auth/rate-limit';
 import { invalidateAllSessions } from '#server/auth/session';
 import { badRequest, conflict, notFound } from '#server/errors';
 import { queueMail } from '#server/mail/outbox';
-import { mails } from '#server/mail/templates';
+import { queueMailJob } from '#server/mail/jobs';
+import { confirmedName, mails } from '#server/mail/templates';
 import { holdProfileChange, waitingProfileChangeOf } from '#server/moderation/review';
 import { screenMemberText } from '#server/moderation/watched-words';
-import { findUserByEmail, isUniqueViolation } from '#server/services/accounts';
+import { isUniqueViolation } from '#server/services/accounts';
 import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
 import { isLastActiveAdmin, withActiveAdminsLocked } from './admin/accounts';
@@ -101,21 +103,15 @@ export function describeBrowser(userAgent: string | null): string {
 export const accountRouter = router({
   /**
    * POST /api/password-reset: the same answer whether or not the email has an account (our
-   * members are 13+: nobody learns who is a member). An account gets a mail with a link.
+   * members are 13+: nobody learns who is a member). The same work too: the request only
+   * queues a job holding the address, and the mail worker looks the account up and mails an
+   * account a link (nothing to an address without one).
    */
   requestPasswordReset: publicProcedure.input(PasswordResetRequestSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`, `email:${input.email}`);
-    const account = await findUserByEmail(ctx.db, input.email);
-    if (account) {
-      await ctx.db.transaction(async (tx) => {
-        const token = await issueAccountToken(tx, account.id, 'password_reset');
-        await queueMail(tx, mails.passwordReset(ctx.mail.site, account, account.firstName, token));
-      });
-      ctx.mail.sendSoon();
-    } else {
-      // As slow as the other path, so timing tells nothing either.
-      await hashPassword(crypto.randomUUID());
-    }
+    await ctx.rateLimiter.consume('mailRecipient', recipientKey(input.email));
+    await queueMailJob(ctx.db, 'password_reset_request', input.email, { type: 'password_reset', email: input.email });
+    ctx.mail.sendSoon();
     return { success: true as const, message: a.resetRequested };
   }),
 
@@ -126,7 +122,8 @@ export const accountRouter = router({
     await ctx.db.transaction(async (tx) => {
       const used = await consumeAccountToken(tx, input.token, 'password_reset');
       if (!used) throw badRequest(a.resetInvalid);
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+      // Opening the mailed link also shows the address is hers.
+      await tx.update(users).set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` }).where(eq(users.id, used.userId));
       await invalidateAllSessions(tx, used.userId);
     });
     return { success: true as const, message: a.passwordChanged };
@@ -184,17 +181,15 @@ export const accountRouter = router({
   /**
    * POST /api/profile/email: a link goes to the new address; the email changes once it is opened.
    * An address that belongs to another account gets the same answer, so no member learns who
-   * has an account here; its owner is mailed instead, and nothing changes.
+   * has an account here; its owner is mailed instead, and nothing changes. The request only
+   * queues a job (the mail worker looks the address up), so both cost the same.
    */
   requestEmailChange: ownAccountProcedure.input(EmailChangeSchema).mutation(async ({ ctx, input }) => {
     await assertOwnPassword(ctx, input.password, a.currentPasswordWrong);
     if (input.email === ctx.user.email.toLowerCase()) throw badRequest(a.emailSame);
-    const owner = await findUserByEmail(ctx.db, input.email);
-    await ctx.db.transaction(async (tx) => {
-      if (owner) return queueMail(tx, mails.emailChangeToKnownEmail(ctx.mail.site, owner, owner.firstName));
-      const token = await issueAccountToken(tx, ctx.user.id, 'email_change', input.email);
-      await queueMail(tx, mails.emailChange(ctx.mail.site, { email: input.email, locale: ctx.locale }, ctx.user.firstName, token));
-    });
+    await ctx.rateLimiter.consume('mailSender', `user:${ctx.user.id}`);
+    await ctx.rateLimiter.consume('mailRecipient', recipientKey(input.email));
+    await queueMailJob(ctx.db, 'email_change_request', input.email, { type: 'email_change', userId: ctx.user.id, newEmail: input.email, locale: ctx.locale });
     ctx.mail.sendSoon();
     return { success: true as const, message: a.emailLinkSent(input.email) };
   }),
@@ -206,8 +201,9 @@ export const accountRouter = router({
       await ctx.db.transaction(async (tx) => {
         const used = await consumeAccountToken(tx, input.token, 'email_change');
         if (!used?.newEmail) throw badRequest(a.emailConfirmInvalid);
-        const [before] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, used.userId));
-        await tx.update(users).set({ email: used.newEmail }).where(eq(users.id, used.userId));
+        const [before] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale, emailConfirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, used.userId));
+        // The link was opened from the new address: it is confirmed hers.
+        await tx.update(users).set({ email: used.newEmail, emailConfirmedAt: sql`now()` }).where(eq(users.id, used.userId));
         // Her newsletter follows her to the new address (unless that address has one already).
         await tx
           .update(newsletterSubscriptions)
@@ -219,7 +215,7 @@ export const accountRouter = router({
             ),
           );
         // The old address hears of it, so a change she didn't make doesn't go unnoticed.
-        await queueMail(tx, mails.emailChanged(ctx.mail.site, before!, before!.firstName, used.newEmail));
+        await queueMail(tx, mails.emailChanged(ctx.mail.site, before!, confirmedName(before!), used.newEmail));
       });
       ctx.mail.sendSoon();
     } catch (error) {
@@ -274,7 +270,10 @@ export const accountRouter = router({
     if (!input.subscribed) {
       await ctx.db.delete(newsletterSubscriptions).where(mine);
     } else {
-      // Her own address, signed in: confirmed by her session, no mailed link needed.
+      // Her session confirms her, not the address: one nobody confirmed may be someone else's.
+      const [me] = await ctx.db.select({ emailConfirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, ctx.user.id));
+      if (!me?.emailConfirmedAt) throw conflict(a.newsletterNeedsConfirmedEmail);
+      // Her own confirmed address, signed in: no mailed link needed.
       // Issues reach her framed in the language she is using the site in.
       const settings = { frequency: input.frequency, confirmedAt: new Date(), confirmTokenHash: null, pendingFrequency: null, locale: ctx.locale };
       const [inserted] = await ctx.db.insert(newsletterSubscriptions).values({ email, ...settings }).onConflictDoNothing().returning({ id: newsletterSubscriptions.id });

@@ -1,24 +1,35 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema';
 import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { messages } from '#shared/messages';
 import { AdminLoginSchema, JoinRequestSchema, LoginSchema, SetLocaleSchema } from '#shared/schemas/auth';
+import { EmailConfirmSchema } from '#shared/schemas/account';
+import { consumeAccountToken, issueAccountToken } from '#server/account/tokens';
+import { recipientKey } from '#server/auth/rate-limit';
 import { TRPCError } from '@trpc/server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '#server/auth/password';
 import { queueMail } from '#server/mail/outbox';
-import { mails } from '#server/mail/templates';
+import { confirmedName, mails } from '#server/mail/templates';
 import { createSession, generateSessionToken, invalidateSession } from '#server/auth/session';
 import { createAccount, currentUserColumns, findUserByEmail } from '#server/services/accounts';
-import { forbidden, unauthorized } from '#server/errors';
+import { badRequest, forbidden, unauthorized } from '#server/errors';
 import { screenMemberText } from '#server/moderation/watched-words';
 import type { Context } from '../context';
 import { accountRouter } from './account';
 import { memberProcedure, publicProcedure, router } from '../init';
 
-/** Mails the owner of an email someone applied with; hashing as an application does keeps both answers equally slow. */
-async function tellOwnerOfKnownEmail(ctx: Context, owner: { email: string; firstName: string; locale: string | null; approvalStatus: 'pending' | 'approved' | 'rejected' }) {
+/**
+ * Mails the owner of an email someone applied with; hashing as an application does keeps both
+ * answers equally slow. Her name is in it only if her address was confirmed (the name was typed
+ * with the address), and an applicant still waiting with an unconfirmed address gets a new link.
+ */
+async function tellOwnerOfKnownEmail(ctx: Context, owner: { id: number; email: string; firstName: string; locale: string | null; approvalStatus: 'pending' | 'approved' | 'rejected'; emailConfirmedAt: Date | null }) {
   await hashPassword(crypto.randomUUID());
-  await queueMail(ctx.db, mails.applicationWithKnownEmail(ctx.mail.site, owner, owner.firstName, owner.approvalStatus === 'pending'));
+  const stillPending = owner.approvalStatus === 'pending';
+  await ctx.db.transaction(async (tx) => {
+    const confirmToken = stillPending && !owner.emailConfirmedAt ? await issueAccountToken(tx, owner.id, 'email_confirm') : undefined;
+    await queueMail(tx, mails.applicationWithKnownEmail(ctx.mail.site, owner, confirmedName(owner), stillPending, confirmToken));
+  });
   ctx.mail.sendSoon();
 }
 
@@ -87,6 +98,7 @@ export const authRouter = router({
     // The schema lets no application through without the guidelines accepted.
     const { acceptGuidelines: _accepted, ...application } = input;
     await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${application.email}`);
+    await ctx.rateLimiter.consume('mailRecipient', recipientKey(application.email));
     // Her names, bio and interests pass the watched words: a `block` word refuses the
     // application; a `hold` word marks it for the admins who decide on it.
     const applicationHeldWords = (await screenMemberText(ctx.db, application.firstName, application.lastName, application.interests, application.bio)) === 'hold';
@@ -100,7 +112,7 @@ export const authRouter = router({
     }
     try {
       await ctx.db.transaction(async (tx) => {
-        const { id: _id } = await createAccount(tx, {
+        const { id } = await createAccount(tx, {
           ...application,
           applicationHeldWords,
           approvalStatus: 'pending',
@@ -110,8 +122,11 @@ export const authRouter = router({
           guidelinesAcceptedAt: new Date(),
           // Her decision and later mail come in the language she applied in.
           locale: ctx.locale,
+          // Anyone can type any address: it counts as hers once she opens the mailed link.
+          emailConfirmedAt: null,
         });
-        await queueMail(tx, mails.applicationReceived(ctx.mail.site, { email: application.email.toLowerCase(), locale: ctx.locale }, application.firstName));
+        const token = await issueAccountToken(tx, id, 'email_confirm');
+        await queueMail(tx, mails.applicationReceived(ctx.mail.site, { email: application.email.toLowerCase(), locale: ctx.locale }, token));
       });
     } catch (error) {
       // Two applications racing for one email: the second is told the same as the first.
@@ -121,6 +136,20 @@ export const authRouter = router({
     }
     ctx.mail.sendSoon();
     return answer;
+  }),
+
+  /**
+   * POST /api/verify-email: the link in the application mail; her address is confirmed (she
+   * may open it signed in or not, before or after approval). A used, expired or unknown link is a 400.
+   */
+  confirmEmail: publicProcedure.input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
+    await ctx.db.transaction(async (tx) => {
+      const used = await consumeAccountToken(tx, input.token, 'email_confirm');
+      if (!used) throw badRequest(messages.account.emailConfirmInvalid);
+      await tx.update(users).set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` }).where(eq(users.id, used.userId));
+    });
+    return { success: true as const, message: messages.account.emailConfirmed };
   }),
 
   /**

@@ -1,7 +1,17 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { Check, X } from 'lucide-react';
+import { Check, MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#client/components/ui/alert-dialog';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
@@ -17,13 +27,16 @@ export function PendingUsersTab() {
   const list = useInfiniteQuery({ ...trpc.admin.users.pending.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
-  // Approving is one click; not approving first asks for an optional reason.
+  // Approving is one click; not approving first asks for an optional reason. Approving an
+  // application whose address nobody confirmed asks again: the address may be someone else's.
   const [rejecting, setRejecting] = useState<Applicant | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<(Applicant & { email: string }) | null>(null);
   const approval = useMutation(
     trpc.admin.users.setApproval.mutationOptions({
       onError,
       onSuccess: (user) => {
         const name = fullName(user);
+        setUnconfirmed(null);
         if (user.isApproved) return succeed(messages.admin.userApproved, messages.admin.userApprovedBody(name), trpc.admin.users.pathFilter(), trpc.admin.admins.pathFilter());
         setRejecting(null);
         return succeed(messages.admin.userRejected, messages.admin.userRejectedBody(name), trpc.admin.users.pathFilter());
@@ -44,6 +57,15 @@ export function PendingUsersTab() {
                 <h3 dir="auto" className="text-lg font-semibold">{name}</h3>
                 <span className="text-sm text-muted-foreground">{t.pending.applied(formatDate(user.createdAt))}</span>
               </div>
+              {user.emailConfirmed ? null : (
+                <p className="flex flex-wrap items-center gap-2 text-sm">
+                  <Badge variant="outline">
+                    <MailWarning aria-hidden="true" className="size-3.5" />
+                    {t.pending.emailUnconfirmed}
+                  </Badge>
+                  <span className="text-muted-foreground">{t.pending.emailUnconfirmedHint}</span>
+                </p>
+              )}
               <p className="text-sm">
                 {user.email}
                 {/* 'Age 16' stays on one line however the email before it breaks. */}
@@ -70,7 +92,7 @@ export function PendingUsersTab() {
                 </div>
               </dl>
               <div className="mt-auto flex flex-wrap gap-2">
-                <Button size="sm" aria-label={t.pending.approveNamed(name)} disabled={busy} onClick={() => approval.mutate({ userId: user.id, isApproved: true })}>
+                <Button size="sm" aria-label={t.pending.approveNamed(name)} disabled={busy} onClick={() => (user.emailConfirmed ? approval.mutate({ userId: user.id, isApproved: true }) : setUnconfirmed(user))}>
                   <Check aria-hidden="true" />
                   {t.pending.approve}
                 </Button>
@@ -89,6 +111,29 @@ export function PendingUsersTab() {
           );
         }}
       </AdminList>
+      <AlertDialog open={unconfirmed !== null} onOpenChange={(open) => !open && !approval.isPending && setUnconfirmed(null)}>
+        {unconfirmed ? (
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{t.pending.approveUnconfirmedTitle(fullName(unconfirmed))}</AlertDialogTitle>
+              <AlertDialogDescription>{t.pending.approveUnconfirmedBody(unconfirmed.email)}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={approval.isPending}>{t.common.cancel}</AlertDialogCancel>
+              <AlertDialogAction
+                disabled={approval.isPending}
+                onClick={(event) => {
+                  // Stays open until the server answers; success closes it.
+                  event.preventDefault();
+                  approval.mutate({ userId: unconfirmed.id, isApproved: true });
+                }}
+              >
+                {approval.isPending ? t.pending.approving : t.pending.approveAnyway}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        ) : null}
+      </AlertDialog>
       <RejectDialog applicant={rejecting} pending={approval.isPending} onClose={() => setRejecting(null)} onConfirm={(input) => approval.mutate(input)} />
     </section>
   );

@@ -6,6 +6,7 @@ import { NewsletterIssueSchema } from '#shared/schemas/community';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '#server/newsletter';
 import { quoted } from '#server/moderation/audit';
+import { recipientKey } from '#server/auth/rate-limit';
 import { adminProcedure, router } from '#server/trpc/init';
 
 /**
@@ -62,9 +63,12 @@ export const adminNewsletterRouter = router({
       ctx.audit.describe(row!.id, `Wrote newsletter ${quoted(row!.subject)} (${row!.frequency})`);
       return row!;
     }),
-    /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself. */
+    /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself, counted like every mail a call asks for. */
     test: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-      const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email);
+      const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email, async () => {
+        await ctx.rateLimiter.consume('mailSender', `user:${ctx.user.id}`);
+        await ctx.rateLimiter.consume('mailRecipient', recipientKey(ctx.user.email));
+      });
       ctx.mail.sendSoon();
       ctx.audit.describe(input.id, `Sent a test of newsletter ${quoted(await issueSubject(ctx.db, input.id))} to the admin's own address`);
       return answer;

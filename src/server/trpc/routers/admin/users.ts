@@ -1,16 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '#shared/schemas/admin';
 import { hashPassword } from '#server/auth/password';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
-import { searchCondition } from '#server/services/content-query';
+import { afterPosition, inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { qualified, searchCondition } from '#server/services/content-query';
 import { memberName, possessive } from '#server/moderation/audit';
 import { liftSuspension, suspendMember } from '#server/moderation/suspension';
 import { SuspendSchema } from '#shared/schemas/moderation';
 import { invalidateAllSessions } from '#server/auth/session';
 import { queueMail } from '#server/mail/outbox';
-import { mails, type MailSite } from '#server/mail/templates';
+import { confirmedName, mails, type MailSite } from '#server/mail/templates';
 import type { Db } from '#db/client';
 import { adminProcedure, router } from '#server/trpc/init';
 import {
@@ -22,12 +22,22 @@ const searchFilter = (search: string | undefined) => searchCondition(search, use
 
 export const adminUsersRouter = router({
   /**
-   * Pending Users tab: join requests, oldest first; `reason` is her bio; `heldWords` marks an
-   * application whose names, bio or interests hold a `hold` watched word.
+   * Pending Users tab: join requests whose address was confirmed first, then the unconfirmed
+   * ones (marked `emailConfirmed: false`), each oldest first; `reason` is her bio; `heldWords`
+   * marks an application whose names, bio or interests hold a `hold` watched word.
    */
   pending: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const order: ListOrder = { column: users.createdAt, direction: 'asc' };
-    const page = pageIds(ctx.db, users, users.id, eq(users.approvalStatus, 'pending'), order, pageOf(input));
+    const page = pageOf(input);
+    const keys = [sql`(${qualified(users.emailConfirmedAt)} is null)`, qualified(users.createdAt), qualified(users.id)];
+    // The keyset rule over the three keys: after the last one shown (a gone one matches nothing).
+    const after = page.after != null ? afterPosition(keys, sql`(select shown.email_confirmed_at is null, shown.created_at, shown.id from ${users} as shown where shown.id = ${page.after})`, 'asc') : undefined;
+    const ids = ctx.db
+      .select({ pageId: users.id })
+      .from(users)
+      .where(and(eq(users.approvalStatus, 'pending'), after))
+      .orderBy(...keys)
+      .limit(page.limit);
+    const pageRows = (after ? ids : ids.offset(page.offset)).as('page');
     return ctx.db
       .select({
         id: users.id,
@@ -38,11 +48,12 @@ export const adminUsersRouter = router({
         interests: users.interests,
         reason: users.bio,
         heldWords: users.applicationHeldWords,
+        emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
         createdAt: users.createdAt,
       })
       .from(users)
-      .innerJoin(page, inPage(page, users.id))
-      .orderBy(...orderBy(order, users.id));
+      .innerJoin(pageRows, eq(users.id, pageRows.pageId))
+      .orderBy(...keys);
   }),
 
   /** Community Users tab: every account, newest first, searchable by name or email. */
@@ -155,8 +166,10 @@ async function mailDecision(
 ) {
   if (approvalStatus === before.approvalStatus || approvalStatus === 'pending') return;
   // In her language: the one she applied in, or chose since.
-  const [saved] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, before.id));
+  const [saved] = await tx.select({ locale: users.locale, emailConfirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, before.id));
   const to = { email: before.email, locale: saved?.locale };
-  const mail = approvalStatus === 'approved' ? mails.applicationApproved(site, to, before.firstName) : mails.applicationRejected(site, to, before.firstName, reason);
+  // Her name only to an address shown to be hers (it was typed with the address).
+  const name = confirmedName({ firstName: before.firstName, emailConfirmedAt: saved?.emailConfirmedAt ?? null });
+  const mail = approvalStatus === 'approved' ? mails.applicationApproved(site, to, name) : mails.applicationRejected(site, to, name, reason);
   await queueMail(tx, mail);
 }

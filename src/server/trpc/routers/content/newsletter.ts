@@ -1,14 +1,17 @@
 import { NewsletterSubscribeSchema, NewsletterTokenSchema } from '#shared/schemas/community';
 import { confirmSubscription, requestSubscription, unsubscribe } from '#server/newsletter';
 import { publicProcedure, router } from '#server/trpc/init';
+import { recipientKey } from '#server/auth/rate-limit';
 
 export const newsletterRouter = router({
   /**
    * POST /api/newsletter/subscriptions: double opt-in. A confirmation link goes to the address;
-   * nothing counts or changes until it is opened. Counted per address against abuse.
+   * nothing counts or changes until it is opened. Counted per address against abuse, and with
+   * every other mail to that address.
    */
   subscribe: publicProcedure.input(NewsletterSubscribeSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('subscribe', `ip:${ctx.ip}`, `email:${input.email}`);
+    await ctx.rateLimiter.consume('mailRecipient', recipientKey(input.email));
     const answer = await requestSubscription(ctx.db, ctx.mail.site, input.email, input.frequency, ctx.locale);
     ctx.mail.sendSoon();
     return answer;

@@ -1,0 +1,71 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { messages } from '#shared/messages';
+import { Button } from '../components/ui/button';
+import { accountCopy } from '../copy/account';
+import { errorMessage } from '../lib/errors';
+import { trpc } from '../trpc';
+import { AccountCard, FormNotice } from './settings/-components/account-kit';
+
+interface VerifySearch {
+  token?: string;
+}
+
+export const Route = createFileRoute('/verify-email')({
+  validateSearch: (search: Record<string, unknown>): VerifySearch =>
+    typeof search.token === 'string' || typeof search.token === 'number' ? { token: String(search.token) } : {},
+  component: VerifyEmailPage,
+});
+
+const t = accountCopy.verifyEmail;
+const linkClasses = 'font-semibold text-primary underline-offset-4 hover:underline';
+
+/**
+ * /verify-email?token=…: the link in the application mail; it confirms the address is hers.
+ * It confirms on a button press, never on load: mail scanners open links, and one must not
+ * confirm an address for her.
+ */
+function VerifyEmailPage() {
+  const { token } = Route.useSearch();
+  const confirm = useMutation(trpc.auth.confirmEmail.mutationOptions());
+  const home = (
+    <Link to="/" className={`${linkClasses} justify-self-center text-sm`}>
+      {t.home}
+    </Link>
+  );
+
+  if (!token || confirm.isError) {
+    return (
+      <AccountCard title={t.title} subtitle={t.invalidSubtitle}>
+        <div className="grid gap-4 text-center">
+          <FormNotice kind="error">{token ? errorMessage(confirm.error) : messages.account.emailConfirmInvalid}</FormNotice>
+          <p className="text-sm text-muted-foreground">{t.askAgain}</p>
+          {home}
+        </div>
+      </AccountCard>
+    );
+  }
+
+  if (confirm.isSuccess) {
+    return (
+      <AccountCard title={t.title} subtitle={t.subtitle}>
+        <div className="grid gap-5 text-center">
+          <FormNotice kind="success">{confirm.data.message}</FormNotice>
+          {home}
+        </div>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title={t.title} subtitle={t.subtitle}>
+      <div className="grid gap-5">
+        <p>{t.body}</p>
+        <Button size="lg" disabled={confirm.isPending} onClick={() => confirm.mutate({ token })}>
+          {confirm.isPending ? t.busy : t.submit}
+        </Button>
+        {home}
+      </div>
+    </AccountCard>
+  );
+}
