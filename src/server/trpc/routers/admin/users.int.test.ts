@@ -25,8 +25,8 @@ describe('GET /api/admin/pending-users', () => {
     const response = await asAdmin('GET', '/api/admin/pending-users');
     expect(response.statusCode).toBe(200);
     const row = response.json().find((u: { id: number }) => u.id === applicant.id);
-    expect(Object.keys(row).sort()).toEqual(['age', 'createdAt', 'email', 'emailConfirmed', 'firstName', 'id', 'interests', 'lastName', 'reason'].sort());
-    expect(row).toMatchObject({ firstName: 'Pending', email: applicant.email, reason: 'I love learning new things with friends.', age: 20, emailConfirmed: true });
+    expect(Object.keys(row).sort()).toEqual(['age', 'createdAt', 'email', 'emailConfirmed', 'firstName', 'heldWords', 'id', 'interests', 'lastName', 'reason'].sort());
+    expect(row).toMatchObject({ firstName: 'Pending', email: applicant.email, reason: 'I love learning new things with friends.', age: 20, emailConfirmed: true, heldWords: false });
     expect(response.json().every((u: { id: number }) => u.id !== admin.user.id)).toBe(true);
   });
 });
