@@ -34,7 +34,8 @@ export function superviseWorkers(workers: number): void {
   const start = () => startedAt.set(cluster.fork(), Date.now());
   const running = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
 
-  cluster.on('listening', () => {
+  cluster.on('listening', (worker) => {
+    log('info', 'a server process is listening', { worker: worker.process.pid });
     if (othersStarted) return;
     othersStarted = true;
     for (let index = 1; index < workers; index++) start();
