@@ -404,7 +404,8 @@ describe('upgrading a database that holds rows', () => {
     await db.insert(events).values({ title: 'بنت القرية', description: 'لقاء', dateTime: new Date(Date.now() + 86_400_000), location: 'Hall' });
     await db.insert(directoryListings).values({ name: 'بنت القرية', category: 'Art', description: 'دروس' });
     await db.insert(places).values({ name: 'بنت القرية', description: 'مبنى جميل', category: 'culture', address: '1 Nile St' });
-    await createUser(db, { firstName: 'ليلى', lastName: 'بنت القرية' });
+    // Written in SQL: the schema in the code has columns that later migrations add.
+    await db.execute(sql`insert into users (email, password_hash, first_name, last_name) values ('layla@example.com', 'not a hash', 'ليلى', 'بنت القرية')`);
 
     const searched = [
       { name: 'podcasts', table: podcasts, column: podcasts.searchText },
