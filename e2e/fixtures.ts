@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { overwriteGetLocale } from '#i18n/runtime';
 import { type APIRequest, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#db/seed';
+import { linkIn, waitForMail } from './mailbox';
 import { type E2eSite, startE2eSite } from './site';
 
 /**
@@ -125,10 +126,12 @@ export async function expectNoSeriousAxeFindings(page: Page, where: string) {
 export type Member = { firstName: string; lastName: string; email: string; password: string };
 
 /**
- * A member of her own for each journey (applied and approved through the API): these journeys
- * change passwords, emails and delete accounts, which the demo accounts other journeys use must keep.
+ * A member of her own for each journey: these journeys change passwords, emails and delete
+ * accounts, which the demo accounts other journeys use must keep. She applied through the API,
+ * opened the confirmation link her application mail carries (unless `confirmEmail: false`), and
+ * the demo admin approved her.
  */
-export async function newMember(request: APIRequest, firstName: string): Promise<Member> {
+export async function newMember(request: APIRequest, firstName: string, { confirmEmail = true } = {}): Promise<Member> {
   const member = { firstName, lastName: 'Karim', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.com`, password: 'Bloom2024x' };
   const baseURL = siteUrl();
   const visitor = await request.newContext({ baseURL });
@@ -136,6 +139,11 @@ export async function newMember(request: APIRequest, firstName: string): Promise
     data: { ...member, age: 16, interests: 'Drawing, football and films', bio: 'I moved here last year and love meeting new people.', acceptGuidelines: true },
   });
   expect(applied.status(), await applied.text()).toBeLessThan(300);
+  if (confirmEmail) {
+    const link = new URL(linkIn(await waitForMail(member.email, 'We received your application to Bloom Circle'), '/verify-email'));
+    const confirmed = await visitor.post('/api/verify-email', { data: { token: link.searchParams.get('token') } });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  }
   await visitor.dispose();
   const admin = await request.newContext({ baseURL });
   expect((await admin.post('/api/login', { data: DEMO_ACCOUNTS.admin })).ok()).toBe(true);
