@@ -1,4 +1,4 @@
-import confusables from 'unhomoglyph/data.json';
+import confusables from 'unhomoglyph/data.json' with { type: 'json' };
 import { normalizeForSearch } from './normalize';
 import { DEFAULT_IGNORABLE, WORD } from './watched-word-form';
 
