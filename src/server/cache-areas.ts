@@ -1,127 +1,74 @@
 /**
- * What part of the site's data each procedure reads or changes, for the read cache: a stored
+ * What part of the site's data a procedure reads or changes, for the read cache: a stored
  * answer is dropped when a write changes an area it read, and kept through writes elsewhere
- * (a like on a podcast leaves the events list stored). One table, by procedure path; a path
- * it doesn't know counts as touching everything, so a new procedure is never served stale.
+ * (a like on a podcast leaves the events list stored). Each procedure declares it in its own
+ * meta (`cache`, a CacheRule), so the rule for a write sits next to the write.
  *
- * Some procedures read or change one item of their area, named by the `id` of their input
- * (ITEM_PROCEDURES): an article read by id is kept through a like on another article, while
- * every list of articles (which reads the area as a whole) is dropped by either.
+ * Some procedures read or change one item of their area, named by a field of their input
+ * (`item`): an article read by id is kept through a like on another article, while every
+ * list of articles (which reads the area as a whole) is dropped by either.
  */
 export type CacheArea = 'podcasts' | 'blogs' | 'events' | 'listings' | 'forum' | 'places' | 'members' | 'newsletter';
 
-/** Every area: what an unknown procedure, or a write outside the procedures (an upload), touches. */
+/** Every area: what an undeclared write, or a write outside the procedures, touches. */
 export const ALL_AREAS: readonly CacheArea[] = ['podcasts', 'blogs', 'events', 'listings', 'forum', 'places', 'members', 'newsletter'];
 
-/** The longest matching prefix wins: 'admin.users.delete' before 'admin.users'. */
-const AREAS_BY_PATH: [prefix: string, areas: readonly CacheArea[]][] = [
-  ['content.podcasts', ['podcasts']],
-  ['admin.podcasts', ['podcasts']],
-  ['content.blogs', ['blogs']],
-  ['admin.blogs', ['blogs']],
-  ['content.events', ['events']],
-  ['admin.events', ['events']],
-  ['content.directory', ['listings']],
-  ['admin.directory', ['listings']],
-  ['content.forum', ['forum']],
-  ['admin.forum', ['forum']],
-  ['content.places', ['places']],
-  ['admin.places', ['places']],
-  ['content.newsletter', ['newsletter']],
-  // A comment of any kind: its thread and its parent's count.
-  ['content.comments', ['podcasts', 'blogs', 'forum']],
-  ['admin.newsletter', ['newsletter']],
-  // Home's cards: podcasts, listings, upcoming events and approved members.
-  ['content.stats', ['podcasts', 'listings', 'events', 'members']],
-  ['content.hub.stats', ['forum', 'places']],
-  ['content.hub', ['podcasts', 'blogs', 'events', 'forum']],
-  // Signing in or out, applying and passwords change no shared answer.
-  ['auth.login', []],
-  ['auth.adminLogin', []],
-  ['auth.logout', []],
-  ['auth.adminLogout', []],
-  ['auth.joinRequest', []],
-  // Her own account: only a new name (shown as an author) or a deleted account changes shared answers.
-  ['auth.account', []],
-  ['auth.account.updateProfile', ALL_AREAS],
-  ['auth.account.deleteAccount', ALL_AREAS],
-  ['admin.users.setPassword', []],
-  ['admin.admins.setPassword', []],
-  // A third member's report hides the item: a post, a comment (its parent's count) or a listing.
-  ['content.reports', ['podcasts', 'blogs', 'forum', 'listings']],
-  // Blocks change only what the two members see, and those answers are theirs alone.
-  ['content.blocks', []],
-  // Moderators' decisions publish, hide or delete posts, comments and listings.
-  ['admin.reports', ['podcasts', 'blogs', 'forum', 'listings']],
-  ['admin.moderation', ['podcasts', 'blogs', 'forum']],
-  // An approved profile change renames an author shown everywhere; a rejected one changes nothing.
-  ['admin.moderation.approveProfileChange', ALL_AREAS],
-  ['admin.moderation.rejectProfileChange', []],
-  // The moderators' own lists: no shared answer reads them.
-  ['admin.watchedWords', []],
-  ['admin.audit', []],
-  ['admin.mail', []],
-  ['admin.overview', []],
-  // Approvals and new admins change the members' count.
-  ['admin.users.setApproval', ['members']],
-  // A suspension changes what she may do, not what anyone reads.
-  ['admin.users.suspend', []],
-  ['admin.users.unsuspend', []],
-  ['admin.admins.create', ['members']],
-  // Other account changes rename authors shown everywhere, or delete their posts, comments,
-  // likes and RSVPs with the account.
-  ['admin.users', ALL_AREAS],
-  ['admin.admins', ALL_AREAS],
-];
+/** The input field naming the one item a procedure reads or changes. */
+export type ItemField = 'id';
 
-export function areasOf(path: string): readonly CacheArea[] {
-  let best: (typeof AREAS_BY_PATH)[number] | undefined;
-  for (const entry of AREAS_BY_PATH) {
-    const [prefix] = entry;
-    if ((path === prefix || path.startsWith(`${prefix}.`)) && (!best || prefix.length > best[0].length)) best = entry;
-  }
-  return best ? best[1] : ALL_AREAS;
-}
-
+type SomeAreas = readonly [CacheArea, ...CacheArea[]];
 
 /**
- * Procedures whose input's `id` names the one item of their area they read or change: an
- * article, podcast or event by id, a member's like, comment or RSVP on it, an admin's edit or
- * deletion of it. Any other procedure reads or changes its areas as a whole.
+ * A read whose answer the read cache may store and replay to anyone: it depends only on the
+ * input and the data, never on who asks ('exceptForAdmins': admins get a personal answer,
+ * since they also see drafts). It names what it reads: one item of one area, or areas as a whole.
  */
-const ITEM_PROCEDURES: ReadonlySet<string> = new Set([
-  'content.podcasts.byId',
-  'content.podcasts.like',
-  'content.podcasts.unlike',
-  'content.podcasts.addComment',
-  'content.blogs.byId',
-  'content.blogs.like',
-  'content.blogs.unlike',
-  'content.blogs.addComment',
-  'content.events.byId',
-  'content.events.ics',
-  'content.events.rsvp',
-  'content.events.cancelRsvp',
-  'admin.podcasts.update',
-  'admin.podcasts.delete',
-  'admin.blogs.update',
-  'admin.blogs.delete',
-  'admin.events.update',
-  'admin.events.delete',
-]);
+export type SharedRead = { shared: true | 'exceptForAdmins'; changes?: never } & (
+  | { reads: readonly [CacheArea]; item: ItemField }
+  | { reads: SomeAreas; item?: never }
+);
 
-/** One procedure call of a request: its path and, for an item procedure, the item's id. */
+/**
+ * A write: the areas it changes (none: it changes no shared answer), or one item of one area.
+ * The stored answers that read what it changed are dropped when it went through.
+ */
+export type Write = { shared?: never; reads?: never } & (
+  | { changes: readonly [CacheArea]; item: ItemField }
+  | { changes: readonly CacheArea[]; item?: never }
+);
+
+/**
+ * A procedure's `cache` meta. Every write declares one, and every shared read (a test walks the
+ * router); a read without one is personal, never stored.
+ */
+export type CacheRule = SharedRead | Write;
+
+/** Whether this viewer's answer is the one every viewer gets. */
+export function isSharedAnswer(rule: CacheRule | undefined, viewer: { isAdmin: boolean } | null): boolean {
+  if (!rule?.shared) return false;
+  return rule.shared === true || !viewer?.isAdmin;
+}
+
+/** One procedure call of a request: the areas it read (a query) or changed (a write), and the item it named. */
 export interface ProcedureCall {
-  path: string;
+  areas: readonly CacheArea[];
   itemId?: number;
 }
 
-export const isItemProcedure = (path: string) => ITEM_PROCEDURES.has(path);
+/**
+ * A call as its procedure declared it. A query reads what it declared (a personal one is never
+ * stored, so what it reads matters to no one); a write without a declaration counts as
+ * changing everything, so it is never served stale (and a test fails for it).
+ */
+export function callOf(type: 'query' | 'mutation' | 'subscription', rule: CacheRule | undefined, rawInput: unknown): ProcedureCall {
+  const areas = type === 'query' ? (rule?.reads ?? []) : (rule && !rule.shared ? rule.changes : ALL_AREAS);
+  return { areas, itemId: rule?.item ? itemIdOf(rawInput, rule.item) : undefined };
+}
 
-/** The item an item procedure's raw input names; undefined for an id that isn't one (the call then counts as whole-area). */
-export function itemIdOf(rawInput: unknown): number | undefined {
+/** The item an input names; undefined for an id that isn't one (the call then counts as whole-area). */
+export function itemIdOf(rawInput: unknown, field: ItemField = 'id'): number | undefined {
   if (rawInput === null || typeof rawInput !== 'object') return undefined;
-  const id = (rawInput as { id?: unknown }).id;
+  const id = (rawInput as Record<string, unknown>)[field];
   const value = typeof id === 'string' && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : id;
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
@@ -141,9 +88,8 @@ export const areaOfItem = (item: ItemReference) => item.slice(0, item.indexOf('#
 export function referencesOf(calls: readonly ProcedureCall[]): DataReferences {
   if (calls.length === 0) return { areas: new Set(ALL_AREAS), items: new Set() };
   const references: DataReferences = { areas: new Set(), items: new Set() };
-  for (const { path, itemId } of calls) {
-    const areas = areasOf(path);
-    // An item procedure sits in exactly one area; if the table ever gives it more, it counts as whole.
+  for (const { areas, itemId } of calls) {
+    // An item sits in exactly one area (the rule's type says so); anything else counts as whole.
     if (itemId !== undefined && areas.length === 1) references.items.add(`${areas[0]!}#${itemId}`);
     else for (const area of areas) references.areas.add(area);
   }

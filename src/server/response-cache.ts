@@ -6,14 +6,14 @@ import { ALL_AREAS, areaOfItem, type CacheArea, type DataReferences, isAffectedB
 
 /**
  * A micro-cache of shared reads (GET /api/... and /trpc/... answered 200). Only an answer
- * that every procedure behind the URL declares the same for every viewer (`sharedAnswer`
+ * that every procedure behind the URL declares the same for every viewer (`cache.shared`
  * in the procedure's meta, reported through the request's AnswerScope) is stored, so a
  * stored answer can be replayed to anyone, signed in or not, without reading the cookie.
  * Only complete JSON answers are stored: a streamed (JSONL) answer varies by the request's
  * `trpc-accept`/`Accept` header and is never stored or replayed.
  *
  * Invalidation by what changed: each stored answer remembers what its procedures read
- * (cache-areas.ts: areas as a whole, or single items such as one article), and a successful
+ * (its `cache` meta: areas as a whole, or single items such as one article), and a successful
  * write drops, at once, the answers that read what it changed; the rest stay (a like on a
  * podcast leaves the events list stored, a like on one article leaves the others stored).
  * The other processes sharing the database drop the same, told through PostgreSQL's
@@ -73,7 +73,7 @@ function answerOrNullAfter(answer: Promise<Entry | null>, ms: number): Promise<E
 
 /** What the procedures that made an answer say about who may see it. */
 export interface AnswerScope {
-  /** True until a procedure without `sharedAnswer` runs for this request. */
+  /** True until a procedure whose answer isn't shared (`cache.shared`) runs for this request. */
   sameForEveryone: boolean;
   /** The procedures that ran for this request (a batch runs several): what it read or changed. */
   calls: ProcedureCall[];

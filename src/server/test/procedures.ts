@@ -5,6 +5,7 @@ import * as schema from '#db/schema';
 import type { Db } from '#db/client';
 import { restRoutes } from '../rest/routes';
 import type { RestRoute } from '../rest/types';
+import type { CacheRule } from '../cache-areas';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/root';
 
@@ -15,13 +16,19 @@ import { appRouter } from '../trpc/root';
 export interface ProcedureInfo {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
-  access: ProcedureMeta['access'] | undefined;
+  access: ProcedureMeta['access'];
+  /** What it declares for the read cache: what it reads or changes, and whether its answer is shared. */
+  cache: CacheRule | undefined;
   sharedAnswer: boolean;
+  /** The fields of its input (of each object schema it parses). */
+  inputFields: string[];
 }
 
 interface ProcedureDef {
-  _def: { type: ProcedureInfo['type']; meta?: Partial<ProcedureMeta> };
+  _def: { type: ProcedureInfo['type']; meta?: ProcedureMeta; inputs: unknown[] };
 }
+
+const fieldsOf = (schema: unknown) => (schema !== null && typeof schema === 'object' && 'shape' in schema ? Object.keys(schema.shape as object) : []);
 
 export function listProcedures(): ProcedureInfo[] {
   const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
@@ -29,7 +36,9 @@ export function listProcedures(): ProcedureInfo[] {
     path,
     type: procedure._def.type,
     access: procedure._def.meta?.access,
-    sharedAnswer: procedure._def.meta?.sharedAnswer ?? false,
+    cache: procedure._def.meta?.cache,
+    sharedAnswer: Boolean(procedure._def.meta?.cache?.shared),
+    inputFields: procedure._def.inputs.flatMap(fieldsOf),
   }));
 }
 

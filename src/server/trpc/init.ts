@@ -8,7 +8,7 @@ import { requireAdmin, requireMember } from '../auth/access';
 import { forgetAllKeptSessions, forgetKeptSessions } from '../auth/session';
 import { auditTrail, recordAdminAction } from '../moderation/audit';
 import { assertNotSuspended } from '../moderation/suspension';
-import { isItemProcedure, itemIdOf } from '../cache-areas';
+import { type CacheRule, callOf, isSharedAnswer } from '../cache-areas';
 
 /** The one text a client sees for an error: the first zod issue, or the error's own words. */
 export function clientMessage(error: TRPCError): string {
@@ -29,16 +29,17 @@ export function clientField(error: TRPCError): string | undefined {
   return typeof field === 'string' ? field : undefined;
 }
 
-/** Who may call a procedure; set by the builders below so tests can read it from the router. */
+/** What a procedure declares about itself; the builders set `access`, so tests can read it from the router. */
 export interface ProcedureMeta {
-  access: 'public' | 'member' | 'admin';
-  /**
-   * The answer depends only on the input and the data, never on who asks (no ctx.user),
-   * so the response cache may replay it to signed-in requests too.
-   */
-  sharedAnswer?: boolean;
+  /** Who may call it. */
+  access?: 'public' | 'member' | 'admin';
   /** A member write that stays open while she is suspended (reporting). */
   openWhileSuspended?: boolean;
+  /**
+   * What it reads or changes for the read cache, and whether its answer is the same for every
+   * viewer: see CacheRule. Every write and every shared read declares it.
+   */
+  cache?: CacheRule;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -81,12 +82,13 @@ const storableText = t.middleware(async ({ getRawInput, next }) => {
 
 /**
  * A request's answer is shared only when every procedure that made it is (a batch may mix);
- * the calls (each procedure's path, and the item an item procedure names) tell the read cache
- * which data the request read or changed.
+ * the calls (what each procedure declared it reads or changes, and the item it names) tell the
+ * read cache which data the request read or changed.
  */
-const answerScope = t.middleware(async ({ ctx, meta, path, getRawInput, next }) => {
-  ctx.answer.calls.push({ path, itemId: isItemProcedure(path) ? itemIdOf(await getRawInput()) : undefined });
-  if (!meta?.sharedAnswer) ctx.answer.sameForEveryone = false;
+const answerScope = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
+  const rule = meta?.cache;
+  ctx.answer.calls.push(callOf(type, rule, rule?.item ? await getRawInput() : undefined));
+  if (!isSharedAnswer(rule, ctx.user)) ctx.answer.sameForEveryone = false;
   return next();
 });
 
@@ -111,17 +113,6 @@ const keptSessionsAfterWrites = t.middleware(async ({ ctx, type, path, next }) =
 const inRequestLanguage = t.middleware(({ ctx, next }) => inLocale(ctx.locale, next));
 
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(inRequestLanguage).use(answerScope).use(databaseAvailability).use(storableText).use(keptSessionsAfterWrites);
-
-/** Public reads whose answer is the same for every viewer; see ProcedureMeta.sharedAnswer. */
-export const sharedReadProcedure = publicProcedure.meta({ access: 'public', sharedAnswer: true });
-
-/**
- * For a shared read whose answer differs for some viewers (admins see drafts): marks this
- * request's answer as theirs alone, so the read cache never stores or replays it.
- */
-export function answerDependsOnViewer(ctx: Context): void {
-  ctx.answer.sameForEveryone = false;
-}
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
 export const memberProcedure = publicProcedure

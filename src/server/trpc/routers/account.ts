@@ -48,6 +48,7 @@ import { isUniqueViolation } from '#server/services/accounts';
 import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
 import { isLastActiveAdmin, withActiveAdminsLocked } from './admin/accounts';
+import { ALL_AREAS } from '#server/cache-areas';
 
 const a = messages.account;
 
@@ -107,7 +108,7 @@ export const accountRouter = router({
    * queues a job holding the address, and the mail worker looks the account up and mails an
    * account a link (nothing to an address without one).
    */
-  requestPasswordReset: publicProcedure.input(PasswordResetRequestSchema).mutation(async ({ ctx, input }) => {
+  requestPasswordReset: publicProcedure.meta({ cache: { changes: [] } }).input(PasswordResetRequestSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`, `email:${input.email}`);
     await ctx.rateLimiter.consume('mailRecipient', recipientKey(input.email));
     await queueMailJob(ctx.db, 'password_reset_request', input.email, { type: 'password_reset', email: input.email });
@@ -116,7 +117,7 @@ export const accountRouter = router({
   }),
 
   /** POST /api/password-reset/confirm: sets the new password and ends every session of the account. */
-  confirmPasswordReset: publicProcedure.input(PasswordResetConfirmSchema).mutation(async ({ ctx, input }) => {
+  confirmPasswordReset: publicProcedure.meta({ cache: { changes: [] } }).input(PasswordResetConfirmSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
     const passwordHash = await hashPassword(input.password);
     await ctx.db.transaction(async (tx) => {
@@ -146,7 +147,8 @@ export const accountRouter = router({
    * for a moderator while her profile shows the old values everywhere. Any new change replaces
    * one that waits. Admins' changes apply at once, as their posts do.
    */
-  updateProfile: memberProcedure.input(ProfileUpdateSchema).mutation(async ({ ctx, input }) => {
+  // A new name is shown as an author everywhere.
+  updateProfile: memberProcedure.meta({ cache: { changes: ALL_AREAS } }).input(ProfileUpdateSchema).mutation(async ({ ctx, input }) => {
     const [current] = await ctx.db.select(profileColumns).from(users).where(eq(users.id, ctx.user.id)).limit(1);
     if (!current) throw notFound(messages.admin.userNotFound);
     const changed: ProfileChange = {};
@@ -169,7 +171,7 @@ export const accountRouter = router({
   }),
 
   /** POST /api/profile/password: her current password first; her other devices are signed out. */
-  changePassword: ownAccountProcedure.input(PasswordChangeSchema).mutation(async ({ ctx, input }) => {
+  changePassword: ownAccountProcedure.meta({ cache: { changes: [] } }).input(PasswordChangeSchema).mutation(async ({ ctx, input }) => {
     await assertOwnPassword(ctx, input.currentPassword, a.currentPasswordWrong);
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(users.id, ctx.user.id));
@@ -184,7 +186,7 @@ export const accountRouter = router({
    * has an account here; its owner is mailed instead, and nothing changes. The request only
    * queues a job (the mail worker looks the address up), so both cost the same.
    */
-  requestEmailChange: ownAccountProcedure.input(EmailChangeSchema).mutation(async ({ ctx, input }) => {
+  requestEmailChange: ownAccountProcedure.meta({ cache: { changes: [] } }).input(EmailChangeSchema).mutation(async ({ ctx, input }) => {
     await assertOwnPassword(ctx, input.password, a.currentPasswordWrong);
     if (input.email === ctx.user.email.toLowerCase()) throw badRequest(a.emailSame);
     await ctx.rateLimiter.consume('mailSender', `user:${ctx.user.id}`);
@@ -195,7 +197,7 @@ export const accountRouter = router({
   }),
 
   /** POST /api/profile/email/confirm: the link from the mail; works signed in or not. */
-  confirmEmailChange: publicProcedure.input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
+  confirmEmailChange: publicProcedure.meta({ cache: { changes: [] } }).input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
     try {
       await ctx.db.transaction(async (tx) => {
@@ -237,7 +239,7 @@ export const accountRouter = router({
   }),
 
   /** DELETE /api/sessions/{id}: signs one of her devices out (this one too, if she asks). */
-  endSession: ownAccountProcedure.input(SessionIdSchema).mutation(async ({ ctx, input }) => {
+  endSession: ownAccountProcedure.meta({ cache: { changes: [] } }).input(SessionIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db
       .delete(sessions)
       .where(and(eq(sessions.id, input.id), eq(sessions.userId, ctx.user.id)))
@@ -248,7 +250,7 @@ export const accountRouter = router({
   }),
 
   /** DELETE /api/sessions: every other device. */
-  endOtherSessions: ownAccountProcedure.mutation(async ({ ctx }) => {
+  endOtherSessions: ownAccountProcedure.meta({ cache: { changes: [] } }).mutation(async ({ ctx }) => {
     await invalidateAllSessions(ctx.db, ctx.user.id, ctx.session.id);
     return { success: true as const, message: a.signedOutOthers };
   }),
@@ -264,7 +266,7 @@ export const accountRouter = router({
   }),
 
   /** PUT /api/newsletter/subscription: subscribe, change the frequency, or unsubscribe her own email. */
-  setNewsletter: ownAccountProcedure.input(NewsletterSettingsSchema).mutation(async ({ ctx, input }) => {
+  setNewsletter: ownAccountProcedure.meta({ cache: { changes: [] } }).input(NewsletterSettingsSchema).mutation(async ({ ctx, input }) => {
     const email = ctx.user.email.toLowerCase();
     const mine = eq(sql`lower(${newsletterSubscriptions.email})`, email);
     if (!input.subscribed) {
@@ -335,7 +337,8 @@ export const accountRouter = router({
    * DELETE /api/account: with her password, deletes her account as an admin deletion does (her
    * posts, comments, likes and RSVPs go with it). The last admin can't (409).
    */
-  deleteAccount: ownAccountProcedure.input(AccountDeleteSchema).mutation(async ({ ctx, input }) => {
+  // Her posts, comments, likes and RSVPs go with her account.
+  deleteAccount: ownAccountProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AccountDeleteSchema).mutation(async ({ ctx, input }) => {
     await assertOwnPassword(ctx, input.password, a.currentPasswordWrong);
     await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       if (isLastActiveAdmin(activeAdminIds, ctx.user.id)) throw conflict(a.lastAdmin);

@@ -88,13 +88,14 @@ export const authRouter = router({
     return user;
   }),
 
-  login: publicProcedure.input(LoginSchema).mutation(({ ctx, input }) => signIn(ctx, input.email, input.password, input.saveLogin, false)),
+  login: publicProcedure.meta({ cache: { changes: [] } }).input(LoginSchema).mutation(({ ctx, input }) => signIn(ctx, input.email, input.password, input.saveLogin, false)),
 
   adminLogin: publicProcedure
+    .meta({ cache: { changes: [] } })
     .input(AdminLoginSchema)
     .mutation(({ ctx, input }) => signIn(ctx, input.username, input.password, input.saveLogin, true)),
 
-  joinRequest: publicProcedure.input(JoinRequestSchema).mutation(async ({ ctx, input }) => {
+  joinRequest: publicProcedure.meta({ cache: { changes: [] } }).input(JoinRequestSchema).mutation(async ({ ctx, input }) => {
     // The schema lets no application through without the guidelines accepted.
     const { acceptGuidelines: _accepted, ...application } = input;
     await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${application.email}`);
@@ -142,7 +143,7 @@ export const authRouter = router({
    * POST /api/verify-email: the link in the application mail; her address is confirmed (she
    * may open it signed in or not, before or after approval). A used, expired or unknown link is a 400.
    */
-  confirmEmail: publicProcedure.input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
+  confirmEmail: publicProcedure.meta({ cache: { changes: [] } }).input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
     await ctx.db.transaction(async (tx) => {
       const used = await consumeAccountToken(tx, input.token, 'email_confirm');
@@ -156,12 +157,12 @@ export const authRouter = router({
    * The language switch: kept in the `locale` cookie, and on her account when she is signed
    * in (so it follows her to other devices and her mail is written in it). The page reloads after.
    */
-  setLocale: publicProcedure.input(SetLocaleSchema).mutation(async ({ ctx, input }) => {
+  setLocale: publicProcedure.meta({ cache: { changes: [] } }).input(SetLocaleSchema).mutation(async ({ ctx, input }) => {
     ctx.cookies.setLocale(input.locale);
     if (ctx.user) await ctx.db.update(users).set({ locale: input.locale }).where(eq(users.id, ctx.user.id));
     return { locale: input.locale };
   }),
 
-  logout: publicProcedure.mutation(({ ctx }) => signOut(ctx)),
-  adminLogout: publicProcedure.mutation(({ ctx }) => signOut(ctx)),
+  logout: publicProcedure.meta({ cache: { changes: [] } }).mutation(({ ctx }) => signOut(ctx)),
+  adminLogout: publicProcedure.meta({ cache: { changes: [] } }).mutation(({ ctx }) => signOut(ctx)),
 });

@@ -10,6 +10,7 @@ import { createAccount } from '#server/services/accounts';
 import type { Db } from '#db/client';
 import { adminProcedure, router } from '#server/trpc/init';
 import { adminUserColumns, assertCanDelete, assertEmailFree, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict } from './accounts';
+import { ALL_AREAS } from '#server/cache-areas';
 
 /** Admin Management tab: the procedures act on admin accounts only. */
 async function findAdmin(db: Db, id: number) {
@@ -32,7 +33,8 @@ export const adminAdminsRouter = router({
   }),
 
   /** Add New Admin: an approved admin account with an argon2id password. */
-  create: adminProcedure.input(AdminCreateSchema).mutation(async ({ ctx, input }) => {
+  // A new admin counts as a member.
+  create: adminProcedure.meta({ cache: { changes: ['members'] } }).input(AdminCreateSchema).mutation(async ({ ctx, input }) => {
     const { age, ...fields } = input;
     const { id } = await createAccount(ctx.db, { ...fields, age: age ?? null, isAdmin: true, approvalStatus: 'approved' });
     const account = await findAccount(ctx.db, id);
@@ -41,7 +43,8 @@ export const adminAdminsRouter = router({
   }),
 
   /** Edit Admin: a blank password keeps the current one. */
-  update: adminProcedure.input(AdminUpdateSchema).mutation(async ({ ctx, input }) => {
+  // A new name is shown as an author everywhere.
+  update: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminUpdateSchema).mutation(async ({ ctx, input }) => {
     const target = await findAdmin(ctx.db, input.id);
     await assertEmailFree(ctx.db, input.email, target.id);
     const { id, password, age, ...fields } = input;
@@ -58,7 +61,7 @@ export const adminAdminsRouter = router({
     return toAccount(row!);
   }),
 
-  setPassword: adminProcedure.input(AdminPasswordChangeSchema).mutation(async ({ ctx, input }) => {
+  setPassword: adminProcedure.meta({ cache: { changes: [] } }).input(AdminPasswordChangeSchema).mutation(async ({ ctx, input }) => {
     const target = await findAdmin(ctx.db, input.id);
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, input.id));
     await endOtherSessions(ctx, input.id);
@@ -67,7 +70,8 @@ export const adminAdminsRouter = router({
   }),
 
   /** No confirmation in the UI, but never herself and never the last admin. */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) =>
+  // Her posts, comments, likes and RSVPs go with her account.
+  delete: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminByIdSchema).mutation(({ ctx, input }) =>
     withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAdmin(tx, input.id);
       assertCanDelete(activeAdminIds, ctx.user.id, target);

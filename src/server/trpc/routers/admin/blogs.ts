@@ -26,7 +26,7 @@ export const adminBlogsRouter = router({
   }),
 
   /** An inline (data:) cover is checked and stored as an upload first, so lists never carry image bytes. */
-  create: adminProcedure.input(BlogFormSchema).mutation(async ({ ctx, input }) => {
+  create: adminProcedure.meta({ cache: { changes: ['blogs'] } }).input(BlogFormSchema).mutation(async ({ ctx, input }) => {
     const coverImageUrl = await storeDataUrl(ctx.db, input.coverImageUrl, ctx.user.id);
     const [row] = await ctx.db
       .insert(blogs)
@@ -36,7 +36,7 @@ export const adminBlogsRouter = router({
     return byId(ctx.db, row!.id);
   }),
 
-  update: adminProcedure.input(BlogUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(BlogUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const before = await byId(ctx.db, id);
     const coverImageUrl = await storeDataUrl(ctx.db, fields.coverImageUrl, ctx.user.id);
@@ -47,7 +47,7 @@ export const adminBlogsRouter = router({
   }),
 
   /** No confirmation in the UI; likes and comments go with it. */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(blogs).where(eq(blogs.id, input.id)).returning({ id: blogs.id, title: blogs.title });
     if (!row) throw notFound(messages.admin.blogNotFound);
     ctx.audit.describe(row.id, `Deleted blog post ${quoted(row.title)}`);

@@ -22,13 +22,13 @@ export const adminDirectoryRouter = router({
     return ctx.db.select(columns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...orderBy(order, directoryListings.id));
   }),
 
-  create: adminProcedure.input(ListingFormSchema).mutation(async ({ ctx, input }) => {
+  create: adminProcedure.meta({ cache: { changes: ['listings'] } }).input(ListingFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(directoryListings).values(input).returning({ id: directoryListings.id });
     ctx.audit.describe(row!.id, `Added listing ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);
   }),
 
-  update: adminProcedure.input(ListingUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ cache: { changes: ['listings'] } }).input(ListingUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(directoryListings).set(fields).where(eq(directoryListings.id, id)).returning({ id: directoryListings.id });
     if (!row) throw notFound(messages.admin.listingNotFound);
@@ -37,7 +37,7 @@ export const adminDirectoryRouter = router({
   }),
 
   /** Reviews and likes go with it (foreign keys cascade). */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ cache: { changes: ['listings'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(directoryListings).where(eq(directoryListings.id, input.id)).returning({ id: directoryListings.id, name: directoryListings.name });
     if (!row) throw notFound(messages.admin.listingNotFound);
     ctx.audit.describe(row.id, `Deleted listing ${quoted(row.name)}`);

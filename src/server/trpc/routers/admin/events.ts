@@ -31,7 +31,7 @@ export const adminEventsRouter = router({
     return rows.map(withSpotsLeft);
   }),
 
-  create: adminProcedure.input(EventFormSchema).mutation(async ({ ctx, input }) => {
+  create: adminProcedure.meta({ cache: { changes: ['events'] } }).input(EventFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(events).values(toRow(input)).returning({ id: events.id });
     ctx.audit.describe(row!.id, `Added event ${quoted(input.title)}`);
     return byId(ctx.db, row!.id);
@@ -41,7 +41,7 @@ export const adminEventsRouter = router({
    * Edit Event: the admin panel's edit dialog reaches PATCH /api/events/{id}. Max attendees can't
    * go below the members already attending (the event is locked, so no RSVP slips in between).
    */
-  update: adminProcedure.input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     await ctx.db.transaction(async (tx) => {
       const { attendees } = await lockEvent(tx, id);
@@ -57,7 +57,7 @@ export const adminEventsRouter = router({
   }),
 
   /** RSVPs go with it (foreign key cascade). */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(events).where(eq(events.id, input.id)).returning({ id: events.id, title: events.title });
     if (!row) throw notFound(messages.admin.eventNotFound);
     ctx.audit.describe(row.id, `Deleted event ${quoted(row.title)}`);

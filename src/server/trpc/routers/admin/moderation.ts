@@ -13,6 +13,7 @@ import { findMemberContent, memberContentWords, possessive, profileChangeOwner, 
 import type { ReportAction } from '#shared/moderation';
 import { isUniqueViolation } from '#server/services/accounts';
 import { adminProcedure, router } from '#server/trpc/init';
+import { ALL_AREAS } from '#server/cache-areas';
 
 const m = messages.moderation;
 
@@ -22,7 +23,7 @@ const watchedWordColumns = { id: watchedWords.id, word: watchedWords.word, actio
 export const adminWatchedWordsRouter = router({
   list: adminProcedure.query(({ ctx }) => ctx.db.select(watchedWordColumns).from(watchedWords).orderBy(sql`lower(${watchedWords.word})`)),
 
-  create: adminProcedure.input(WatchedWordSchema).mutation(async ({ ctx, input }) => {
+  create: adminProcedure.meta({ cache: { changes: [] } }).input(WatchedWordSchema).mutation(async ({ ctx, input }) => {
     try {
       const [row] = await ctx.db
         .insert(watchedWords)
@@ -38,7 +39,7 @@ export const adminWatchedWordsRouter = router({
     }
   }),
 
-  delete: adminProcedure.input(WatchedWordIdSchema).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ cache: { changes: [] } }).input(WatchedWordIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(watchedWords).where(eq(watchedWords.id, input.id)).returning({ id: watchedWords.id, word: watchedWords.word });
     if (!row) throw notFound(m.wordNotFound);
     forgetWatchedWords(ctx.db);
@@ -83,7 +84,8 @@ export const adminReportsRouter = router({
   /** GET /api/admin/reports: `cursor` is the `reportId` of the last item shown. */
   list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/reports/{id}/resolve */
-  resolve: adminProcedure.input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
+  // A decision publishes, hides or deletes a post, comment or listing.
+  resolve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum', 'listings'] } }).input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
     // Named before the decision, which may delete the item.
     const item = await reportedItemWords(ctx.db, input.id);
     const answer = await resolveReport(ctx.db, ctx.user, input);
@@ -98,14 +100,14 @@ export const adminReviewRouter = router({
   /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
   list: adminProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/moderation/{kind}/{id}/approve */
-  approve: adminProcedure.input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+  approve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
     const item = await findMemberContent(ctx.db, input.kind, input.id);
     const answer = await approveHeld(ctx.db, input.kind, input.id);
     if (item) ctx.audit.describe(input.id, `Approved ${memberContentWords(item)}: published`);
     return answer;
   }),
   /** POST /api/admin/moderation/{kind}/{id}/reject: deletes it. */
-  reject: adminProcedure.input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+  reject: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
     const item = await findMemberContent(ctx.db, input.kind, input.id);
     const answer = await rejectHeld(ctx.db, input.kind, input.id);
     if (item) ctx.audit.describe(input.id, `Rejected ${memberContentWords(item)}: deleted`);
@@ -118,14 +120,15 @@ export const adminReviewRouter = router({
    */
   profileChanges: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => profileChangeQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/moderation/profiles/{id}/approve: applies it to her profile. */
-  approveProfileChange: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  // A new name is shown as an author everywhere; a rejected change changes nothing.
+  approveProfileChange: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const owner = await profileChangeOwner(ctx.db, input.id);
     const answer = await approveProfileChange(ctx.db, input.id);
     if (owner) ctx.audit.describe(input.id, `Approved ${possessive(owner)} profile change: applied`);
     return answer;
   }),
   /** POST /api/admin/moderation/profiles/{id}/reject: drops it; her profile stays as it was. */
-  rejectProfileChange: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  rejectProfileChange: adminProcedure.meta({ cache: { changes: [] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const owner = await profileChangeOwner(ctx.db, input.id);
     const answer = await rejectProfileChange(ctx.db, input.id);
     if (owner) ctx.audit.describe(input.id, `Rejected ${possessive(owner)} profile change: dropped`);

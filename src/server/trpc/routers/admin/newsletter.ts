@@ -58,13 +58,13 @@ export const adminNewsletterRouter = router({
     /** GET /api/admin/newsletter/issues: newest first, each with its queued, sent and failed counts. */
     list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => listIssues(ctx.db, pageOf(input))),
     /** POST /api/admin/newsletter/issues */
-    create: adminProcedure.input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
+    create: adminProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
       const [row] = await ctx.db.insert(newsletterIssues).values({ ...input, createdBy: ctx.user.id }).returning();
       ctx.audit.describe(row!.id, `Wrote newsletter ${quoted(row!.subject)} (${row!.frequency})`);
       return row!;
     }),
     /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself, counted like every mail a call asks for. */
-    test: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    test: adminProcedure.meta({ cache: { changes: ['newsletter'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
       const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email, async () => {
         await ctx.rateLimiter.consume('mailSender', `user:${ctx.user.id}`);
         await ctx.rateLimiter.consume('mailRecipient', recipientKey(ctx.user.email));
@@ -74,7 +74,7 @@ export const adminNewsletterRouter = router({
       return answer;
     }),
     /** POST /api/admin/newsletter/issues/{id}/send */
-    send: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    send: adminProcedure.meta({ cache: { changes: ['newsletter'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
       const answer = await sendIssue(ctx.db, ctx.mail.site, input.id);
       ctx.mail.sendSoon();
       const subscribers = answer.queued === 1 ? '1 subscriber' : `${answer.queued} subscribers`;

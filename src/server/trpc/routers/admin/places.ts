@@ -37,13 +37,13 @@ export const adminPlacesRouter = router({
     return ctx.db.select(columns).from(places).innerJoin(page, inPage(page, places.id)).orderBy(...orderBy(order, places.id));
   }),
 
-  create: adminProcedure.input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
+  create: adminProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(places).values(input).returning({ id: places.id });
     ctx.audit.describe(row!.id, `Added place ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);
   }),
 
-  update: adminProcedure.input(PlaceUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(places).set(fields).where(eq(places.id, id)).returning({ id: places.id });
     if (!row) throw notFound(messages.admin.placeNotFound);
@@ -51,7 +51,7 @@ export const adminPlacesRouter = router({
     return byId(ctx.db, id);
   }),
 
-  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(places).where(eq(places.id, input.id)).returning({ id: places.id, name: places.name });
     if (!row) throw notFound(messages.admin.placeNotFound);
     ctx.audit.describe(row.id, `Deleted place ${quoted(row.name)}`);
@@ -82,7 +82,7 @@ export const adminPlacesRouter = router({
   }),
 
   /** Adds the place to Places to Go and marks the suggestion approved, together. */
-  approve: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  approve: adminProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const { suggestion, suggestedBy } = await findPending(ctx.db, input.id);
     const place = await ctx.db.transaction(async (tx) => {
       // The status guard makes a double click approve once.
@@ -100,7 +100,7 @@ export const adminPlacesRouter = router({
     return place;
   }),
 
-  dismiss: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  dismiss: adminProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const { suggestion, suggestedBy } = await findPending(ctx.db, input.id);
     await ctx.db.update(placeSuggestions).set({ status: 'dismissed' }).where(eq(placeSuggestions.id, input.id));
     ctx.audit.describe(suggestion.id, `Dismissed ${possessive(suggestedBy)} suggested place ${quoted(suggestion.name)}`);

@@ -29,13 +29,13 @@ export const adminPodcastsRouter = router({
     return rows.map(toPodcast);
   }),
 
-  create: adminProcedure.input(PodcastFormSchema).mutation(async ({ ctx, input }) => {
+  create: adminProcedure.meta({ cache: { changes: ['podcasts'] } }).input(PodcastFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(podcasts).values(toRow(input)).returning({ id: podcasts.id });
     ctx.audit.describe(row!.id, `Added podcast ${quoted(input.title)}`);
     return byId(ctx.db, row!.id);
   }),
 
-  update: adminProcedure.input(PodcastUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: adminProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(PodcastUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(podcasts).set(toRow(fields)).where(eq(podcasts.id, id)).returning({ id: podcasts.id });
     if (!row) throw notFound(messages.admin.podcastNotFound);
@@ -44,7 +44,7 @@ export const adminPodcastsRouter = router({
   }),
 
   /** Likes and comments go with it (foreign keys cascade). */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(podcasts).where(eq(podcasts.id, input.id)).returning({ id: podcasts.id, title: podcasts.title });
     if (!row) throw notFound(messages.admin.podcastNotFound);
     ctx.audit.describe(row.id, `Deleted podcast ${quoted(row.title)}`);

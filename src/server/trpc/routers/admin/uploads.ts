@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { messages } from '#shared/messages';
 import { storeImage } from '#server/services/uploads';
 import { adminProcedure, router } from '#server/trpc/init';
+import { ALL_AREAS } from '#server/cache-areas';
 
 /**
  * Called in-process by the multipart route (POST /api/uploads), which reads the file;
  * the access rule and the content check live here like every other admin call.
  */
 export const adminUploadsRouter = router({
+  // Uploads are rare: counted as a change to everything rather than traced to the items the image goes on.
   create: adminProcedure
+    .meta({ cache: { changes: ALL_AREAS } })
     .input(z.object({ bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: () => messages.uploads.noFile }) }))
     .mutation(async ({ ctx, input }) => {
       const upload = await storeImage(ctx.db, input.bytes, ctx.user.id);

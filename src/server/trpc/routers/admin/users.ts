@@ -13,6 +13,7 @@ import { queueMail } from '#server/mail/outbox';
 import { confirmedName, mails, type MailSite } from '#server/mail/templates';
 import type { Db } from '#db/client';
 import { adminProcedure, router } from '#server/trpc/init';
+import { ALL_AREAS } from '#server/cache-areas';
 import {
   adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
 } from './accounts';
@@ -75,7 +76,8 @@ export const adminUsersRouter = router({
   }),
 
   /** Approve or reject an application; a rejected account loses its sessions at once. */
-  setApproval: adminProcedure.input(ApprovalSchema).mutation(async ({ ctx, input }) => {
+  // An approval changes the members' count.
+  setApproval: adminProcedure.meta({ cache: { changes: ['members'] } }).input(ApprovalSchema).mutation(async ({ ctx, input }) => {
     const account = await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.userId);
       assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: target.isAdmin, approved: input.isApproved });
@@ -92,7 +94,8 @@ export const adminUsersRouter = router({
   }),
 
   /** Edit User: every field of the dialog; isApproved and isAdmin included. */
-  update: adminProcedure.input(UserUpdateSchema).mutation(async ({ ctx, input }) => {
+  // A new name is shown as an author everywhere.
+  update: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(UserUpdateSchema).mutation(async ({ ctx, input }) => {
     const account = await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.id);
       assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: input.isAdmin, approved: input.isApproved });
@@ -118,7 +121,7 @@ export const adminUsersRouter = router({
   }),
 
   /** Change Password; her other sessions end, so an old password holder is signed out. */
-  setPassword: adminProcedure.input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
+  setPassword: adminProcedure.meta({ cache: { changes: [] } }).input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
     const target = await findAccount(ctx.db, input.id);
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, input.id));
     await endOtherSessions(ctx, input.id);
@@ -127,14 +130,15 @@ export const adminUsersRouter = router({
   }),
 
   /** Suspends a member for some days: she can still sign in and read, but not write. */
-  suspend: adminProcedure.input(SuspendSchema).mutation(async ({ ctx, input }) => {
+  // A suspension changes what she may do, not what anyone reads.
+  suspend: adminProcedure.meta({ cache: { changes: [] } }).input(SuspendSchema).mutation(async ({ ctx, input }) => {
     const target = await findAccount(ctx.db, input.id);
     const answer = await suspendMember(ctx.db, input);
     ctx.audit.describe(target.id, `Suspended ${memberName(target)} for ${input.days === 1 ? '1 day' : `${input.days} days`}`);
     return answer;
   }),
 
-  unsuspend: adminProcedure.input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  unsuspend: adminProcedure.meta({ cache: { changes: [] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const target = await findAccount(ctx.db, input.id);
     const answer = await liftSuspension(ctx.db, input.id);
     ctx.audit.describe(target.id, `Lifted ${possessive(target)} suspension`);
@@ -142,7 +146,8 @@ export const adminUsersRouter = router({
   }),
 
   /** Deletes the account and, by cascade, her sessions, likes, comments, RSVPs and posts. */
-  delete: adminProcedure.input(AdminByIdSchema).mutation(({ ctx, input }) =>
+  // Her posts, comments, likes and RSVPs go with her account.
+  delete: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminByIdSchema).mutation(({ ctx, input }) =>
     withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.id);
       assertCanDelete(activeAdminIds, ctx.user.id, target);

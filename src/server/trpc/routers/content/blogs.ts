@@ -8,7 +8,7 @@ import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, sel
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
 import { isLiked, setLiked } from '#server/services/likes';
-import { answerDependsOnViewer, memberProcedure, publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
+import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.blog;
 
@@ -28,22 +28,21 @@ async function setBlogLike(db: Db, member: { id: number; isAdmin: boolean }, id:
 
 export const blogsRouter = router({
   /** The public list in the API's documented shape: published articles only, whole, for everyone. */
-  list: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
+  list: publicProcedure.meta({ cache: { shared: true, reads: ['blogs'] } }).input(BlogListSchema).query(async ({ ctx, input }) => {
     const { page, order } = publishedPage(ctx.db, input);
     const rows = await selectBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
     return rows.map(toBlog);
   }),
 
   /** The same articles as `list`, as the site's cards show them: a summary instead of the body. */
-  cards: sharedReadProcedure.input(BlogListSchema).query(async ({ ctx, input }) => {
+  cards: publicProcedure.meta({ cache: { shared: true, reads: ['blogs'] } }).input(BlogListSchema).query(async ({ ctx, input }) => {
     const { page, order } = publishedPage(ctx.db, input);
     const rows = await selectBlogCards(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
     return rows.map(toBlogCard);
   }),
 
   /** The same for every viewer but admins, who also see drafts. */
-  byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    if (ctx.user?.isAdmin) answerDependsOnViewer(ctx);
+  byId: publicProcedure.meta({ cache: { shared: 'exceptForAdmins', reads: ['blogs'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
     const [row] = await selectBlogs(ctx.db)
       .where(and(eq(blogs.id, input.id), blogVisibleTo(ctx.user)))
       .limit(1);
@@ -57,16 +56,16 @@ export const blogsRouter = router({
   }),
 
   /** POST like / DELETE like: both idempotent. */
-  like: memberProcedure.input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, true)),
+  like: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, true)),
 
-  unlike: memberProcedure.input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, false)),
+  unlike: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, false)),
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */
   comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
     return listCommentsOfVisibleParent(requireVisibleBlog(ctx.db, input.id, ctx.user), ctx.db, ctx.user, commentTable, input.id, input);
   }),
 
-  addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
+  addComment: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
     return addComment(ctx, commentTable, requireVisibleBlog(ctx.db, input.id, ctx.user), input.id, input.content);
   }),
 });

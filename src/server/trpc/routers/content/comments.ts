@@ -10,7 +10,8 @@ export const commentsRouter = router({
    * someone else's comment is a moderation action: the audit log names whose comment, where,
    * and what it said (read before it is gone).
    */
-  delete: memberProcedure.input(CommentRefSchema).mutation(async ({ ctx, input }) => {
+  // A comment of any kind: its thread and its parent's count.
+  delete: memberProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(CommentRefSchema).mutation(async ({ ctx, input }) => {
     const item = ctx.user.isAdmin ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
     const { authorId, answer } = await deleteComment(ctx.db, ctx.user, input.kind, input.id);
     if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`);

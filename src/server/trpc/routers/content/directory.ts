@@ -6,11 +6,11 @@ import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
 import { isLiked, toggleLike } from '#server/services/likes';
-import { memberProcedure, router, sharedReadProcedure } from '#server/trpc/init';
+import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 export const directoryRouter = router({
   /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. Newest first, or `sort=popular`. */
-  list: sharedReadProcedure.input(DirectoryListSchema).query(({ ctx, input }) => {
+  list: publicProcedure.meta({ cache: { shared: true, reads: ['listings'] } }).input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
       listingVisible,
       searchCondition(input.search, directoryListings.searchText),
@@ -38,14 +38,14 @@ export const directoryRouter = router({
   }),
 
   /** Toggles the member's like and answers the new state. */
-  like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
+  like: memberProcedure.meta({ cache: { changes: ['listings'] } }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
     const answer = await toggleLike(ctx.db, 'listing', input.id, ctx.user.id, listingVisible);
     if (!answer) throw notFound(LISTING_NOT_FOUND);
     return { liked: answer.liked };
   }),
 
   /** 'Express Interest' on the coming-soon panel: one row per member, repeating is harmless. */
-  expressInterest: memberProcedure.mutation(async ({ ctx }) => {
+  expressInterest: memberProcedure.meta({ cache: { changes: ['listings'] } }).mutation(async ({ ctx }) => {
     await ctx.db.insert(directoryInterest).values({ userId: ctx.user.id }).onConflictDoNothing();
     return { interested: true };
   }),

@@ -7,14 +7,14 @@ import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '#server/service
 import { eventIcs, issueCalendarFeed } from '#server/calendar';
 import { eventColumns, withSpotsLeft } from '#server/domains/events';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
-import { memberProcedure, router, sharedReadProcedure } from '#server/trpc/init';
+import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 export const eventsRouter = router({
   /**
    * An event as the API answers it, plus `attendees` (attending count) and `spotsLeft` (null without a limit).
    * Upcoming (dateTime >= now) soonest first; past (`upcoming=false`) latest first.
    */
-  list: sharedReadProcedure.input(EventListSchema).query(async ({ ctx, input }) => {
+  list: publicProcedure.meta({ cache: { shared: true, reads: ['events'] } }).input(EventListSchema).query(async ({ ctx, input }) => {
     const now = new Date();
     const where = input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now);
     const order: ListOrder = { column: events.dateTime, direction: input.upcoming ? 'asc' : 'desc' };
@@ -24,7 +24,7 @@ export const eventsRouter = router({
   }),
 
   /** One event as the lists show it, past or upcoming: the page a found event opens on. */
-  byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+  byId: publicProcedure.meta({ cache: { shared: true, reads: ['events'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
     const [row] = await ctx.db.select(eventColumns).from(events).where(eq(events.id, input.id)).limit(1);
     if (!row) throw notFound(messages.admin.eventNotFound);
     return withSpotsLeft(row);
@@ -46,24 +46,24 @@ export const eventsRouter = router({
   }),
 
   /** POST /api/events/{id}/rsvp: attending, or `{status: 'waitlisted', position}` when the event is full. */
-  rsvp: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
+  rsvp: memberProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
     const answer = await rsvpToEvent(ctx.db, ctx.mail.site, input.id, ctx.user);
     ctx.mail.sendSoon();
     return answer;
   }),
 
   /** GET /api/events/{id}/ics: 'Add to calendar', the same file for everyone. */
-  ics: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+  ics: publicProcedure.meta({ cache: { shared: true, reads: ['events'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
     const file = await eventIcs(ctx.db, ctx.mail.site, input.id);
     if (!file) throw notFound(messages.admin.eventNotFound);
     return file;
   }),
 
   /** A new private address for her calendar app to subscribe to; the previous one stops working. */
-  calendarFeed: memberProcedure.meta({ access: 'member', openWhileSuspended: true }).mutation(({ ctx }) => issueCalendarFeed(ctx.db, ctx.mail.site, ctx.user.id)),
+  calendarFeed: memberProcedure.meta({ access: 'member', openWhileSuspended: true, cache: { changes: ['events'] } }).mutation(({ ctx }) => issueCalendarFeed(ctx.db, ctx.mail.site, ctx.user.id)),
 
   /** DELETE /api/events/{id}/rsvp: cancels; the first member waiting is promoted and mailed. */
-  cancelRsvp: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
+  cancelRsvp: memberProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
     const answer = await cancelRsvp(ctx.db, ctx.mail.site, input.id, ctx.user.id);
     if (answer.promoted) ctx.mail.sendSoon();
     return answer;

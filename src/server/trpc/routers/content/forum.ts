@@ -44,7 +44,7 @@ export const forumRouter = router({
     return post;
   }),
 
-  create: memberProcedure.input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
+  create: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('post', `user:${ctx.user.id}`);
     const publication = await publicationOf(ctx.db, ctx.user, input.title, input.content);
     const [row] = await ctx.db
@@ -59,7 +59,7 @@ export const forumRouter = router({
    * The author or an admin; likes and comments go with the post (cascade). An admin deleting
    * someone else's post is a moderation action, recorded in the audit log with whose post and its title.
    */
-  delete: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
+  delete: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     const post = await requirePost(ctx.db, ctx.user, input.id);
     if (!mayDeletePost(ctx.user, post.userId)) throw forbidden(messages.forum.deleteForbidden);
     const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
@@ -69,7 +69,7 @@ export const forumRouter = router({
   }),
 
   /** Toggles the member's like and answers the new state with the new count. */
-  like: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
+  like: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     const answer = await toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id, visibleTo(ctx.user, forumPosts));
     if (!answer) throw notFound(messages.forum.notFound);
     return answer;
@@ -79,7 +79,7 @@ export const forumRouter = router({
     list: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
       return listCommentsOfVisibleParent(requirePost(ctx.db, ctx.user, input.id), ctx.db, ctx.user, commentTable, input.id, input);
     }),
-    create: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
+    create: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
       return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input.id, input.content);
     }),
   }),

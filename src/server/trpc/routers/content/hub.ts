@@ -3,7 +3,7 @@ import { blogs, events, forumPosts, places, podcasts } from '#db/schema';
 import { contentHref, type ContentType } from '#shared/links';
 import { ActivitySchema, HubSearchSchema } from '#shared/schemas/community';
 import { searchCondition } from '#server/services/content-query';
-import { publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
+import { publicProcedure, router } from '#server/trpc/init';
 import { visibleTo } from '#server/moderation/visibility';
 
 /** Each group of the hub's search answer holds at most this many items. */
@@ -19,7 +19,7 @@ export interface ActivityItem {
 
 export const hubRouter = router({
   /** GET /api/search?q=: podcasts, published blogs and events matching the text. */
-  search: sharedReadProcedure.input(HubSearchSchema).query(async ({ ctx, input }) => {
+  search: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts', 'blogs', 'events', 'forum'] } }).input(HubSearchSchema).query(async ({ ctx, input }) => {
     if (!input.q) return { podcasts: [], blogs: [], events: [] };
     const [podcastRows, blogRows, eventRows] = await Promise.all([
       ctx.db
@@ -73,7 +73,7 @@ export const hubRouter = router({
   }),
 
   /** Counts only the community area has; the hub shows them beside content.stats. */
-  stats: sharedReadProcedure.query(async ({ ctx }) => {
+  stats: publicProcedure.meta({ cache: { shared: true, reads: ['forum', 'places'] } }).query(async ({ ctx }) => {
     const [[posts], [placeCount]] = await Promise.all([
       ctx.db.select({ n: count() }).from(forumPosts).where(eq(forumPosts.state, 'published')),
       ctx.db.select({ n: count() }).from(places),

@@ -9,7 +9,7 @@ export const newsletterRouter = router({
    * nothing counts or changes until it is opened. Counted per address against abuse, and with
    * every other mail to that address.
    */
-  subscribe: publicProcedure.input(NewsletterSubscribeSchema).mutation(async ({ ctx, input }) => {
+  subscribe: publicProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterSubscribeSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('subscribe', `ip:${ctx.ip}`, `email:${input.email}`);
     await ctx.rateLimiter.consume('mailRecipient', recipientKey(input.email));
     const answer = await requestSubscription(ctx.db, ctx.mail.site, input.email, input.frequency, ctx.locale);
@@ -18,8 +18,8 @@ export const newsletterRouter = router({
   }),
 
   /** POST /api/newsletter/confirm: the link from the confirmation mail. */
-  confirm: publicProcedure.input(NewsletterTokenSchema).mutation(({ ctx, input }) => confirmSubscription(ctx.db, input.token)),
+  confirm: publicProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterTokenSchema).mutation(({ ctx, input }) => confirmSubscription(ctx.db, input.token)),
 
   /** POST /api/newsletter/unsubscribe: one click from any issue, signed in or not (RFC 8058). */
-  unsubscribe: publicProcedure.input(NewsletterTokenSchema).mutation(({ ctx, input }) => unsubscribe(ctx.db, input.token)),
+  unsubscribe: publicProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterTokenSchema).mutation(({ ctx, input }) => unsubscribe(ctx.db, input.token)),
 });

@@ -3,11 +3,11 @@ import { placeSuggestions, places } from '#db/schema';
 import { PlaceListSchema, PlaceSuggestionSchema } from '#shared/schemas/community';
 import { placeColumns, placeSearch } from '#server/domains/places';
 import { assertNoBlockedWords } from '#server/moderation/watched-words';
-import { memberProcedure, router, sharedReadProcedure } from '#server/trpc/init';
+import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 export const placesRouter = router({
   /** GET /api/places: recommended first, then the best rated. */
-  list: sharedReadProcedure.input(PlaceListSchema).query(({ ctx, input }) =>
+  list: publicProcedure.meta({ cache: { shared: true, reads: ['places'] } }).input(PlaceListSchema).query(({ ctx, input }) =>
     ctx.db
       .select(placeColumns)
       .from(places)
@@ -22,7 +22,7 @@ export const placesRouter = router({
   ),
 
   /** POST /api/places/suggestions: stored as pending until an admin reviews it. */
-  suggest: memberProcedure.input(PlaceSuggestionSchema).mutation(async ({ ctx, input }) => {
+  suggest: memberProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceSuggestionSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('suggest', `user:${ctx.user.id}`);
     await assertNoBlockedWords(ctx.db, input.name, input.description, input.address);
     const [row] = await ctx.db

@@ -7,13 +7,13 @@ import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
 import { isLiked, toggleLike } from '#server/services/likes';
-import { memberProcedure, publicProcedure, router, sharedReadProcedure } from '#server/trpc/init';
+import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.podcast;
 
 export const podcastsRouter = router({
   /** Podcasts as the API answers them (each with its `iframe`), newest first; the client's own player reads `embedUrl`. */
-  list: sharedReadProcedure.input(PodcastListSchema).query(async ({ ctx, input }) => {
+  list: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts'] } }).input(PodcastListSchema).query(async ({ ctx, input }) => {
     const where = and(
       searchCondition(input.search, podcasts.searchText),
       categoryCondition(input.category, podcasts.category),
@@ -25,7 +25,7 @@ export const podcastsRouter = router({
   }),
 
   /** One podcast as the list shows it: the page a shared or found podcast opens on. */
-  byId: sharedReadProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
+  byId: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
     const [row] = await ctx.db.select(podcastColumns).from(podcasts).where(eq(podcasts.id, input.id)).limit(1);
     if (!row) throw notFound(PODCAST_NOT_FOUND);
     return toPodcast(row);
@@ -37,7 +37,7 @@ export const podcastsRouter = router({
   }),
 
   /** Toggles the member's like. */
-  like: memberProcedure.input(ByIdSchema).mutation(async ({ ctx, input }) => {
+  like: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
     const answer = await toggleLike(ctx.db, 'podcast', input.id, ctx.user.id, undefined);
     if (!answer) throw notFound(PODCAST_NOT_FOUND);
     return { liked: answer.liked };
@@ -48,7 +48,7 @@ export const podcastsRouter = router({
     return listCommentsOfVisibleParent(requirePodcast(ctx.db, input.id), ctx.db, ctx.user, commentTable, input.id, input);
   }),
 
-  addComment: memberProcedure.input(AddCommentSchema).mutation(async ({ ctx, input }) => {
+  addComment: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
     return addComment(ctx, commentTable, requirePodcast(ctx.db, input.id), input.id, input.content);
   }),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { events, siteCounts } from '#db/schema';
-import { router, sharedReadProcedure } from '#server/trpc/init';
+import { publicProcedure, router } from '#server/trpc/init';
 
 export const statsRouter = router({
   /**
@@ -8,7 +8,7 @@ export const statsRouter = router({
    * the counts the database keeps (site_counts), and the upcoming events, counted on the
    * date index (they depend on the time, so no trigger can keep them).
    */
-  get: sharedReadProcedure.query(async ({ ctx }) => {
+  get: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts', 'listings', 'events', 'members'] } }).query(async ({ ctx }) => {
     const count = (name: string) => sql<number>`(select ${siteCounts.n} from ${siteCounts} where ${siteCounts.name} = ${name})`.mapWith(Number);
     // One round trip: Home asks for these on every visit.
     const [row] = await ctx.db
