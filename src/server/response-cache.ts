@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '#db/client';
 import { listenTo, notify } from '#db/notifications';
 import { acceptedEncoding, asksForStream, COMPRESSION_THRESHOLD, compressAnswer, type AnswerEncoding } from './answer-compression';
 import { ALL_AREAS, areaOfItem, type CacheArea, type DataReferences, isAffectedBy, type ItemReference, type ProcedureCall, referencesOf } from './cache-areas';
+import { DropCache } from './drop-cache';
 
 /**
  * A micro-cache of shared reads (GET /api/... and /trpc/... answered 200). Only an answer
@@ -25,9 +27,13 @@ import { ALL_AREAS, areaOfItem, type CacheArea, type DataReferences, isAffectedB
  * writes, so it lives `itemTtlMs`, a bound for a notification lost while a connection was down
  * (everything stored is dropped once the listening starts again after a reconnect).
  *
+ * Stored answers live in a DropCache (drop-cache.ts, shared with the session cache): when
+ * full, the least recently used go first.
+ *
  * Concurrent misses of one URL are made once: the first request reads, the others wait for
  * its answer and take it if it was stored, else read for themselves (single flight). URLs
- * whose answer turned out personal are not waited on.
+ * whose answer turned out personal are not waited on. The flight is kept here, not in a
+ * library that wraps a function: the read runs across the request's hooks.
  */
 export interface ResponseCacheOptions {
   ttlMs?: number;
@@ -40,7 +46,6 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  expires: number;
   read: DataReferences;
   headers: Record<string, string | string[] | number>;
   payload: Buffer;
@@ -58,8 +63,6 @@ interface Flight {
 const CHANNEL = 'bloom_response_cache';
 const API_PATH = /^\/(api|trpc)\//;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** How many changed items are remembered for reads under way before the oldest are forgotten. */
-const REMEMBERED_ITEM_CHANGES = 10_000;
 /** How many URLs known to answer per viewer are remembered. */
 const REMEMBERED_PERSONAL_URLS = 1_000;
 /** A request waits this long at most for another's read of its URL, then reads for itself. */
@@ -142,68 +145,29 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
   const maxEntries = options.maxEntries ?? 2000;
   const maxBytes = options.maxBytes ?? 256 * 1024;
   const maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
-  /** In the order stored, so the first is the oldest. */
-  const entries = new Map<string, Entry>();
-  let storedBytes = 0;
+  /** The stored answers by URL; a write's change drops those that read what it changed. */
+  const entries = new DropCache<string, Entry, DataReferences>({
+    maxEntries,
+    ttlMs,
+    sizeOf: (entry) => entry.payload.length,
+    maxSize: maxTotalBytes,
+    isStaleAfter: (change, entry) => isAffectedBy(entry.read, change),
+  });
   const flights = new Map<string, Flight>();
-  const personalUrls = new Set<string>();
+  const personalUrls = new LRUCache<string, true>({ max: REMEMBERED_PERSONAL_URLS });
   const instanceId = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-
-  // Invalidations are counted; each area and item remembers the count at its latest change,
-  // so a read can tell whether what it read changed while it ran.
-  let invalidations = 0;
-  /** The latest change of anything in the area: the area as a whole or one of its items. */
-  const areaTouchedAt = new Map<CacheArea, number>();
-  /** The latest change of the area as a whole. */
-  const areaWholeAt = new Map<CacheArea, number>();
-  const itemChangedAt = new Map<ItemReference, number>();
-  /** Item changes up to this count are forgotten: a read older than it counts its items as changed. */
-  let forgottenItemsUpTo = 0;
-
-  const changedSince = (startedAt: number, read: DataReferences) => {
-    for (const area of read.areas) if ((areaTouchedAt.get(area) ?? 0) > startedAt) return true;
-    for (const item of read.items) {
-      if ((areaWholeAt.get(areaOfItem(item)) ?? 0) > startedAt || (itemChangedAt.get(item) ?? 0) > startedAt) return true;
-      if (startedAt < forgottenItemsUpTo) return true;
-    }
-    return false;
-  };
-
-  const forget = (url: string) => {
-    const entry = entries.get(url);
-    if (!entry) return;
-    entries.delete(url);
-    storedBytes -= entry.payload.length;
-  };
-
-  const drop = (change: DataReferences) => {
-    invalidations++;
-    for (const area of change.areas) {
-      areaTouchedAt.set(area, invalidations);
-      areaWholeAt.set(area, invalidations);
-    }
-    if (itemChangedAt.size + change.items.size > REMEMBERED_ITEM_CHANGES) {
-      itemChangedAt.clear();
-      forgottenItemsUpTo = invalidations - 1;
-    }
-    for (const item of change.items) {
-      areaTouchedAt.set(areaOfItem(item), invalidations);
-      itemChangedAt.set(item, invalidations);
-    }
-    for (const [url, entry] of entries) if (isAffectedBy(entry.read, change)) forget(url);
-  };
 
   // The other processes' changes arrive as "instance|areas|items"; this one's own are already dropped.
   // When the listening starts again after a reconnect, the changes sent meanwhile are lost: all goes.
   let listened = false;
   const afterReconnect = () => {
-    if (listened) drop({ areas: new Set(ALL_AREAS), items: new Set() });
+    if (listened) entries.clear();
     listened = true;
   };
   const stopListening = listenTo(db, CHANNEL, (message) => {
     const [from, areas = '', items = ''] = message.split('|');
     if (from === instanceId) return;
-    drop({
+    entries.drop({
       areas: new Set(areas.split(',').filter((area): area is CacheArea => (ALL_AREAS as readonly string[]).includes(area))),
       items: new Set(items.split(',').filter((item): item is ItemReference => /^[a-z]+#[0-9]+$/.test(item) && (ALL_AREAS as readonly string[]).includes(areaOfItem(item as ItemReference)))),
     });
@@ -227,7 +191,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
   });
 
   const invalidate = (change: DataReferences) => {
-    drop(change);
+    entries.drop(change);
     const message = `${instanceId}|${[...change.areas].join(',')}|${[...change.items].join(',')}`;
     const sent: Promise<void> = notify(db, CHANNEL, message)
       .catch((error: unknown) => {
@@ -235,24 +199,6 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
       })
       .finally(() => sending.delete(sent));
     sending.add(sent);
-  };
-
-  const store = (url: string, entry: Entry) => {
-    forget(url);
-    while (entries.size > 0 && (entries.size >= maxEntries || storedBytes + entry.payload.length > maxTotalBytes)) forget(entries.keys().next().value!);
-    entries.set(url, entry);
-    storedBytes += entry.payload.length;
-    personalUrls.delete(url);
-  };
-
-  const rememberPersonal = (url: string) => {
-    if (personalUrls.size >= REMEMBERED_PERSONAL_URLS) personalUrls.delete(personalUrls.values().next().value!);
-    personalUrls.add(url);
-  };
-
-  const freshEntry = (url: string) => {
-    const entry = entries.get(url);
-    return entry && entry.expires > Date.now() ? entry : undefined;
   };
 
   /** The read of `url` that requests arriving while it runs wait for. */
@@ -285,7 +231,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     if (!isCacheableRead(request)) return;
     // Keyed by URL alone, not language: only 200 shared reads are stored, and they carry data, never worded text (refusals aren't stored).
     const url = request.url;
-    let entry = freshEntry(url);
+    let entry = entries.get(url);
     if (!entry) {
       const flight = flights.get(url);
       if (flight) {
@@ -303,7 +249,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
       reply.raw.end(answer.body);
       return reply;
     }
-    (request as CachedRequest).responseCacheStartedAt = invalidations;
+    (request as CachedRequest).responseCacheStartedAt = entries.version;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -315,26 +261,24 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     const startedAt = (request as CachedRequest).responseCacheStartedAt;
     if (startedAt === undefined) return payload;
     if (!isSharedAnswer(request, reply, payload)) {
-      if (statusOf(reply, payload) === 200) rememberPersonal(request.url);
+      if (statusOf(reply, payload) === 200) personalUrls.set(request.url, true);
       land(request, null);
       return payload;
     }
-    const read = referencesOfRequest(request);
-    const storable =
-      isComplete(payload) &&
-      !changedSince(startedAt, read) &&
-      !reply.getHeader('set-cookie') &&
-      !/no-store|private/.test(String(reply.getHeader('cache-control') ?? ''));
+    const storable = isComplete(payload) && !reply.getHeader('set-cookie') && !/no-store|private/.test(String(reply.getHeader('cache-control') ?? ''));
     const body = storable ? Buffer.from(payload) : undefined;
     if (!body || body.length > maxBytes) {
       land(request, null);
       return payload;
     }
     // Stored as it is before compression (the compressor runs after this hook).
+    const read = referencesOfRequest(request);
     const headers = { ...reply.getHeaders(), 'content-length': body.length } as Entry['headers'];
-    const entry: Entry = { expires: Date.now() + (read.areas.size === 0 ? itemTtlMs : ttlMs), read, headers, payload: body, encoded: {} };
-    store(request.url, entry);
-    land(request, entry);
+    const entry: Entry = { read, headers, payload: body, encoded: {} };
+    // Not stored when a write to what it read came while it ran: it may be older than the write.
+    const stored = entries.set(request.url, entry, startedAt, read.areas.size === 0 ? itemTtlMs : ttlMs);
+    if (stored) personalUrls.delete(request.url);
+    land(request, stored ? entry : null);
     return payload;
   });
 

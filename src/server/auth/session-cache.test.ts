@@ -52,6 +52,17 @@ describe('the session cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('keeps a row read while a change to another member arrived', async () => {
+    const cache = new SessionCache<Row>();
+    let finishRead: (value: Row) => void = () => {};
+    const reading = cache.lookUp('a', () => new Promise<Row>((done) => (finishRead = done)));
+    cache.applyNotice('u:2');
+    cache.applyNotice('s:b');
+    finishRead(row('a', 1));
+    await reading;
+    expect(cache.get('a')).toEqual(row('a', 1));
+  });
+
   it('forgets a session after its lifetime, and the oldest first when full', async () => {
     vi.useFakeTimers();
     try {

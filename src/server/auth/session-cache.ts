@@ -1,5 +1,6 @@
 import type { Db } from '#db/client';
 import { listenTo } from '#db/notifications';
+import { DropCache } from '../drop-cache';
 
 /**
  * The sessions this process looked up lately, with their members, so a signed-in member's
@@ -13,8 +14,9 @@ import { listenTo } from '#db/notifications';
  * notification lost while the listening connection was down, and everything kept is dropped
  * when the listening starts again after a reconnect.
  *
- * A lookup that began before a drop stores nothing, so a row read just before a change never
- * outlives it. The checks on what is kept (expiry, approval, suspension) run on every request
+ * A lookup that began before a change to its session or member stores nothing, so a row read
+ * just before a change never outlives it (drop-cache.ts, shared with the read cache). The
+ * checks on what is kept (expiry, approval, suspension) run on every request
  * (validateSessionToken), cached or not.
  */
 export interface SessionCacheOptions {
@@ -24,56 +26,44 @@ export interface SessionCacheOptions {
 
 const CHANNEL = 'bloom_sessions';
 
+/** What the database said changed: one session, or a member (and with her, all her sessions). */
+type SessionChange = { sessionId: string } | { userId: number };
+
 export class SessionCache<Row extends { session: { userId: number } }> {
-  private readonly entries = new Map<string, { row: Row; expires: number }>();
-  /** Counts drops, so a lookup can tell whether one came while it read. */
-  private drops = 0;
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
+  private readonly rows: DropCache<string, Row, SessionChange>;
 
   constructor(options: SessionCacheOptions = {}) {
-    this.ttlMs = options.ttlMs ?? 10_000;
-    this.maxEntries = options.maxEntries ?? 10_000;
+    this.rows = new DropCache({
+      maxEntries: options.maxEntries ?? 10_000,
+      ttlMs: options.ttlMs ?? 10_000,
+      isStaleAfter: (change, row, sessionId) => ('sessionId' in change ? change.sessionId === sessionId : change.userId === row.session.userId),
+    });
   }
 
   get(sessionId: string): Row | undefined {
-    const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
-    if (entry.expires > Date.now()) return entry.row;
-    this.entries.delete(sessionId);
-    return undefined;
+    return this.rows.get(sessionId);
   }
 
-  /** Reads through the cache: `read` runs on a miss, and its row is kept unless a drop came meanwhile. */
+  /** Reads through the cache: `read` runs on a miss, and its row is kept unless a change to it came meanwhile. */
   async lookUp(sessionId: string, read: () => Promise<Row | undefined>): Promise<Row | undefined> {
     const kept = this.get(sessionId);
     if (kept) return kept;
-    const dropsBefore = this.drops;
+    const readSince = this.rows.version;
     const row = await read();
-    if (row && this.drops === dropsBefore) this.keep(sessionId, row);
+    if (row) this.rows.set(sessionId, row, readSince);
     return row;
   }
 
-  private keep(sessionId: string, row: Row) {
-    this.entries.delete(sessionId);
-    // A Map iterates in insertion order: the first entries are the oldest.
-    while (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(sessionId, { row, expires: Date.now() + this.ttlMs });
-  }
-
   dropSession(sessionId: string) {
-    this.drops++;
-    this.entries.delete(sessionId);
+    this.rows.drop({ sessionId });
   }
 
   dropUser(userId: number) {
-    this.drops++;
-    for (const [sessionId, entry] of this.entries) if (entry.row.session.userId === userId) this.entries.delete(sessionId);
+    this.rows.drop({ userId });
   }
 
   clear() {
-    this.drops++;
-    this.entries.clear();
+    this.rows.clear();
   }
 
   /** Applies a notification from the database's triggers. */
