@@ -1,11 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests (*.int.test.ts) run once per database: always on PGlite, and also on
-// the real PostgreSQL named by TEST_DATABASE_URL when it is set (CI sets it).
+// Integration tests (*.int.test.ts) run on PGlite, the embedded database `npm start` uses.
+// When TEST_DATABASE_URL names a real PostgreSQL (CI sets it), the suites whose subject is
+// the database engine itself run there too: concurrent writes and their locks, LISTEN/NOTIFY,
+// triggers that keep counts, full-text search and its indexes, statement timeouts, a lost
+// connection, mail claimed with SKIP LOCKED, keyset and admin paging. The others test the
+// application's rules, which don't depend on the engine, so once is enough.
+//
 // They share a worker's modules instead of importing the whole server afresh for every file
-// (isolate: false; that import was most of their time: 7 minutes became 3). Each file makes
-// its own app and database (createTestApp), so no state is shared but the code.
+// (isolate: false). Each file makes its own app and database (createTestApp), so no state is
+// shared but the code.
 const integration = ['src/**/*.int.test.ts'];
+const onPostgresToo = [
+  'src/server/search.int.test.ts',
+  'src/server/read-models.int.test.ts',
+  'src/server/response-cache.int.test.ts',
+  'src/server/errors.int.test.ts',
+  'src/server/timeouts.int.test.ts',
+  'src/server/privacy.int.test.ts',
+  'src/server/auth/session-cache.int.test.ts',
+  'src/server/auth/sign-in-limits.int.test.ts',
+  'src/server/mail/mail.int.test.ts',
+  'src/server/account/account.int.test.ts',
+  'src/server/domains/paging.int.test.ts',
+  'src/server/domains/admin-paging.int.test.ts',
+  'src/server/moderation/reports.int.test.ts',
+  'src/server/moderation/suspension.int.test.ts',
+  'src/server/trpc/routers/admin/access.int.test.ts',
+  'src/server/trpc/routers/admin/admins.int.test.ts',
+  'src/server/trpc/routers/content/events.int.test.ts',
+  'src/server/trpc/routers/content/comments.int.test.ts',
+  'src/server/trpc/routers/content/forum.int.test.ts',
+  'src/server/trpc/routers/content/demo-content.int.test.ts',
+];
 // Tests that start real processes (the production entry, a throwaway PostgreSQL cluster, the
 // database driver in a child process) run in a project of their own.
 const processes = ['src/**/*.process.test.ts'];
@@ -15,12 +42,15 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default on a two-core machine is one worker, which leaves a core idle while a
+    // test waits on PostgreSQL, the SMTP server or a child process.
+    maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts'], exclude: [...integration, ...processes] } },
       { extends: true, test: { name: 'processes', include: processes } },
       { extends: true, test: { name: 'pglite', include: integration, globalSetup, isolate: false, env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'postgres', include: integration, globalSetup, isolate: false, env: { TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'postgres', include: onPostgresToo, globalSetup, isolate: false, env: { TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

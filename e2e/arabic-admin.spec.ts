@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectFitsScreen, expectNoSeriousAxeFindings, signInAs, siteUrl, test, useArabic } from './fixtures';
+import { expect, expectFitsScreen, expectNoSeriousAxeFindings, networkSettled, signInAs, siteUrl, test, useArabic } from './fixtures';
 
 /**
  * The admin panel in Arabic: the page reads right to left in Arabic words, each tab passes
@@ -109,7 +109,7 @@ test('screenshots of every admin tab in Arabic and English', async ({ page }) =>
       const count = await tabs.count();
       for (let index = 0; index < count; index += 1) {
         await tabs.nth(index).click();
-        await page.waitForLoadState('networkidle');
+        await networkSettled(page);
         const key = (await tabs.nth(index).getAttribute('data-tab')) ?? String(index);
         await shot(page, `${language}-${size}-${key}`);
       }

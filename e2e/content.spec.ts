@@ -61,16 +61,20 @@ test('a visitor browses podcasts, the blog and events, and is asked to sign in t
 
 test('lists show their placeholder counts while loading', async ({ page }) => {
   // A list opened directly comes server-rendered with its data; the placeholders show when the browser
-  // moves to a list itself. Hold the content calls back for a moment so they can be seen.
+  // moves to a list itself. The content calls are held back until the placeholders were counted.
   await page.goto('/');
+  let release = () => {};
+  let held = Promise.resolve();
   await page.route(/\/trpc\/[^?]*content\./, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const [name, count] of [['Podcasts', 6], ['Blog', 6], ['Events', 4]] as const) {
+    held = new Promise((resolve) => (release = resolve));
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('status', { name: 'Loading…' }).locator(':scope > *')).toHaveCount(count);
+    release();
     await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
   }
 });

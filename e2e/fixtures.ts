@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { overwriteGetLocale } from '#i18n/runtime';
-import { type APIRequest, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequest, test as base, expect, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#db/seed';
 import { linkIn, waitForMail } from './mailbox';
 import { type E2eSite, startE2eSite } from './site';
@@ -16,6 +16,39 @@ import { type E2eSite, startE2eSite } from './site';
  */
 export async function clientTookOver(page: Page) {
   await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+}
+
+/** The requests each page has in flight, for networkSettled (live streams don't count: they never end). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page) {
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+/**
+ * The page has had no request in flight for `quietMs`: what it asked for has arrived and been
+ * drawn. Playwright's 'networkidle' means the same with 500 ms of quiet each time.
+ */
+export async function networkSettled(page: Page, quietMs = 100) {
+  const pending = inFlight.get(page);
+  // A page a journey opened itself isn't tracked from its start: Playwright's own wait then.
+  if (!pending) return page.waitForLoadState('networkidle');
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (pending.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= quietMs;
+      },
+      { intervals: [25] },
+    )
+    .toBe(true);
 }
 
 export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>({
@@ -35,6 +68,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>(
     await use(site.url);
   },
   page: async ({ page }, use) => {
+    trackRequests(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
@@ -114,7 +148,7 @@ export async function expectFitsScreen(page: Page, where: string) {
 
 /** axe-core finds nothing serious or critical on the page as it is now; lesser findings are printed. */
 export async function expectNoSeriousAxeFindings(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = results.violations.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);

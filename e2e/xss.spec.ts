@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIRequest, Page } from '@playwright/test';
 import { BLOG_CATEGORIES, DIRECTORY_CATEGORIES, FORUM_CATEGORIES, PLACE_CATEGORIES, PODCAST_CATEGORIES } from '#shared/categories';
-import { DEMO_ACCOUNTS, expect, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, networkSettled, test } from './fixtures';
 
 /**
  * Stored XSS: hostile text saved through the real APIs in every field that is shown again
@@ -178,7 +178,7 @@ async function assertServerRenderedHtmlClean(page: Page, path: string, where: st
 }
 
 async function assertNothingRan(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   const found = await page.evaluate(({ injected, dataScripts }) => ({
     flag: (window as unknown as { __xss?: unknown }).__xss,
     injected: [...document.querySelectorAll(injected)].map((element) => element.outerHTML.slice(0, 120)),
