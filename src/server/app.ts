@@ -24,7 +24,7 @@ import { redactSecrets } from './log-redaction';
 import { registerAnswerCompression, registerCompleteJsonAsBytes } from './answer-compression';
 import { registerAssetCompression } from './asset-compression';
 import { registerSecurityHeaders } from './security-headers';
-import { registerNoStoreForPersonalAnswers, registerResponseCache } from './response-cache';
+import { registerNoStoreForPersonalAnswers, registerResponseCache, type ResponseCacheOptions } from './response-cache';
 import { createSpaPage, loadBuiltRenderer, type RenderPage } from './spa-page';
 import { restPlugin } from './rest/plugin';
 import { uploadsPlugin } from './rest/uploads';
@@ -48,7 +48,7 @@ export interface BuildAppOptions {
    */
   renderPage?: RenderPage | null;
   /** Replays shared reads until what they read changes (see response-cache.ts); on unless false. */
-  responseCache?: boolean;
+  responseCache?: boolean | ResponseCacheOptions;
   /**
    * Keeps the sessions looked up lately, dropped by the database's change notices (see
    * auth/session-cache.ts); on unless false.
@@ -147,7 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // tRPC's complete answers become bytes before the read cache stores them and the compressor measures them.
   registerCompleteJsonAsBytes(app);
   // First, so a stored shared read is answered before any other hook runs.
-  if (options.responseCache !== false) registerResponseCache(app, db);
+  if (options.responseCache !== false) registerResponseCache(app, db, options.responseCache === true ? {} : options.responseCache);
   registerNoStoreForPersonalAnswers(app);
   if (options.sessionCache !== false) {
     // Without the database's change notices no session is kept: each request reads its own.

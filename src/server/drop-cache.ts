@@ -18,6 +18,12 @@ export interface DropCacheOptions<K, V, C> {
   /** With maxSize: the size of a value (its bytes), and the most all values may hold together. */
   sizeOf?: (value: V) => number;
   maxSize?: number;
+  /** The clock lifetimes are read from (tests move one of their own); the wall clock by default. */
+  clock?: Clock;
+}
+
+export interface Clock {
+  now(): number;
 }
 
 /** How many changes are remembered for reads under way: the oldest half goes when twice as many arrived. */
@@ -36,8 +42,8 @@ export class DropCache<K extends object | string, V extends object, C> {
     this.values = new LRUCache<K, V>({
       max: options.maxEntries,
       ttl: options.ttlMs,
-      // Lifetimes by the wall clock, read at each look-up.
-      perf: Date,
+      // Lifetimes by the clock, read at each look-up.
+      perf: options.clock ?? Date,
       ttlResolution: 0,
       ...(sizeOf && maxSize ? { maxSize, sizeCalculation: (value: V) => Math.max(1, sizeOf(value)) } : {}),
     });

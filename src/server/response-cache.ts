@@ -4,7 +4,7 @@ import type { Db } from '#db/client';
 import { listenTo, notify } from '#db/notifications';
 import { acceptedEncoding, asksForStream, COMPRESSION_THRESHOLD, compressAnswer, type AnswerEncoding } from './answer-compression';
 import { ALL_AREAS, areaOfItem, type CacheArea, type DataReferences, isAffectedBy, type ItemReference, type ProcedureCall, referencesOf } from './cache-areas';
-import { DropCache } from './drop-cache';
+import { type Clock, DropCache } from './drop-cache';
 
 /**
  * A micro-cache of shared reads (GET /api/... and /trpc/... answered 200). Only an answer
@@ -43,6 +43,7 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** All stored answers together. */
   maxTotalBytes?: number;
+  clock?: Clock;
 }
 
 interface Entry {
@@ -151,6 +152,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     ttlMs,
     sizeOf: (entry) => entry.payload.length,
     maxSize: maxTotalBytes,
+    clock: options.clock,
     isStaleAfter: (change, entry) => isAffectedBy(entry.read, change),
   });
   const flights = new Map<string, Flight>();
