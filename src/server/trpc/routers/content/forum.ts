@@ -5,10 +5,11 @@ import { messages } from '#shared/messages';
 import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '#shared/schemas/community';
 import { AddCommentSchema, CommentListSchema } from '#shared/schemas/content';
 import { forbidden, notFound } from '#server/errors';
-import { mayDeletePost, selectPosts } from '#server/domains/forum-posts';
+import { selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
 import { findMemberContent, memberContentWords } from '#server/moderation/audit';
 import { publicationOf } from '#server/moderation/publication';
+import { mayDelete } from '#server/policies';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { toggleLike } from '#server/services/likes';
@@ -56,12 +57,13 @@ export const forumRouter = router({
   }),
 
   /**
-   * The author or an admin; likes and comments go with the post (cascade). An admin deleting
-   * someone else's post is a moderation action, recorded in the audit log with whose post and its title.
+   * Whoever may delete it (mayDelete: its author or an admin); likes and comments go with the
+   * post (cascade). An admin deleting someone else's post is a moderation action, recorded in
+   * the audit log with whose post and its title.
    */
   delete: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     const post = await requirePost(ctx.db, ctx.user, input.id);
-    if (!mayDeletePost(ctx.user, post.userId)) throw forbidden(messages.forum.deleteForbidden);
+    if (!mayDelete(ctx.user, 'forum_post', post.userId)) throw forbidden(messages.forum.deleteForbidden);
     const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
     if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`);
