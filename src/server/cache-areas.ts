@@ -91,12 +91,12 @@ export function areasOf(path: string): readonly CacheArea[] {
  */
 const ITEM_PROCEDURES: ReadonlySet<string> = new Set([
   'content.podcasts.byId',
+  'content.podcasts.liked',
   'content.podcasts.like',
-  'content.podcasts.unlike',
   'content.podcasts.addComment',
   'content.blogs.byId',
+  'content.blogs.liked',
   'content.blogs.like',
-  'content.blogs.unlike',
   'content.blogs.addComment',
   'content.events.byId',
   'content.events.ics',

@@ -3,7 +3,7 @@ import type { Db } from '#db/client';
 import { forumPosts } from '#db/schema';
 import { messages } from '#shared/messages';
 import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '#shared/schemas/community';
-import { AddCommentSchema, CommentListSchema } from '#shared/schemas/content';
+import { AddCommentSchema, CommentListSchema, LikeSchema } from '#shared/schemas/content';
 import { forbidden, notFound } from '#server/errors';
 import { selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
@@ -12,7 +12,7 @@ import { publicationOf } from '#server/moderation/publication';
 import { mayDelete } from '#server/policies';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
-import { toggleLike } from '#server/services/likes';
+import { isLiked, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.forum;
@@ -70,9 +70,15 @@ export const forumRouter = router({
     return { success: true as const };
   }),
 
-  /** Toggles the member's like and answers the new state with the new count. */
-  like: memberProcedure.input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
-    const answer = await toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id, visibleTo(ctx.user, forumPosts));
+  /** Whether the member likes a post she may see, as for the other kinds (the REST path turning a like over reads it). */
+  liked: memberProcedure.input(ForumPostIdSchema).query(async ({ ctx, input }) => {
+    await requirePost(ctx.db, ctx.user, input.id);
+    return { liked: await isLiked(ctx.db, 'forumPost', input.id, ctx.user.id) };
+  }),
+
+  /** Sets the member's like on or off on a post she may see; answers it with the post's likes. */
+  like: memberProcedure.input(LikeSchema).mutation(async ({ ctx, input }) => {
+    const answer = await setLike(ctx.db, 'forumPost', input.id, ctx.user.id, input.liked, visibleTo(ctx.user, forumPosts));
     if (!answer) throw notFound(messages.forum.notFound);
     return answer;
   }),
