@@ -5,6 +5,7 @@ import {
 } from '#db/schema';
 import { addReview, createBlog, createEvent, createListing, createPodcast, DAY } from './test/content-factories';
 import { createUser } from './test/factories';
+import { trpcRequest } from './test/procedures';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /**
@@ -164,5 +165,33 @@ describe("each item's counts, kept on its row by the database", () => {
     expect(find(await get('/api/events'), eventId)).toMatchObject({ attendees: 1, spotsLeft: 1 });
 
     expect(await drifted()).toEqual([]);
+  });
+});
+
+describe('likes: one way for every kind', () => {
+  it('sets a like on or off on a podcast, an article, a listing and a forum post, answering the count the item keeps', async () => {
+    const [first, second] = await Promise.all([t.signInAs('member'), t.signInAs('member')]);
+    const author = await createUser(t.db);
+    const [post] = await t.db.insert(forumPosts).values({ userId: author.id, title: 'Liked post', content: 'Twenty characters of content here.', category: 'general' }).returning();
+    const items = [
+      ['content.podcasts.like', (await createPodcast(t.db, { title: 'Liked podcast' })).id],
+      ['content.blogs.like', (await createBlog(t.db, { title: 'Liked article' })).id],
+      ['content.directory.like', (await createListing(t.db, { name: 'Liked listing' })).id],
+      ['content.forum.like', post!.id],
+    ] as const;
+    for (const [path, id] of items) {
+      const like = async (who: { cookie: string }, liked: boolean) => {
+        const response = await trpcRequest(t.app, { path, type: 'mutation', input: { id, liked }, cookie: who.cookie });
+        expect(response.statusCode, `${path} ${response.body}`).toBe(200);
+        return (response.json() as { result: { data: unknown } }).result.data;
+      };
+      expect(await like(first, true)).toEqual({ liked: true, likes: 1 });
+      expect(await like(first, true)).toEqual({ liked: true, likes: 1 });
+      expect(await like(second, true)).toEqual({ liked: true, likes: 2 });
+      expect(await like(first, false)).toEqual({ liked: false, likes: 1 });
+      expect(await like(first, false)).toEqual({ liked: false, likes: 1 });
+      const missing = await trpcRequest(t.app, { path, type: 'mutation', input: { id: 999999, liked: true }, cookie: first.cookie });
+      expect(missing.statusCode, path).toBe(404);
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from '#db/client';
 import { blogs, users } from '#db/schema';
 import { blogSummary } from '#shared/blog-summary';
 import { notFound } from '../errors';
-import { publicMemberName } from '../services/public-member';
+import { displayName } from '../policies';
 
 /**
  * The blog read model: one select list with its author's names and its like and comment
@@ -49,7 +49,7 @@ type AuthorNames = { authorFirstName: string | null; authorLastName: string | nu
 
 /** The writing admin as readers see her (first name and last initial); null once her account is gone. */
 const readerAuthor = (row: AuthorNames) =>
-  row.authorFirstName !== null ? publicMemberName({ firstName: row.authorFirstName, lastName: row.authorLastName ?? '' }) : null;
+  row.authorFirstName !== null ? displayName({ firstName: row.authorFirstName, lastName: row.authorLastName ?? '' }) : null;
 
 /**
  * What readers get of a blog row, card or article. Copied field by field: V8 takes about

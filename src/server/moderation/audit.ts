@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, directoryListings, profileChanges, reports, users } from '#db/schema';
 import type { Db } from '#db/client';
 import { REVIEWABLE_KINDS, type ReportTargetType, type ReviewableKind } from '#shared/moderation';
-import { publicMemberName } from '../services/public-member';
+import { displayName } from '../policies';
 import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
 
 /** Input fields never kept in the log: secrets (passwords, tokens) and file bytes. */
@@ -46,7 +46,7 @@ export function auditTrail(): AuditTrail {
 
 /** A member as the log names her: first name and last initial, as every other member sees her. */
 export function memberName(person: { firstName: string; lastName: string }): string {
-  const name = publicMemberName(person);
+  const name = displayName(person);
   return `${name.firstName} ${name.lastName}`.trim();
 }
 

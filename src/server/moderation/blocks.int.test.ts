@@ -72,7 +72,7 @@ describe('blocking a member', () => {
     const theirs = await postBy(blocked, 'Dina posts again');
     expect((await as(blocked, 'POST', `/api/forum/posts/${hers.id}/comments`, { content: 'Can I still answer?' })).statusCode).toBe(404);
     expect((await as(blocker, 'POST', `/api/forum/posts/${theirs.id}/comments`, { content: 'Can I still answer?' })).statusCode).toBe(404);
-    const viaTrpc = await trpcRequest(t.app, { path: 'content.forum.like', type: 'mutation', input: { id: hers.id }, cookie: blocked.cookie });
+    const viaTrpc = await trpcRequest(t.app, { path: 'content.forum.like', type: 'mutation', input: { id: hers.id, liked: true }, cookie: blocked.cookie });
     expect(viaTrpc.statusCode).toBe(404);
     expect((await as(blocker, 'POST', `/api/forum/posts/${theirs.id}/like`)).statusCode).toBe(404);
     // Refused likes change nothing.

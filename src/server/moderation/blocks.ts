@@ -3,7 +3,7 @@ import type { Db } from '#db/client';
 import { blogComments, blogs, blocks, forumComments, forumPosts, podcastComments, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { badRequest, notFound } from '../errors';
-import { publicMemberName } from '../services/public-member';
+import { displayName } from '../policies';
 import { qualified } from '../services/content-query';
 
 const m = messages.safety;
@@ -97,5 +97,5 @@ export async function myBlocks(db: Db, blockerId: number) {
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(and(eq(blocks.blockerId, blockerId), blockableBy(blockerId)))
     .orderBy(desc(blocks.createdAt), desc(blocks.blockedId));
-  return rows.map(({ firstName, lastName, ...row }) => ({ ...row, user: publicMemberName({ firstName, lastName }) }));
+  return rows.map(({ firstName, lastName, ...row }) => ({ ...row, user: displayName({ firstName, lastName }) }));
 }

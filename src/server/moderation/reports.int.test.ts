@@ -229,7 +229,16 @@ describe('the report queue', () => {
 });
 
 describe('what reports can hide, and how many a member files', () => {
-  type Counts = { targetType: string; targetId: number; openReports: number; reporters: number; countingReporters: number };
+  type Counts = {
+    targetType: string;
+    targetId: number;
+    openReports: number;
+    reportCount: number;
+    reporters: number;
+    countingReporters: number;
+    dismissedReporters: number;
+    reasons: { reason: string; count: number }[];
+  };
   const countsOf = async (targetType: string, targetId: number) =>
     ((await as(admin, 'GET', '/api/admin/reports?limit=100')).json() as Counts[]).find((group) => group.targetType === targetType && group.targetId === targetId)!;
   const viaTrpc = (who: SignedIn, input: object) => trpcRequest(t.app, { path: 'content.reports.create', type: 'mutation', input, cookie: who.cookie });
@@ -244,6 +253,8 @@ describe('what reports can hide, and how many a member files', () => {
     const [open] = await t.db.select({ id: reports.id }).from(reports).where(and(eq(reports.targetType, 'forum_post'), eq(reports.targetId, post.id))).limit(1);
     expect((await as(admin, 'POST', `/api/admin/reports/${open!.id}/resolve`, { action: 'dismiss' })).statusCode).toBe(200);
     expect(await visibleTitles(null)).toContain('Dismissed and reported again');
+    // Resolved, the card sums up every report made.
+    expect(await countsOf('forum_post', post.id)).toMatchObject({ openReports: 0, reportCount: 3, reporters: 3, dismissedReporters: 0, reasons: [{ reason: 'spam', count: 3 }] });
 
     // The same three again, on both APIs: each report is taken and reaches the queue, and the post stays up.
     const again = [await report(first!, target), await viaTrpc(second!, target), await report(third!, target)];
@@ -253,6 +264,7 @@ describe('what reports can hide, and how many a member files', () => {
     expect(await visibleTitles(null)).toContain('Dismissed and reported again');
     expect(await visibleTitles(author)).toContain('Dismissed and reported again');
     expect(await countsOf('forum_post', post.id)).toMatchObject({ openReports: 3, reporters: 3, countingReporters: 0 });
+    expect(await countsOf('forum_post', post.id)).toMatchObject({ reportCount: 3, dismissedReporters: 3, reasons: [{ reason: 'spam', count: 3 }] });
 
     // Members who had not reported it count: two leave it up, the third hides it.
     const [fourth, fifth, sixth] = await newMembers(3);
@@ -263,6 +275,31 @@ describe('what reports can hide, and how many a member files', () => {
     expect((await report(sixth!, target)).statusCode).toBe(201);
     expect(await visibleTitles(null)).not.toContain('Dismissed and reported again');
     expect(await countsOf('forum_post', post.id)).toMatchObject({ openReports: 6, reporters: 6, countingReporters: 3 });
+    expect(await countsOf('forum_post', post.id)).toMatchObject({ reportCount: 6, dismissedReporters: 3, reasons: [{ reason: 'spam', count: 6 }] });
+  });
+
+  it('counts on the server what a card shows: while reports are open, only those, with their reasons', async () => {
+    const [first, second, third] = await newMembers(3);
+    const post = await postBy(author, 'Counted on the server');
+    const target = (reason: string) => ({ targetType: 'forum_post', targetId: post.id, reason });
+    await report(first!, target('harassment'));
+    const [earlier] = await t.db.select({ id: reports.id }).from(reports).where(and(eq(reports.targetType, 'forum_post'), eq(reports.targetId, post.id))).limit(1);
+    expect((await as(admin, 'POST', `/api/admin/reports/${earlier!.id}/resolve`, { action: 'dismiss' })).statusCode).toBe(200);
+    await report(second!, target('spam'));
+    await viaTrpc(third!, target('spam'));
+    await report(first!, target('other'));
+    expect(await countsOf('forum_post', post.id)).toMatchObject({
+      openReports: 3,
+      reportCount: 3,
+      reporters: 3,
+      countingReporters: 2,
+      dismissedReporters: 1,
+      // The dismissed 'harassment' report is not among the open ones the card sums up.
+      reasons: [
+        { reason: 'spam', count: 2 },
+        { reason: 'other', count: 1 },
+      ],
+    });
   });
 
   it('never hides what staff published: a moderator\'s post and comment, a curated listing; the reports still reach the queue', async () => {

@@ -4,7 +4,6 @@ import type { Db } from '#db/client';
 import { directoryListings, reports, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import {
-  AUTO_HIDE_REPORTERS,
   REPORTS_PER_DAY,
   REVIEWABLE_KINDS,
   type ReportAction,
@@ -15,8 +14,7 @@ import {
 } from '#shared/moderation';
 import { afterPosition, inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
 import { badRequest, conflict, notFound } from '../errors';
-import { qualified } from '../services/content-query';
-import { publicMemberName, type PublicMemberName } from '../services/public-member';
+import { displayName, hiddenByReports, hideableByReports, itemHasOpenReports, overShownReports, reportCounts } from '../policies';
 import { seesWritingBy } from './blocks';
 import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
 import { suspendMember } from './suspension';
@@ -30,20 +28,18 @@ const isReviewable = (type: ReportTargetType): type is ReviewableKind => (REVIEW
  * What she reports, if she can see it: a post or comment she may see (visibleTo), a published
  * listing, or a member other than herself whose post or comment she can see (so reporting ids
  * one by one names nobody). Anything else is a 404, as if it did not exist: reporting tells
- * nobody what is hidden. `hideable` says whether members' reports may hide it: only a member's
- * post or comment. What staff published (their posts and comments, the directory's curated
- * listings) goes to the queue but stays up until a moderator decides; members can't be hidden.
+ * nobody what is hidden. `hideable` says whether members' reports may hide it (hideableByReports).
  */
 async function reportTarget(db: Db, reporter: NonNullable<ContentViewer>, type: ReportTargetType, id: number): Promise<{ hideable: boolean }> {
   if (type === 'member') {
     if (id === reporter.id) throw badRequest(m.reportSelf);
     if (!(await seesWritingBy(db, reporter.id, id))) throw notFound(m.reportTargetNotFound);
-    return { hideable: false };
+    return { hideable: hideableByReports(type, false) };
   }
   if (type === 'listing') {
     const [listing] = await db.select({ id: directoryListings.id }).from(directoryListings).where(and(eq(directoryListings.id, id), eq(directoryListings.state, 'published'))).limit(1);
     if (!listing) throw notFound(m.reportTargetNotFound);
-    return { hideable: false };
+    return { hideable: hideableByReports(type, true) };
   }
   const c = MEMBER_CONTENT[type];
   const [item] = await db
@@ -53,7 +49,7 @@ async function reportTarget(db: Db, reporter: NonNullable<ContentViewer>, type: 
     .where(and(eq(c.id, id), visibleTo(reporter, c)))
     .limit(1);
   if (!item) throw notFound(m.reportTargetNotFound);
-  return { hideable: !item.byStaff };
+  return { hideable: hideableByReports(type, item.byStaff) };
 }
 
 /** Hides a post, comment or listing until a moderator decides; members have nothing to hide. */
@@ -65,32 +61,6 @@ async function setHidden(db: Db, type: ReportTargetType, id: number, hidden: boo
     const c = MEMBER_CONTENT[type];
     await db.update(c.table).set({ state: to } as never).where(and(eq(c.id, id), eq(c.state, from)));
   }
-}
-
-/**
- * How an item's reports are counted, the one place they are: aggregates over the item's rows of
- * `reports`, read by the auto-hide (createReport) and sent to the moderators' queue, which shows
- * them as they come.
- * - `openReports`: reports waiting for a decision.
- * - `reporters`: the members behind the reports a moderator looks at: the open ones while there
- *   are any, else all that were ever made.
- * - `countingReporters`: members whose open report counts toward hiding: those none of whose
- *   reports of the item a moderator dismissed. Once dismissed, the same members reporting again
- *   reach the queue but can't hide the item again; new reporters can.
- */
-export function reporterCounts() {
-  const open = sql`${qualified(reports.status)} = 'open'`;
-  const reporter = qualified(reports.reporterId);
-  const dismissed = sql.identifier('dismissed');
-  const column = (name: string) => sql`${dismissed}.${sql.identifier(name)}`;
-  const dismissedBefore = sql`exists (select 1 from ${reports} as ${dismissed}
-    where ${column(reports.reporterId.name)} = ${reporter} and ${column(reports.targetType.name)} = ${qualified(reports.targetType)}
-    and ${column(reports.targetId.name)} = ${qualified(reports.targetId)} and ${column(reports.resolution.name)} = 'dismiss')`;
-  return {
-    openReports: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
-    reporters: sql<number>`case when count(*) filter (where ${open}) > 0 then count(distinct ${reporter}) filter (where ${open}) else count(distinct ${reporter}) end`.mapWith(Number),
-    countingReporters: sql<number>`count(distinct ${reporter}) filter (where ${open} and not ${dismissedBefore})`.mapWith(Number),
-  };
 }
 
 /**
@@ -106,7 +76,7 @@ const dailyLimitReached = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', messa
  * A member reports something. Her second report of the same open item changes nothing and
  * answers the first one's id. A new report past REPORTS_PER_DAY in the last 24 hours is refused
  * (429) and nothing is stored. Once AUTO_HIDE_REPORTERS members' reports count toward hiding a
- * member's post or comment (reporterCounts), it is hidden from everyone until a moderator decides.
+ * member's post or comment (reportCounts, hiddenByReports), it is hidden from everyone until a moderator decides.
  */
 export async function createReport(
   db: Db,
@@ -135,8 +105,8 @@ export async function createReport(
       .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, details: input.details || null })
       .returning({ id: reports.id });
     if (hideable) {
-      const [counts] = await tx.select(reporterCounts()).from(reports).where(target);
-      if ((counts?.countingReporters ?? 0) >= AUTO_HIDE_REPORTERS) await setHidden(tx, input.targetType, input.targetId, true);
+      const [counts] = await tx.select(reportCounts()).from(reports).where(target);
+      if (counts && hiddenByReports(counts)) await setHidden(tx, input.targetType, input.targetId, true);
     }
     return { id: row!.id, message: m.reportThanks };
   });
@@ -187,7 +157,7 @@ async function labelsOf(db: Db, rows: { targetType: ReportTargetType; targetId: 
   if (memberIds.length) {
     const members = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, memberIds));
     for (const member of members) {
-      const name: PublicMemberName = publicMemberName(member);
+      const name = displayName(member);
       labels.set(`member:${member.id}`, `${name.firstName} ${name.lastName}`.trim());
     }
   }
@@ -200,10 +170,14 @@ export interface ReportGroup {
   reportId: number;
   targetType: ReportTargetType;
   targetId: number;
-  /** reporterCounts: what the card shows, counted on the server. */
+  /** reportCounts: what the card shows, counted on the server as the auto-hide counts. */
   openReports: number;
+  reportCount: number;
   reporters: number;
   countingReporters: number;
+  dismissedReporters: number;
+  /** Why the reports the card sums up were made: each reason once, most given first. */
+  reasons: { reason: ReportReason; count: number }[];
   latestAt: Date;
   /** What was reported, as moderators see it; null once it was deleted. */
   item: {
@@ -241,7 +215,7 @@ const queuePosition = (reportId: number) => {
  * `page.after` when given.
  */
 export async function reportQueue(db: Db, page: Page): Promise<ReportGroup[]> {
-  const counts = reporterCounts();
+  const counts = reportCounts();
   const newestReport = sql<number>`max(${reports.id})`.mapWith(Number);
   const order = [sql`${counts.openReports} > 0`, newestReport];
   const query = db
@@ -261,35 +235,55 @@ export async function reportQueue(db: Db, page: Page): Promise<ReportGroup[]> {
   if (groups.length === 0) return [];
 
   const keys = groups.map((group) => sql`(${group.targetType}::report_target_type, ${group.targetId}::integer)`);
-  const reportRows = await db
-    .select({
-      id: reports.id,
-      targetType: reports.targetType,
-      targetId: reports.targetId,
-      reason: reports.reason,
-      details: reports.details,
-      status: reports.status,
-      resolution: reports.resolution,
-      resolutionNote: reports.resolutionNote,
-      createdAt: reports.createdAt,
-      reporterId: users.id,
-      reporterFirstName: users.firstName,
-      reporterLastName: users.lastName,
-    })
-    .from(reports)
-    .innerJoin(users, eq(users.id, reports.reporterId))
-    .where(sql`(${reports.targetType}, ${reports.targetId}) in (${sql.join(keys, sql`, `)})`)
-    .orderBy(desc(reports.createdAt), desc(reports.id));
+  const ofGroups = sql`(${reports.targetType}, ${reports.targetId}) in (${sql.join(keys, sql`, `)})`;
+  const reasonCount = sql<number>`${overShownReports(sql`count(*)`, itemHasOpenReports)}`.mapWith(Number);
+  const [reportRows, reasonRows] = await Promise.all([
+    db
+      .select({
+        id: reports.id,
+        targetType: reports.targetType,
+        targetId: reports.targetId,
+        reason: reports.reason,
+        details: reports.details,
+        status: reports.status,
+        resolution: reports.resolution,
+        resolutionNote: reports.resolutionNote,
+        createdAt: reports.createdAt,
+        reporterId: users.id,
+        reporterFirstName: users.firstName,
+        reporterLastName: users.lastName,
+      })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(ofGroups)
+      .orderBy(desc(reports.createdAt), desc(reports.id)),
+    // Each reason's count over the reports the card sums up (overShownReports); a reason given
+    // only in reports it leaves out counts 0 and is dropped. Ties: the most recently given first.
+    db
+      .select({
+        targetType: reports.targetType,
+        targetId: reports.targetId,
+        reason: reports.reason,
+        count: reasonCount,
+      })
+      .from(reports)
+      .where(ofGroups)
+      .groupBy(reports.targetType, reports.targetId, reports.reason)
+      .orderBy(desc(reasonCount), desc(max(reports.id))),
+  ]);
   const items = await reportedItems(db, groups);
 
+  const ofGroup = (group: { targetType: ReportTargetType; targetId: number }) => (row: { targetType: ReportTargetType; targetId: number }) =>
+    row.targetType === group.targetType && row.targetId === group.targetId;
   return groups.map((group) => {
     const key = `${group.targetType}:${group.targetId}`;
     return {
       ...group,
       latestAt: group.latestAt!,
       item: items.get(key) ?? null,
+      reasons: reasonRows.filter((row) => ofGroup(group)(row) && row.count > 0).map(({ reason, count }) => ({ reason, count })),
       reports: reportRows
-        .filter((row) => row.targetType === group.targetType && row.targetId === group.targetId)
+        .filter(ofGroup(group))
         .map(({ reporterId, reporterFirstName, reporterLastName, targetType: _type, targetId: _id, ...row }) => ({
           ...row,
           reporter: { id: reporterId, firstName: reporterFirstName, lastName: reporterLastName },

@@ -6,7 +6,7 @@ import { messages } from '#shared/messages';
 import { PROFILE_TEXT_FIELDS, REVIEWABLE_KINDS, REVIEWED_CONTRIBUTIONS, type ProfileChange, type ReviewableKind } from '#shared/moderation';
 import { afterPosition, inPage, orderBy, pageIds, type ListOrder, type Page } from '../domains/paging';
 import { conflict, notFound } from '../errors';
-import { publicMemberName } from '../services/public-member';
+import { displayName } from '../policies';
 import { qualified } from '../services/content-query';
 import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
 
@@ -157,7 +157,7 @@ export async function profileChangeQueue(db: Db, page: Page): Promise<WaitingPro
     .innerJoin(ids, inPage(ids, profileChanges.id))
     .innerJoin(users, eq(users.id, profileChanges.userId))
     .orderBy(...orderBy(order, profileChanges.id));
-  return rows.map((row) => ({ id: row.id, member: publicMemberName(row), changes: row.changes, createdAt: row.createdAt }));
+  return rows.map((row) => ({ id: row.id, member: displayName(row), changes: row.changes, createdAt: row.createdAt }));
 }
 
 /** Only the profile's own text fields of a stored change, whatever else its JSON holds. */

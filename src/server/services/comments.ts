@@ -10,7 +10,7 @@ import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { publicationOf } from '../moderation/publication';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import type { PublicationState } from '#shared/moderation';
-import { publicMemberName, type PublicMemberName } from './public-member';
+import { type DisplayName, mayDelete, memberSeenBy } from '../policies';
 
 /**
  * Comments work the same on podcasts, blogs and forum posts: a table with an id, the
@@ -66,11 +66,9 @@ export const COMMENT_TABLES = {
   },
 } as const satisfies Record<CommentKind, CommentTable<string>>;
 
-/** The one rule for deleting a comment: its author or an admin. */
-export const mayDeleteComment = (viewer: { id: number; isAdmin: boolean }, authorId: number) => viewer.id === authorId || viewer.isAdmin;
-
 /**
- * Deletes a comment for its author or an admin (403 for anyone else, 404 when it is gone);
+ * Deletes a comment for whoever may (mayDelete: its author or an admin; 403 for anyone else,
+ * 404 when it is gone);
  * counts follow, since they are counted from the rows. Answers whose comment it was, so the
  * caller can record an admin removing someone else's comment as a moderation action.
  */
@@ -79,23 +77,25 @@ export async function deleteComment(db: Db, viewer: { id: number; isAdmin: boole
   const [comment] = await db.select({ userId: t.userId }).from(t.table).where(eq(t.id, id)).limit(1);
   if (!comment) throw notFound(messages.comments.notFound);
   const authorId = comment.userId as number;
-  if (!mayDeleteComment(viewer, authorId)) throw forbidden(messages.comments.deleteForbidden);
+  if (!mayDelete(viewer, 'comment', authorId)) throw forbidden(messages.comments.deleteForbidden);
   await db.delete(t.table).where(eq(t.id, id));
   return { authorId, answer: { success: true as const, message: messages.comments.deleted } };
 }
 
 /**
- * A comment as the API answers it; the author as others see her. `authorId` goes to signed-in
- * members only (to block her), never to visitors; `isMine` and `waitingForReview` are the
- * viewer's own (her comment not yet approved by a moderator).
+ * A comment as the API answers it; the author as this viewer sees her (memberSeenBy):
+ * `authorId` goes to signed-in members only (to block her), never to visitors. `isMine`,
+ * `canDelete` and `waitingForReview` are the viewer's own (her comment not yet approved by a
+ * moderator).
  */
 export interface CommentView {
   id: number;
   content: string;
   createdAt: Date;
-  user: PublicMemberName;
+  user: DisplayName;
   authorId: number | null;
   isMine: boolean;
+  canDelete: boolean;
   waitingForReview: boolean;
 }
 
@@ -144,13 +144,15 @@ interface CommentRow {
 }
 
 function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
+  const author = memberSeenBy(viewer, { id: row.authorId, firstName: row.firstName, lastName: row.lastName });
   return {
     id: row.id,
     content: row.content,
     createdAt: row.createdAt,
-    user: publicMemberName(row),
-    authorId: viewer ? row.authorId : null,
-    isMine: viewer?.id === row.authorId,
+    user: author.name,
+    authorId: author.id,
+    isMine: author.isMine,
+    canDelete: mayDelete(viewer, 'comment', row.authorId),
     waitingForReview: row.state === 'held',
   };
 }

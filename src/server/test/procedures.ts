@@ -46,15 +46,18 @@ export interface RestRouteInfo {
   route: RestRoute;
   method: RestRoute['method'];
   url: string;
-  /** The procedure the row calls, found by running the row against a recording caller. */
+  /**
+   * The procedure the row calls, found by running the row against a recording caller: the last
+   * one it calls, whose answer it sends (a like turned over reads her like first).
+   */
   procedure: ProcedureInfo | undefined;
 }
 
-/** A stand-in caller that remembers which procedure path is called, and does nothing. */
+/** A stand-in caller that remembers which procedure paths are called, and does nothing: each answers an empty object. */
 function recordingCaller(calls: string[], path: string[] = []): unknown {
   const fn = () => {
     calls.push(path.join('.'));
-    return Promise.resolve(undefined);
+    return Promise.resolve({});
   };
   return new Proxy(fn, {
     get: (_target, key) => (typeof key === 'string' ? recordingCaller(calls, [...path, key]) : undefined),
@@ -68,7 +71,8 @@ export async function listRestRoutes(): Promise<RestRouteInfo[]> {
       const calls: string[] = [];
       const params = new Proxy({}, { get: () => '1' }) as Record<string, string>;
       await route.call(recordingCaller(calls) as never, { params, query: {}, body: {} });
-      return { route, method: route.method, url: route.url, procedure: calls[0] ? procedures.get(calls[0]) : undefined };
+      const last = calls.at(-1);
+      return { route, method: route.method, url: route.url, procedure: last ? procedures.get(last) : undefined };
     }),
   );
 }

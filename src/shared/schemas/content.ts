@@ -79,6 +79,9 @@ export type EventListInput = z.input<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
 
+/** Her like on an item (podcast, article, listing or forum post) set on or off. */
+export const LikeSchema = ByIdSchema.extend({ liked: z.boolean({ error: 'liked must be true or false' }) });
+
 export const COMMENT_MAX = 2000;
 /** A comment is trimmed and refused when empty; the form uses the same rule. */
 export const CommentContentSchema = z

@@ -33,12 +33,6 @@ export function toastCommentAdded(result: { message: string | null }) {
   toast(result.message ? { title: safetyCopy.held.title, description: result.message } : { title: messages.comments.successTitle, description: messages.comments.added });
 }
 
-/** Which comments the viewer may delete: any for an admin, her own (marked by the server) for a member. */
-export function useMayDeleteComment(): (comment: Pick<CommentItem, 'isMine'>) => boolean {
-  const { user } = useSession();
-  return (comment) => Boolean(user?.isAdmin || comment.isMine);
-}
-
 /** Delete, with a confirmation; every content list refetches after, so counts follow. */
 export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: CommentItem }) {
   const t = contentCopy.deleteComment;
@@ -71,17 +65,16 @@ export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: C
 }
 
 /**
- * What the viewer can do with a comment: Delete (hers, or any for an admin) and, on someone
- * else's comment, the menu to report it or its author, or block her (members only).
+ * What the viewer can do with a comment: Delete where the server says she may (`canDelete`)
+ * and, on someone else's comment, the menu to report it or its author, or block her (members only).
  */
 export function CommentActions({ kind, comment }: { kind: CommentKind; comment: CommentItem }) {
   const { user } = useSession();
-  const mayDelete = useMayDeleteComment()(comment);
   const othersId = user && !comment.isMine ? comment.authorId : null;
-  if (!mayDelete && othersId === null) return null;
+  if (!comment.canDelete && othersId === null) return null;
   return (
     <span className="-mt-0.5 flex shrink-0 items-center gap-1">
-      {mayDelete ? <DeleteComment kind={kind} comment={comment} /> : null}
+      {comment.canDelete ? <DeleteComment kind={kind} comment={comment} /> : null}
       {othersId !== null ? (
         <MoreActions type={`${kind}_comment`} id={comment.id} author={{ id: othersId, name: `${comment.user.firstName} ${comment.user.lastName}` }} className="-me-1 size-7" />
       ) : null}

@@ -46,8 +46,8 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
 
   const like = useMutation(
     trpc.content.directory.like.mutationOptions({
-      onSuccess: (result) => {
-        queryClient.setQueryData(likedOptions.queryKey, result);
+      onSuccess: ({ liked }) => {
+        queryClient.setQueryData(likedOptions.queryKey, { liked });
         void queryClient.invalidateQueries({ queryKey: trpc.content.directory.list.pathKey() });
       },
       onError: (error) => toastActionFailure(error, messages.directory.loginToLike, messages.comments.likeFailed),
@@ -57,7 +57,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
   function toggleLike() {
     if (!user) return toastSignInRequired(messages.directory.loginToLike);
     // A click while one is sent counts once; the button stays enabled so it keeps the focus.
-    if (!like.isPending) like.mutate({ id: listing.id });
+    if (!like.isPending) like.mutate({ id: listing.id, liked: !liked });
   }
 
   const website = safeWebsite(listing.website);

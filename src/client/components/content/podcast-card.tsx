@@ -96,9 +96,8 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
 
   const like = useMutation(
     trpc.content.podcasts.like.mutationOptions({
-      onSuccess: (result) => {
-        // The toggle's answer is the new state.
-        queryClient.setQueryData(likedOptions.queryKey, result);
+      onSuccess: ({ liked }) => {
+        queryClient.setQueryData(likedOptions.queryKey, { liked });
         void refreshPodcastLists();
         void queryClient.invalidateQueries({ queryKey: likedOptions.queryKey });
       },
@@ -110,7 +109,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
     // Signed out: blocked on the client before any request.
     if (!user) return toastSignInRequired(messages.podcasts.loginToLike);
     // A click while one is sent counts once; the button stays enabled so it keeps the focus.
-    if (!like.isPending) like.mutate({ id: podcast.id });
+    if (!like.isPending) like.mutate({ id: podcast.id, liked: !liked });
   }
 
   return (

@@ -77,16 +77,15 @@ function BlogArticle({ blog }: { blog: Article }) {
       queryClient.invalidateQueries({ queryKey: trpc.content.blogs.cards.pathKey() }),
     ]);
 
-  const likeOptions = {
-    onSuccess: (result: { liked: boolean }) => {
-      queryClient.setQueryData(likedOptions.queryKey, result);
-      void refreshBlog();
-    },
-    onError: (error: unknown) => toastActionFailure(error, messages.blogs.loginToLike, messages.comments.likeFailed),
-  };
-  // Liking is a POST, unliking a DELETE.
-  const like = useMutation(trpc.content.blogs.like.mutationOptions(likeOptions));
-  const unlike = useMutation(trpc.content.blogs.unlike.mutationOptions(likeOptions));
+  const like = useMutation(
+    trpc.content.blogs.like.mutationOptions({
+      onSuccess: ({ liked }) => {
+        queryClient.setQueryData(likedOptions.queryKey, { liked });
+        void refreshBlog();
+      },
+      onError: (error) => toastActionFailure(error, messages.blogs.loginToLike, messages.comments.likeFailed),
+    }),
+  );
 
   const addComment = useMutation(
     trpc.content.blogs.addComment.mutationOptions({
@@ -102,7 +101,7 @@ function BlogArticle({ blog }: { blog: Article }) {
   function toggleLike() {
     if (!user) return toastSignInRequired(messages.blogs.loginToLike);
     // A click while one is sent counts once; the button stays enabled so it keeps the focus.
-    if (!like.isPending && !unlike.isPending) (liked ? unlike : like).mutate({ id: blog.id });
+    if (!like.isPending) like.mutate({ id: blog.id, liked: !liked });
   }
 
   return (
@@ -136,7 +135,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           aria-pressed={liked}
           aria-label={liked ? contentCopy.unlike(blog.title) : contentCopy.like(blog.title)}
           onClick={toggleLike}
-          aria-busy={like.isPending || unlike.isPending}
+          aria-busy={like.isPending}
         >
           <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
           <span>{formatCount(blog.likesCount)}</span>

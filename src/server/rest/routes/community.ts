@@ -1,3 +1,4 @@
+import { turnLikeOver } from '../like-toggle';
 import type { RestRoute } from '../types';
 
 /** Newsletter, forum, places and the hub's search and activity. */
@@ -17,7 +18,11 @@ export const communityRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/forum/posts', status: 201, call: (c, r) => c.content.forum.create(r.body as never) },
   { method: 'GET', url: '/api/forum/posts/:id', call: (c, r) => c.content.forum.byId({ id: r.params.id } as never) },
   { method: 'DELETE', url: '/api/forum/posts/:id', call: (c, r) => c.content.forum.delete({ id: r.params.id } as never) },
-  { method: 'POST', url: '/api/forum/posts/:id/like', call: (c, r) => c.content.forum.like({ id: r.params.id } as never) },
+  {
+    method: 'POST',
+    url: '/api/forum/posts/:id/like',
+    call: (c, r) => turnLikeOver(c.content.forum.liked({ id: r.params.id } as never), (liked) => c.content.forum.like({ id: r.params.id, liked } as never)),
+  },
   { method: 'GET', url: '/api/forum/posts/:id/comments', call: (c, r) => c.content.forum.comments.list({ ...r.query, id: r.params.id } as never) },
   {
     method: 'POST',

@@ -1,3 +1,4 @@
+import { likedOnly, turnLikeOver } from '../like-toggle';
 import type { RestRoute } from '../types';
 
 /** Public content: stats, podcasts, the directory, events and blogs. */
@@ -6,7 +7,11 @@ export const contentRoutes: RestRoute[] = [
 
   { method: 'GET', url: '/api/podcasts', call: (c, r) => c.content.podcasts.list(r.query as never) },
   { method: 'GET', url: '/api/podcasts/:id/liked', call: (c, r) => c.content.podcasts.liked({ id: r.params.id } as never) },
-  { method: 'POST', url: '/api/podcasts/:id/like', call: (c, r) => c.content.podcasts.like({ id: r.params.id } as never) },
+  {
+    method: 'POST',
+    url: '/api/podcasts/:id/like',
+    call: (c, r) => turnLikeOver(c.content.podcasts.liked({ id: r.params.id } as never), (liked) => c.content.podcasts.like({ id: r.params.id, liked } as never)).then(likedOnly),
+  },
   { method: 'GET', url: '/api/podcasts/:id/comments', call: (c, r) => c.content.podcasts.comments({ ...r.query, id: r.params.id } as never) },
   { method: 'POST', url: '/api/podcasts/:id/comments', status: 201, call: (c, r) => c.content.podcasts.addComment({ ...(r.body as object), id: r.params.id } as never) },
   { method: 'POST', url: '/api/reports', status: 201, call: (c, r) => c.content.reports.create(r.body as never) },
@@ -19,7 +24,11 @@ export const contentRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/directory', call: (c, r) => c.content.directory.list(r.query as never) },
   { method: 'POST', url: '/api/directory/interest', call: (c) => c.content.directory.expressInterest() },
   { method: 'GET', url: '/api/directory/:id/liked', call: (c, r) => c.content.directory.liked({ id: r.params.id } as never) },
-  { method: 'POST', url: '/api/directory/:id/like', call: (c, r) => c.content.directory.like({ id: r.params.id } as never) },
+  {
+    method: 'POST',
+    url: '/api/directory/:id/like',
+    call: (c, r) => turnLikeOver(c.content.directory.liked({ id: r.params.id } as never), (liked) => c.content.directory.like({ id: r.params.id, liked } as never)).then(likedOnly),
+  },
 
   { method: 'GET', url: '/api/events', call: (c, r) => c.content.events.list(r.query as never) },
   { method: 'GET', url: '/api/events/:id/rsvps', call: (c, r) => c.content.events.rsvps({ id: r.params.id } as never) },
@@ -40,7 +49,7 @@ export const contentRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/blogs/:id', call: (c, r) => c.content.blogs.byId({ id: r.params.id } as never) },
   { method: 'GET', url: '/api/blogs/:id/comments', call: (c, r) => c.content.blogs.comments({ ...r.query, id: r.params.id } as never) },
   { method: 'GET', url: '/api/blogs/:id/liked', call: (c, r) => c.content.blogs.liked({ id: r.params.id } as never) },
-  { method: 'POST', url: '/api/blogs/:id/like', call: (c, r) => c.content.blogs.like({ id: r.params.id } as never) },
-  { method: 'DELETE', url: '/api/blogs/:id/like', call: (c, r) => c.content.blogs.unlike({ id: r.params.id } as never) },
+  { method: 'POST', url: '/api/blogs/:id/like', call: (c, r) => c.content.blogs.like({ id: r.params.id, liked: true } as never).then(likedOnly) },
+  { method: 'DELETE', url: '/api/blogs/:id/like', call: (c, r) => c.content.blogs.like({ id: r.params.id, liked: false } as never).then(likedOnly) },
   { method: 'POST', url: '/api/blogs/:id/comments', status: 201, call: (c, r) => c.content.blogs.addComment({ ...(r.body as object), id: r.params.id } as never) },
 ];

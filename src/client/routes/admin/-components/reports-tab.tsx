@@ -126,11 +126,7 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
   const { item } = group;
   const kind = KIND_LABELS[group.targetType];
   const subject = subjectOf(group.targetType, item);
-  // An open item counts what is open; a resolved one, everything that was said. The members
-  // behind them are counted by the server, as the auto-hide counts them.
-  const counted = open ? group.reports.filter((report) => report.status === 'open') : group.reports;
-  const dismissedBefore = open ? group.reporters - group.countingReporters : 0;
-  const reasons = countReasons(counted.map((report) => report.reason));
+  // Every number on the card is the server's, counted by the auto-hide's rule.
   const outcome = open ? undefined : group.reports.find((report) => report.status === 'resolved');
 
   return (
@@ -165,13 +161,13 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
         )}
 
         <div className="grid content-start gap-3 md:border-s md:border-border md:ps-5">
-          <p className="text-sm font-semibold">{t.summary(counted.length, group.reporters)}</p>
-          {dismissedBefore > 0 ? <p className="-mt-2 text-sm text-muted-foreground">{t.dismissedBefore(dismissedBefore)}</p> : null}
+          <p className="text-sm font-semibold">{t.summary(group.reportCount, group.reporters)}</p>
+          {group.dismissedReporters > 0 ? <p className="-mt-2 text-sm text-muted-foreground">{t.dismissedBefore(group.dismissedReporters)}</p> : null}
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="text-sm text-muted-foreground">{t.reasonsLabel}:</span>
-            {reasons.map(([reason, n]) => (
+            {group.reasons.map(({ reason, count }) => (
               <Badge key={reason} variant="secondary">
-                {t.reasonCount(REASON_LABELS[reason], n)}
+                {t.reasonCount(REASON_LABELS[reason], count)}
               </Badge>
             ))}
           </div>
@@ -241,13 +237,6 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
       ) : null}
     </Card>
   );
-}
-
-/** Each reason once, with how often it was given, most given first. */
-function countReasons(reasons: ReportReason[]): [ReportReason, number][] {
-  const counts = new Map<ReportReason, number>();
-  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
 type ResolveInput = { id: number; action: ReportAction; days?: number; note?: string };

@@ -51,7 +51,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
   function toggleLike() {
     if (!viewer) return askToSignIn(messages.forum.signInToLike);
     // A click while one is sent counts once; the button stays enabled so it keeps the focus.
-    if (!like.isPending) like.mutate({ id: post.id });
+    if (!like.isPending) like.mutate({ id: post.id, liked: !post.likedByMe });
   }
 
   async function share() {

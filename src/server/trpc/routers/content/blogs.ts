@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { blogs } from '#db/schema';
-import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema } from '#shared/schemas/content';
+import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema, LikeSchema } from '#shared/schemas/content';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { isLiked, setLiked } from '#server/services/likes';
+import { isLiked, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.blog;
@@ -17,13 +17,6 @@ function publishedPage(db: Db, input: BlogListQuery) {
   const where = and(eq(blogs.isPublished, true), searchCondition(input.search, blogs.searchText), categoryCondition(input.category, blogs.category));
   const order: ListOrder = { column: blogs.createdAt, direction: 'desc' };
   return { page: pageIds(db, blogs, blogs.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor }), order: orderBy(order, blogs.id) };
-}
-
-/** Her like on an article she may see, on or off; a draft or a missing article is a 404 that changes nothing. */
-async function setBlogLike(db: Db, member: { id: number; isAdmin: boolean }, id: number, liked: boolean) {
-  const answer = await setLiked(db, 'blog', id, member.id, liked, blogVisibleTo(member));
-  if (answer === null) throw notFound(BLOG_NOT_FOUND);
-  return { liked: answer };
 }
 
 export const blogsRouter = router({
@@ -55,10 +48,15 @@ export const blogsRouter = router({
     return { liked: await isLiked(ctx.db, 'blog', input.id, ctx.user.id) };
   }),
 
-  /** POST like / DELETE like: both idempotent. */
-  like: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, true)),
-
-  unlike: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(ByIdSchema).mutation(({ ctx, input }) => setBlogLike(ctx.db, ctx.user, input.id, false)),
+  /**
+   * Sets the member's like on or off on an article she may see (POST like / DELETE like); a
+   * draft or a missing article is a 404 that changes nothing. Answers it with the article's likes.
+   */
+  like: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
+    const answer = await setLike(ctx.db, 'blog', input.id, ctx.user.id, input.liked, blogVisibleTo(ctx.user));
+    if (!answer) throw notFound(BLOG_NOT_FOUND);
+    return answer;
+  }),
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */
   comments: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {

@@ -66,6 +66,13 @@ describe('deleting comments', () => {
     const asVisitor = (await t.request({ method: 'GET', url: `/api/blogs/${blog.id}/comments` })).json() as { isMine: boolean; authorId: number | null }[];
     expect(asVisitor.every((comment) => !comment.isMine && comment.authorId === null)).toBe(true);
 
+    // Delete shows where the call succeeds: her own comments for a member, every one for an admin, none for a visitor.
+    const canDelete = async (who?: Someone) =>
+      ((await t.request({ method: 'GET', url: `/api/blogs/${blog.id}/comments`, cookie: who?.cookie })).json() as { id: number; canDelete: boolean }[]).filter((c) => c.canDelete).map((c) => c.id).sort();
+    expect(await canDelete(author)).toEqual([first.id, second.id].sort());
+    expect(await canDelete(admin)).toHaveLength(3);
+    expect(await canDelete()).toEqual([]);
+
     const badKind = await remove('video', first.id, author);
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json()).toEqual({ message: 'kind must be podcast, blog or forum' });

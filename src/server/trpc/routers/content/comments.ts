@@ -1,5 +1,6 @@
 import { CommentRefSchema } from '#shared/schemas/content';
 import { findMemberContent, memberContentWords, quoted } from '#server/moderation/audit';
+import { may } from '#server/policies';
 import { deleteComment } from '#server/services/comments';
 import { memberProcedure, router } from '#server/trpc/init';
 
@@ -12,7 +13,7 @@ export const commentsRouter = router({
    */
   // A comment of any kind: its thread and its parent's count.
   delete: memberProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(CommentRefSchema).mutation(async ({ ctx, input }) => {
-    const item = ctx.user.isAdmin ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
+    const item = may(ctx.user, 'delete:comment:any') ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
     const { authorId, answer } = await deleteComment(ctx.db, ctx.user, input.kind, input.id);
     if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`);
     return answer;

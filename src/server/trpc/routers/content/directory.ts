@@ -1,11 +1,11 @@
 import { and, desc } from 'drizzle-orm';
 import { directoryInterest, directoryListings } from '#db/schema';
-import { ByIdSchema, DirectoryListSchema } from '#shared/schemas/content';
+import { ByIdSchema, DirectoryListSchema, LikeSchema } from '#shared/schemas/content';
 import { LISTING_NOT_FOUND, listingColumns, listingVisible, requireListing } from '#server/domains/listings';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { isLiked, toggleLike } from '#server/services/likes';
+import { isLiked, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 export const directoryRouter = router({
@@ -37,11 +37,11 @@ export const directoryRouter = router({
     return { liked: await isLiked(ctx.db, 'listing', input.id, ctx.user.id) };
   }),
 
-  /** Toggles the member's like and answers the new state. */
-  like: memberProcedure.meta({ cache: { changes: ['listings'] } }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    const answer = await toggleLike(ctx.db, 'listing', input.id, ctx.user.id, listingVisible);
+  /** Sets the member's like on or off; answers it with the listing's likes. */
+  like: memberProcedure.meta({ cache: { changes: ['listings'] } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
+    const answer = await setLike(ctx.db, 'listing', input.id, ctx.user.id, input.liked, listingVisible);
     if (!answer) throw notFound(LISTING_NOT_FOUND);
-    return { liked: answer.liked };
+    return answer;
   }),
 
   /** 'Express Interest' on the coming-soon panel: one row per member, repeating is harmless. */

@@ -3,15 +3,16 @@ import type { Db } from '#db/client';
 import { forumPosts } from '#db/schema';
 import { messages } from '#shared/messages';
 import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '#shared/schemas/community';
-import { AddCommentSchema, CommentListSchema } from '#shared/schemas/content';
+import { AddCommentSchema, CommentListSchema, LikeSchema } from '#shared/schemas/content';
 import { forbidden, notFound } from '#server/errors';
-import { mayDeletePost, selectPosts } from '#server/domains/forum-posts';
+import { selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
 import { findMemberContent, memberContentWords } from '#server/moderation/audit';
 import { publicationOf } from '#server/moderation/publication';
+import { mayDelete } from '#server/policies';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
-import { toggleLike } from '#server/services/likes';
+import { isLiked, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.forum;
@@ -56,21 +57,28 @@ export const forumRouter = router({
   }),
 
   /**
-   * The author or an admin; likes and comments go with the post (cascade). An admin deleting
-   * someone else's post is a moderation action, recorded in the audit log with whose post and its title.
+   * Whoever may delete it (mayDelete: its author or an admin); likes and comments go with the
+   * post (cascade). An admin deleting someone else's post is a moderation action, recorded in
+   * the audit log with whose post and its title.
    */
   delete: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     const post = await requirePost(ctx.db, ctx.user, input.id);
-    if (!mayDeletePost(ctx.user, post.userId)) throw forbidden(messages.forum.deleteForbidden);
+    if (!mayDelete(ctx.user, 'forum_post', post.userId)) throw forbidden(messages.forum.deleteForbidden);
     const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
     if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`);
     return { success: true as const };
   }),
 
-  /** Toggles the member's like and answers the new state with the new count. */
-  like: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
-    const answer = await toggleLike(ctx.db, 'forumPost', input.id, ctx.user.id, visibleTo(ctx.user, forumPosts));
+  /** Whether the member likes a post she may see, as for the other kinds (the REST path turning a like over reads it). */
+  liked: memberProcedure.input(ForumPostIdSchema).query(async ({ ctx, input }) => {
+    await requirePost(ctx.db, ctx.user, input.id);
+    return { liked: await isLiked(ctx.db, 'forumPost', input.id, ctx.user.id) };
+  }),
+
+  /** Sets the member's like on or off on a post she may see; answers it with the post's likes. */
+  like: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
+    const answer = await setLike(ctx.db, 'forumPost', input.id, ctx.user.id, input.liked, visibleTo(ctx.user, forumPosts));
     if (!answer) throw notFound(messages.forum.notFound);
     return answer;
   }),

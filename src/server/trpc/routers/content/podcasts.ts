@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { podcasts } from '#db/schema';
-import { AddCommentSchema, ByIdSchema, CommentListSchema, PodcastListSchema } from '#shared/schemas/content';
+import { AddCommentSchema, ByIdSchema, CommentListSchema, LikeSchema, PodcastListSchema } from '#shared/schemas/content';
 import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '#server/domains/podcasts';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { isLiked, toggleLike } from '#server/services/likes';
+import { isLiked, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.podcast;
@@ -36,11 +36,11 @@ export const podcastsRouter = router({
     return { liked: await isLiked(ctx.db, 'podcast', input.id, ctx.user.id) };
   }),
 
-  /** Toggles the member's like. */
-  like: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
-    const answer = await toggleLike(ctx.db, 'podcast', input.id, ctx.user.id, undefined);
+  /** Sets the member's like on or off; answers it with the podcast's likes. */
+  like: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
+    const answer = await setLike(ctx.db, 'podcast', input.id, ctx.user.id, input.liked, undefined);
     if (!answer) throw notFound(PODCAST_NOT_FOUND);
-    return { liked: answer.liked };
+    return answer;
   }),
 
   /** Per viewer: her own comments waiting for review show, and blocked members' don't. */

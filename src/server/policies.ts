@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { reports } from '#db/schema';
+import { AUTO_HIDE_REPORTERS, REVIEWABLE_KINDS, type ReportTargetType } from '#shared/moderation';
+import { qualified } from './services/content-query';
+
+/**
+ * The site's policies, in one place: who a viewer is to a member, what she sees of that member,
+ * what she may do (the permission table), and how reports are counted toward hiding an item.
+ * Every answer and every check asks here; no other file decides these. Which rows a viewer may
+ * read (published, held, blocked) is `visibleTo` in moderation/visibility.ts.
+ */
+
+// ---------------------------------------------------------------- who asks
+
+/** Who asks: a signed-in member (admins included) or a visitor (null). */
+export type Viewer = { id: number; isAdmin: boolean } | null;
+
+/**
+ * A signed-in user's role. Today an account is an admin or not (`isAdmin`); staff roles add
+ * 'moderator' to this type, read the role from the account here, and give it its row in
+ * PERMISSIONS.
+ */
+export type Role = 'member' | 'admin';
+
+export const roleOf = (user: { isAdmin: boolean }): Role => (user.isAdmin ? 'admin' : 'member');
+
+// ---------------------------------------------------------------- what she may do
+
+/** What a permission is about: a forum post, or a comment of any kind (podcast, blog, forum). */
+export type Entity = 'forum_post' | 'comment';
+
+/** `own`: what she wrote herself; `any`: anyone's. */
+type Access = 'own' | 'any';
+
+/** "action:entity:access", as `delete:comment:own`. */
+export type Permission = `delete:${Entity}:${Access}`;
+
+/** The permission table: what each role may do. A role may only what its row names. */
+const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  member: new Set(['delete:forum_post:own', 'delete:comment:own']),
+  admin: new Set(['delete:forum_post:own', 'delete:forum_post:any', 'delete:comment:own', 'delete:comment:any']),
+};
+
+/** Whether this user's role carries the permission; a visitor may nothing. */
+export function may(user: Viewer, permission: Permission): boolean {
+  return user !== null && PERMISSIONS[roleOf(user)].has(permission);
+}
+
+/**
+ * The one rule for deleting a forum post or a comment: its author (`own`) or staff who may
+ * delete anyone's (`any`). The server sends the outcome with each item (`canDelete`), so
+ * the browser shows Delete exactly where the call would succeed.
+ */
+export function mayDelete(viewer: Viewer, entity: Entity, authorId: number): boolean {
+  if (viewer === null) return false;
+  return may(viewer, `delete:${entity}:any`) || (viewer.id === authorId && may(viewer, `delete:${entity}:own`));
+}
+
+// ---------------------------------------------------------------- what she sees of a member
+
+/** A member's display name: first name and last initial. */
+export interface DisplayName {
+  firstName: string;
+  /** The last name's first letter and a period, or '' when there is none. */
+  lastName: string;
+}
+
+/**
+ * How a member is named to anyone in members' and visitors' answers: first name and last
+ * initial ("Zeina F."). Members are 13 and older, so no such answer carries a member's last
+ * name, email, age or approval status. The keys stay those of the API's user shape
+ * (`user{firstName, lastName}`), with the initial in `lastName`.
+ */
+export function displayName(person: { firstName: string; lastName: string }): DisplayName {
+  const initial = Array.from(person.lastName.trim())[0];
+  return { firstName: person.firstName, lastName: initial ? `${initial.toLocaleUpperCase()}.` : '' };
+}
+
+/** Who the viewer is to a member: a visitor, another member, the member herself, or staff. */
+export type Audience = 'visitor' | 'member' | 'herself' | 'staff';
+
+export function audienceOf(viewer: Viewer, memberId: number): Audience {
+  if (viewer === null) return 'visitor';
+  if (viewer.id === memberId) return 'herself';
+  return roleOf(viewer) === 'member' ? 'member' : 'staff';
+}
+
+/**
+ * What each audience gets of a member beside what she wrote (posts, comments) in members' and
+ * visitors' answers: her display name for everyone, and her id for those who can block or
+ * report her (members need it for that), never for visitors. The admin panel's own calls,
+ * which only staff reach, name members in full.
+ */
+const MEMBER_VIEW: Record<Audience, { id: boolean }> = {
+  visitor: { id: false },
+  member: { id: true },
+  herself: { id: true },
+  staff: { id: true },
+};
+
+/** A member as this viewer sees her beside what she wrote. */
+export interface MemberSeen {
+  name: DisplayName;
+  /** Her id for blocking or reporting her; null for visitors. */
+  id: number | null;
+  /** The viewer is this member (the page shows 'You'). */
+  isMine: boolean;
+}
+
+export function memberSeenBy(viewer: Viewer, member: { id: number; firstName: string; lastName: string }): MemberSeen {
+  const audience = audienceOf(viewer, member.id);
+  return { name: displayName(member), id: MEMBER_VIEW[audience].id ? member.id : null, isMine: audience === 'herself' };
+}
+
+// ---------------------------------------------------------------- reports
+
+/**
+ * Whether members' reports may hide an item: only a post or comment by a member who is not
+ * staff. What staff published (their posts and comments, the directory's curated listings)
+ * stays up until a moderator decides, and a member is never hidden.
+ */
+export const hideableByReports = (type: ReportTargetType, authorIsStaff: boolean): boolean =>
+  (REVIEWABLE_KINDS as readonly string[]).includes(type) && !authorIsStaff;
+
+/** Whether an item's report counts (reportCounts) hide it now. */
+export const hiddenByReports = (counts: { countingReporters: number }): boolean => counts.countingReporters >= AUTO_HIDE_REPORTERS;
+
+const open = sql`${qualified(reports.status)} = 'open'`;
+const reporter = qualified(reports.reporterId);
+const filtered = (aggregate: SQL, where: SQL | undefined) => (where ? sql`${aggregate} filter (where ${where})` : aggregate);
+
+/**
+ * The reports a moderator's card sums up: the open ones while the item has any (what she
+ * decides on), else all that were ever made (what was decided). `aggregate` is computed over
+ * those; `anyOpen` says whether the item has open reports (by default, in a query grouped by
+ * item).
+ */
+export function overShownReports(aggregate: SQL, anyOpen: SQL = sql`count(*) filter (where ${open}) > 0`): SQL {
+  return sql`case when ${anyOpen} then ${filtered(aggregate, open)} else ${aggregate} end`;
+}
+
+/** Whether the item of each row has open reports: for a query grouped finer than by item. */
+export const itemHasOpenReports = sql`sum(count(*) filter (where ${open})) over (partition by ${qualified(reports.targetType)}, ${qualified(reports.targetId)}) > 0`;
+
+/**
+ * How an item's reports are counted, the one place they are: aggregates over the item's rows
+ * of `reports`, read by the auto-hide (hiddenByReports) and sent to the moderators' queue,
+ * whose cards show them as they come.
+ * - `openReports`: reports waiting for a decision.
+ * - `reportCount` and `reporters`: the reports a card sums up (overShownReports) and the
+ *   members behind them.
+ * - `countingReporters`: members whose open report counts toward hiding: those none of whose
+ *   reports of the item a moderator dismissed. Once dismissed, the same members reporting
+ *   again reach the queue but can't hide the item again; new reporters can.
+ * - `dismissedReporters`: members behind open reports who don't count for that reason.
+ */
+export function reportCounts() {
+  const dismissed = sql.identifier('dismissed');
+  const column = (name: string) => sql`${dismissed}.${sql.identifier(name)}`;
+  const dismissedBefore = sql`exists (select 1 from ${reports} as ${dismissed}
+    where ${column(reports.reporterId.name)} = ${reporter} and ${column(reports.targetType.name)} = ${qualified(reports.targetType)}
+    and ${column(reports.targetId.name)} = ${qualified(reports.targetId)} and ${column(reports.resolution.name)} = 'dismiss')`;
+  return {
+    openReports: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
+    reportCount: sql<number>`${overShownReports(sql`count(*)`)}`.mapWith(Number),
+    reporters: sql<number>`${overShownReports(sql`count(distinct ${reporter})`)}`.mapWith(Number),
+    countingReporters: sql<number>`count(distinct ${reporter}) filter (where ${open} and not ${dismissedBefore})`.mapWith(Number),
+    dismissedReporters: sql<number>`count(distinct ${reporter}) filter (where ${open} and ${dismissedBefore})`.mapWith(Number),
+  };
+}
