@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
 import { createContext, type ContextDeps } from '../trpc/context';
 import { clientMessage } from '../trpc/init';
+import { openApiDocument } from './openapi';
 import { restRoutes } from './routes';
 import type { RestRoute } from './types';
 
@@ -13,6 +14,10 @@ import type { RestRoute } from './types';
 export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
   // GET /api/login sends a browser to the member sign-in page.
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+
+  // The table described for API clients: made once, from code only, so it holds no one's data.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/api/openapi.json', async (_request, reply) => reply.send((document ??= openApiDocument(restRoutes))));
 
   const addRoute = (scope: FastifyInstance, route: RestRoute) =>
     scope.route<{ Params: Record<string, string>; Querystring: Record<string, unknown> }>({
