@@ -1,7 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import type { createCaller } from '../trpc/root';
+import type { AnyTRPCProcedure } from '@trpc/server';
+import type { Context } from '../trpc/context';
 
-export type Caller = ReturnType<typeof createCaller>;
+export type RestMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Where a row's input fields come from, besides the path's `:params` (each the input field of
+ * its name, overriding a field of the same name): the query string, the JSON body, or the body
+ * with the query string for the fields the body lacks.
+ */
+export type InputSource = 'query' | 'body' | 'body or query';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -10,19 +18,26 @@ export interface RestRequest {
 }
 
 /**
- * One row of the /api table: a path and the procedure it calls. No logic lives here;
- * the procedure validates the input (so `as never` casts are safe) and enforces access.
+ * One row of the /api table, as made by rest() (route.ts): a path and the procedure it calls.
+ * No logic lives here; the procedure validates the input and enforces access.
  */
 export interface RestRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: RestMethod;
   url: string;
-  /** Status on success (default 200). */
-  status?: number;
+  /** The procedure's path in the router, e.g. `content.podcasts.list`. */
+  path: string;
+  procedure: AnyTRPCProcedure;
+  /** The url's `:params`, in order. */
+  params: readonly string[];
+  from: InputSource | undefined;
+  /** Status on success. */
+  status: number;
   /** A larger JSON body than the app's 1 MB default (blog covers sent as inline data). */
   bodyLimit?: number;
-  call: (caller: Caller, request: RestRequest) => Promise<unknown>;
   /** Also takes an HTML form body (application/x-www-form-urlencoded), which the other paths refuse. */
-  formBody?: boolean;
-  /** For answers that are not JSON (a CSV file, a redirect). */
-  send?: (reply: FastifyReply, result: unknown) => unknown;
+  formBody: boolean;
+  /** The content types of a successful answer. */
+  answers: readonly string[];
+  /** Runs the procedure with the request's input, as /trpc would, and sends its answer. */
+  answer(ctx: Context, request: RestRequest, reply: FastifyReply): Promise<FastifyReply>;
 }

@@ -30,8 +30,9 @@ export interface LikeAnswer {
 }
 
 /**
- * The one way a like changes, for every kind: the member's like on the item set on or off, in
- * one statement (one round trip); repeating either changes nothing. Answers her like and the
+ * The one way a like changes, for every kind: the member's like on the item set on (`true`),
+ * off (`false`) or turned over (`undefined`: the documented REST paths that toggle), in one
+ * statement (one round trip); setting it again changes nothing. Answers her like and the
  * item's likes after it, or null when she may not see the item (`visible`: the item's own
  * visibility rule for her, a condition on its table), which then changes nothing.
  *
@@ -39,16 +40,18 @@ export interface LikeAnswer {
  * its kept count plus her change: a statement doesn't see what its trigger writes, and the lock
  * (the one the trigger takes anyway) makes the count read the latest committed one.
  */
-export async function setLike(db: Db, kind: LikeKind, id: number, userId: number, liked: boolean, visible: SQL | undefined): Promise<LikeAnswer | null> {
+export async function setLike(db: Db, kind: LikeKind, id: number, userId: number, liked: boolean | undefined, visible: SQL | undefined): Promise<LikeAnswer | null> {
   const { table, itemId, userId: memberId, items, id: itemKey, count } = LIKES[kind];
   const item = sql.identifier(itemId.name);
   const member = sql.identifier(memberId.name);
   const target = sql`target as (select ${count} as kept from ${items} where ${and(eq(itemKey, id), visible)} for no key update)`;
-  const change = liked
-    ? sql`changed as (insert into ${table} (${item}, ${member}) select ${id}, ${userId} from target on conflict do nothing returning 1)`
-    : sql`changed as (delete from ${table} where ${item} = ${id} and ${member} = ${userId} and exists (select 1 from target) returning 1)`;
-  const sign = sql.raw(liked ? '+' : '-');
-  const result = await db.execute(sql`with ${target}, ${change} select (kept ${sign} (select count(*) from changed))::int as likes from target`);
-  const [row] = rowsOf<{ likes: number }>(result);
-  return row ? { liked, likes: Number(row.likes) } : null;
+  const mine = sql`${item} = ${id} and ${member} = ${userId}`;
+  // Turning over: on when she has no like now, else off.
+  const wantsOn = liked === undefined ? sql`not exists (select 1 from ${table} where ${mine})` : sql.raw(String(liked));
+  const result = await db.execute(sql`with ${target},
+    added as (insert into ${table} (${item}, ${member}) select ${id}, ${userId} from target where ${wantsOn} on conflict do nothing returning 1),
+    removed as (delete from ${table} where ${mine} and exists (select 1 from target) and not (${wantsOn}) returning 1)
+    select (kept + (select count(*) from added) - (select count(*) from removed))::int as likes, (${wantsOn}) as liked from target`);
+  const [row] = rowsOf<{ likes: number; liked: boolean }>(result);
+  return row ? { liked: row.liked === true || String(row.liked) === 't', likes: Number(row.likes) } : null;
 }

@@ -46,35 +46,13 @@ export interface RestRouteInfo {
   route: RestRoute;
   method: RestRoute['method'];
   url: string;
-  /**
-   * The procedure the row calls, found by running the row against a recording caller: the last
-   * one it calls, whose answer it sends (a like turned over reads her like first).
-   */
+  /** The procedure the row calls. */
   procedure: ProcedureInfo | undefined;
-}
-
-/** A stand-in caller that remembers which procedure paths are called, and does nothing: each answers an empty object. */
-function recordingCaller(calls: string[], path: string[] = []): unknown {
-  const fn = () => {
-    calls.push(path.join('.'));
-    return Promise.resolve({});
-  };
-  return new Proxy(fn, {
-    get: (_target, key) => (typeof key === 'string' ? recordingCaller(calls, [...path, key]) : undefined),
-  });
 }
 
 export async function listRestRoutes(): Promise<RestRouteInfo[]> {
   const procedures = new Map(listProcedures().map((p) => [p.path, p]));
-  return Promise.all(
-    restRoutes.map(async (route) => {
-      const calls: string[] = [];
-      const params = new Proxy({}, { get: () => '1' }) as Record<string, string>;
-      await route.call(recordingCaller(calls) as never, { params, query: {}, body: {} });
-      const last = calls.at(-1);
-      return { route, method: route.method, url: route.url, procedure: last ? procedures.get(last) : undefined };
-    }),
-  );
+  return restRoutes.map((route) => ({ route, method: route.method, url: route.url, procedure: procedures.get(route.path) }));
 }
 
 /** A concrete URL for a REST row: every `:param` filled in (by default with an id no row has). */

@@ -80,7 +80,8 @@ export type EventListInput = z.input<typeof EventListSchema>;
 export const ByIdSchema = z.object({ id: IdSchema });
 
 /** Her like on an item (podcast, article, listing or forum post) set on or off. */
-export const LikeSchema = ByIdSchema.extend({ liked: z.boolean({ error: 'liked must be true or false' }) });
+/** `liked`: her like on or off; left out, it is turned over (the documented REST paths that toggle). */
+export const LikeSchema = ByIdSchema.extend({ liked: z.boolean({ error: 'liked must be true or false' }).optional() });
 
 export const COMMENT_MAX = 2000;
 /** A comment is trimmed and refused when empty; the form uses the same rule. */

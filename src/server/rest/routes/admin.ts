@@ -1,16 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import type { RestRoute, RestRequest } from '../types';
+import type { inferProcedureOutput } from '@trpc/server';
+import { appRouter } from '../../trpc/root';
+import { rest } from '../route';
+import type { RestRoute } from '../types';
 
-/** Path id plus JSON body: the procedure's schema validates both. */
-const withId = (r: RestRequest, key = 'id') => ({ ...(r.body as object), [key]: r.params[key] }) as never;
-const id = (r: RestRequest) => ({ id: r.params.id }) as never;
+const { admin } = appRouter;
 
 /** A 5 MB cover as a data: URL is about 6.7 MB of base64 (inline covers are stored as uploads). */
 const BLOG_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The newsletter export answers a file when the procedure produced one. */
-function sendCsvOrJson(reply: FastifyReply, result: unknown) {
-  const answer = result as { format: 'csv'; filename: string; csv: string } | { format: 'json' };
+function sendCsvOrJson(reply: FastifyReply, answer: inferProcedureOutput<typeof admin.newsletter.subscriptions>) {
   if (answer.format !== 'csv') return reply.send(answer);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -23,72 +23,72 @@ function sendCsvOrJson(reply: FastifyReply, result: unknown) {
  * /api/directory, /api/events and /api/blogs are admin procedures too.
  */
 export const adminRoutes: RestRoute[] = [
-  { method: 'GET', url: '/api/admin/pending-users', call: (c, r) => c.admin.users.pending(r.query as never) },
-  { method: 'PATCH', url: '/api/admin/users/:userId/approval', call: (c, r) => c.admin.users.setApproval(withId(r, 'userId')) },
-  { method: 'GET', url: '/api/admin/users', call: (c, r) => c.admin.users.list(r.query as never) },
-  { method: 'GET', url: '/api/admin/users/count', call: (c, r) => c.admin.users.count(r.query as never) },
-  { method: 'PATCH', url: '/api/admin/users/:id', call: (c, r) => c.admin.users.update(withId(r)) },
-  { method: 'PATCH', url: '/api/admin/users/:id/password', call: (c, r) => c.admin.users.setPassword(withId(r)) },
-  { method: 'DELETE', url: '/api/admin/users/:id', call: (c, r) => c.admin.users.delete(id(r)) },
+  rest('GET', '/api/admin/pending-users', admin.users.pending, { from: 'query' }),
+  rest('PATCH', '/api/admin/users/:userId/approval', admin.users.setApproval, { from: 'body' }),
+  rest('GET', '/api/admin/users', admin.users.list, { from: 'query' }),
+  rest('GET', '/api/admin/users/count', admin.users.count, { from: 'query' }),
+  rest('PATCH', '/api/admin/users/:id', admin.users.update, { from: 'body' }),
+  rest('PATCH', '/api/admin/users/:id/password', admin.users.setPassword, { from: 'body' }),
+  rest('DELETE', '/api/admin/users/:id', admin.users.delete),
 
-  { method: 'GET', url: '/api/admin/admins', call: (c, r) => c.admin.admins.list(r.query as never) },
-  { method: 'POST', url: '/api/admin/admins', status: 201, call: (c, r) => c.admin.admins.create(r.body as never) },
-  { method: 'PATCH', url: '/api/admin/admins/:id', call: (c, r) => c.admin.admins.update(withId(r)) },
-  { method: 'PATCH', url: '/api/admin/admins/:id/password', call: (c, r) => c.admin.admins.setPassword(withId(r)) },
-  { method: 'DELETE', url: '/api/admin/admins/:id', call: (c, r) => c.admin.admins.delete(id(r)) },
+  rest('GET', '/api/admin/admins', admin.admins.list, { from: 'query' }),
+  rest('POST', '/api/admin/admins', admin.admins.create, { from: 'body', status: 201 }),
+  rest('PATCH', '/api/admin/admins/:id', admin.admins.update, { from: 'body' }),
+  rest('PATCH', '/api/admin/admins/:id/password', admin.admins.setPassword, { from: 'body' }),
+  rest('DELETE', '/api/admin/admins/:id', admin.admins.delete),
 
-  { method: 'GET', url: '/api/admin/podcasts', call: (c, r) => c.admin.podcasts.list(r.query as never) },
-  { method: 'POST', url: '/api/podcasts', status: 201, call: (c, r) => c.admin.podcasts.create(r.body as never) },
-  { method: 'PATCH', url: '/api/podcasts/:id', call: (c, r) => c.admin.podcasts.update(withId(r)) },
-  { method: 'DELETE', url: '/api/podcasts/:id', call: (c, r) => c.admin.podcasts.delete(id(r)) },
+  rest('GET', '/api/admin/podcasts', admin.podcasts.list, { from: 'query' }),
+  rest('POST', '/api/podcasts', admin.podcasts.create, { from: 'body', status: 201 }),
+  rest('PATCH', '/api/podcasts/:id', admin.podcasts.update, { from: 'body' }),
+  rest('DELETE', '/api/podcasts/:id', admin.podcasts.delete),
 
-  { method: 'GET', url: '/api/admin/directory', call: (c, r) => c.admin.directory.list(r.query as never) },
-  { method: 'POST', url: '/api/directory', status: 201, call: (c, r) => c.admin.directory.create(r.body as never) },
-  { method: 'PATCH', url: '/api/directory/:id', call: (c, r) => c.admin.directory.update(withId(r)) },
-  { method: 'DELETE', url: '/api/directory/:id', call: (c, r) => c.admin.directory.delete(id(r)) },
+  rest('GET', '/api/admin/directory', admin.directory.list, { from: 'query' }),
+  rest('POST', '/api/directory', admin.directory.create, { from: 'body', status: 201 }),
+  rest('PATCH', '/api/directory/:id', admin.directory.update, { from: 'body' }),
+  rest('DELETE', '/api/directory/:id', admin.directory.delete),
 
-  { method: 'GET', url: '/api/admin/events', call: (c, r) => c.admin.events.list(r.query as never) },
-  { method: 'POST', url: '/api/events', status: 201, call: (c, r) => c.admin.events.create(r.body as never) },
-  { method: 'PATCH', url: '/api/events/:id', call: (c, r) => c.admin.events.update(withId(r)) },
-  { method: 'DELETE', url: '/api/events/:id', call: (c, r) => c.admin.events.delete(id(r)) },
+  rest('GET', '/api/admin/events', admin.events.list, { from: 'query' }),
+  rest('POST', '/api/events', admin.events.create, { from: 'body', status: 201 }),
+  rest('PATCH', '/api/events/:id', admin.events.update, { from: 'body' }),
+  rest('DELETE', '/api/events/:id', admin.events.delete),
 
-  { method: 'GET', url: '/api/admin/blogs', call: (c, r) => c.admin.blogs.list(r.query as never) },
-  { method: 'POST', url: '/api/blogs', status: 201, bodyLimit: BLOG_BODY_LIMIT, call: (c, r) => c.admin.blogs.create(r.body as never) },
-  { method: 'PATCH', url: '/api/blogs/:id', bodyLimit: BLOG_BODY_LIMIT, call: (c, r) => c.admin.blogs.update(withId(r)) },
-  { method: 'DELETE', url: '/api/blogs/:id', call: (c, r) => c.admin.blogs.delete(id(r)) },
+  rest('GET', '/api/admin/blogs', admin.blogs.list, { from: 'query' }),
+  rest('POST', '/api/blogs', admin.blogs.create, { from: 'body', status: 201, bodyLimit: BLOG_BODY_LIMIT }),
+  rest('PATCH', '/api/blogs/:id', admin.blogs.update, { from: 'body', bodyLimit: BLOG_BODY_LIMIT }),
+  rest('DELETE', '/api/blogs/:id', admin.blogs.delete),
 
-  { method: 'GET', url: '/api/admin/forum/posts', call: (c, r) => c.admin.forum.list(r.query as never) },
-  { method: 'DELETE', url: '/api/admin/forum/posts/:id', call: (c, r) => c.admin.forum.delete(id(r)) },
+  rest('GET', '/api/admin/forum/posts', admin.forum.list, { from: 'query' }),
+  rest('DELETE', '/api/admin/forum/posts/:id', admin.forum.delete),
 
-  { method: 'GET', url: '/api/admin/places', call: (c, r) => c.admin.places.list(r.query as never) },
-  { method: 'POST', url: '/api/admin/places', status: 201, call: (c, r) => c.admin.places.create(r.body as never) },
-  { method: 'PATCH', url: '/api/admin/places/:id', call: (c, r) => c.admin.places.update(withId(r)) },
-  { method: 'DELETE', url: '/api/admin/places/:id', call: (c, r) => c.admin.places.delete(id(r)) },
-  { method: 'GET', url: '/api/admin/places/suggestions', call: (c, r) => c.admin.places.suggestions(r.query as never) },
-  { method: 'POST', url: '/api/admin/places/suggestions/:id/approve', status: 201, call: (c, r) => c.admin.places.approve(id(r)) },
-  { method: 'POST', url: '/api/admin/places/suggestions/:id/dismiss', call: (c, r) => c.admin.places.dismiss(id(r)) },
+  rest('GET', '/api/admin/places', admin.places.list, { from: 'query' }),
+  rest('POST', '/api/admin/places', admin.places.create, { from: 'body', status: 201 }),
+  rest('PATCH', '/api/admin/places/:id', admin.places.update, { from: 'body' }),
+  rest('DELETE', '/api/admin/places/:id', admin.places.delete),
+  rest('GET', '/api/admin/places/suggestions', admin.places.suggestions, { from: 'query' }),
+  rest('POST', '/api/admin/places/suggestions/:id/approve', admin.places.approve, { status: 201 }),
+  rest('POST', '/api/admin/places/suggestions/:id/dismiss', admin.places.dismiss),
 
-  { method: 'GET', url: '/api/admin/newsletter/issues', call: (c, r) => c.admin.newsletter.issues.list(r.query as never) },
-  { method: 'POST', url: '/api/admin/newsletter/issues', status: 201, call: (c, r) => c.admin.newsletter.issues.create(r.body as never) },
-  { method: 'POST', url: '/api/admin/newsletter/issues/:id/test', call: (c, r) => c.admin.newsletter.issues.test(id(r)) },
-  { method: 'POST', url: '/api/admin/newsletter/issues/:id/send', call: (c, r) => c.admin.newsletter.issues.send(id(r)) },
-  { method: 'GET', url: '/api/admin/newsletter/subscriptions', call: (c, r) => c.admin.newsletter.subscriptions(r.query as never), send: sendCsvOrJson },
+  rest('GET', '/api/admin/newsletter/issues', admin.newsletter.issues.list, { from: 'query' }),
+  rest('POST', '/api/admin/newsletter/issues', admin.newsletter.issues.create, { from: 'body', status: 201 }),
+  rest('POST', '/api/admin/newsletter/issues/:id/test', admin.newsletter.issues.test),
+  rest('POST', '/api/admin/newsletter/issues/:id/send', admin.newsletter.issues.send),
+  rest('GET', '/api/admin/newsletter/subscriptions', admin.newsletter.subscriptions, { from: 'query', send: sendCsvOrJson, answers: ['application/json', 'text/csv'] }),
 
-  { method: 'GET', url: '/api/admin/watched-words', call: (c) => c.admin.watchedWords.list() },
-  { method: 'POST', url: '/api/admin/watched-words', status: 201, call: (c, r) => c.admin.watchedWords.create(r.body as never) },
-  { method: 'DELETE', url: '/api/admin/watched-words/:id', call: (c, r) => c.admin.watchedWords.delete(id(r)) },
-  { method: 'POST', url: '/api/admin/users/:id/suspend', call: (c, r) => c.admin.users.suspend(withId(r)) },
-  { method: 'DELETE', url: '/api/admin/users/:id/suspension', call: (c, r) => c.admin.users.unsuspend(id(r)) },
-  { method: 'GET', url: '/api/admin/reports', call: (c, r) => c.admin.reports.list(r.query as never) },
-  { method: 'POST', url: '/api/admin/reports/:id/resolve', call: (c, r) => c.admin.reports.resolve(withId(r)) },
-  { method: 'GET', url: '/api/admin/moderation', call: (c, r) => c.admin.moderation.list(r.query as never) },
-  { method: 'GET', url: '/api/admin/moderation/waiting', call: (c) => c.admin.moderation.waiting() },
-  { method: 'GET', url: '/api/admin/moderation/profiles', call: (c, r) => c.admin.moderation.profileChanges(r.query as never) },
-  { method: 'POST', url: '/api/admin/moderation/profiles/:id/approve', call: (c, r) => c.admin.moderation.approveProfileChange({ id: r.params.id } as never) },
-  { method: 'POST', url: '/api/admin/moderation/profiles/:id/reject', call: (c, r) => c.admin.moderation.rejectProfileChange({ id: r.params.id } as never) },
-  { method: 'POST', url: '/api/admin/moderation/:kind/:id/approve', call: (c, r) => c.admin.moderation.approve({ kind: r.params.kind, id: r.params.id } as never) },
-  { method: 'POST', url: '/api/admin/moderation/:kind/:id/reject', call: (c, r) => c.admin.moderation.reject({ kind: r.params.kind, id: r.params.id } as never) },
-  { method: 'GET', url: '/api/admin/overview', call: (c) => c.admin.overview.get() },
-  { method: 'GET', url: '/api/admin/mail', call: (c, r) => c.admin.mail.list(r.query as never) },
-  { method: 'GET', url: '/api/admin/audit', call: (c, r) => c.admin.audit.list(r.query as never) },
+  rest('GET', '/api/admin/watched-words', admin.watchedWords.list),
+  rest('POST', '/api/admin/watched-words', admin.watchedWords.create, { from: 'body', status: 201 }),
+  rest('DELETE', '/api/admin/watched-words/:id', admin.watchedWords.delete),
+  rest('POST', '/api/admin/users/:id/suspend', admin.users.suspend, { from: 'body' }),
+  rest('DELETE', '/api/admin/users/:id/suspension', admin.users.unsuspend),
+  rest('GET', '/api/admin/reports', admin.reports.list, { from: 'query' }),
+  rest('POST', '/api/admin/reports/:id/resolve', admin.reports.resolve, { from: 'body' }),
+  rest('GET', '/api/admin/moderation', admin.moderation.list, { from: 'query' }),
+  rest('GET', '/api/admin/moderation/waiting', admin.moderation.waiting),
+  rest('GET', '/api/admin/moderation/profiles', admin.moderation.profileChanges, { from: 'query' }),
+  rest('POST', '/api/admin/moderation/profiles/:id/approve', admin.moderation.approveProfileChange),
+  rest('POST', '/api/admin/moderation/profiles/:id/reject', admin.moderation.rejectProfileChange),
+  rest('POST', '/api/admin/moderation/:kind/:id/approve', admin.moderation.approve),
+  rest('POST', '/api/admin/moderation/:kind/:id/reject', admin.moderation.reject),
+  rest('GET', '/api/admin/overview', admin.overview.get),
+  rest('GET', '/api/admin/mail', admin.mail.list, { from: 'query' }),
+  rest('GET', '/api/admin/audit', admin.audit.list, { from: 'query' }),
 ];

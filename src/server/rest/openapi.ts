@@ -1,0 +1,113 @@
+import type { AnyTRPCProcedure } from '@trpc/server';
+import { SESSION_COOKIE } from '../auth/cookies';
+import type { ProcedureMeta } from '../trpc/init';
+import { fieldsOf, inputSchemaOf, type JsonSchema } from './input-schema';
+import type { RestRoute } from './types';
+
+/**
+ * The OpenAPI 3.1 document of the /api table (GET /api/openapi.json), made from the rows and
+ * their procedures' zod inputs, so it can't drift from what the paths accept. It is made from
+ * code alone: no answer, no row of the database.
+ */
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, Response>;
+    securitySchemes: Record<string, { type: 'apiKey'; in: 'cookie'; name: string; description: string }>;
+  };
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+interface Response {
+  description: string;
+  content?: Record<string, { schema: JsonSchema }>;
+}
+
+interface Operation {
+  operationId: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, Response | { $ref: string }>;
+  security: Record<string, string[]>[];
+}
+
+const errorResponse = (description: string): Response => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+function accessOf(procedure: AnyTRPCProcedure): ProcedureMeta['access'] {
+  const meta = procedure._def.meta;
+  const access = typeof meta === 'object' && meta !== null && 'access' in meta ? meta.access : undefined;
+  return access === 'member' || access === 'admin' ? access : 'public';
+}
+
+/** The input schema less the fields the path gives, and less `required` when the query may give them. */
+function bodySchema(route: RestRoute, schema: JsonSchema): JsonSchema {
+  const fields = fieldsOf(schema).filter((field) => !route.params.includes(field.name));
+  const required = route.from === 'body' ? fields.filter((field) => field.required).map((field) => field.name) : [];
+  return { type: 'object', properties: Object.fromEntries(fields.map((field) => [field.name, field.schema])), ...(required.length ? { required } : {}) };
+}
+
+function operationOf(route: RestRoute): Operation {
+  const schema = inputSchemaOf(route.procedure);
+  const fields = fieldsOf(schema);
+  const access = accessOf(route.procedure);
+  const pathParameters = route.params.map((name): Parameter => ({ name, in: 'path', required: true, schema: fields.find((field) => field.name === name)?.schema ?? { type: 'string' } }));
+  const queryParameters =
+    route.from === 'query' || route.from === 'body or query'
+      ? fields.filter((field) => !route.params.includes(field.name)).map((field): Parameter => ({ name: field.name, in: 'query', required: route.from === 'query' && field.required, schema: field.schema }))
+      : [];
+  const parameters = [...pathParameters, ...queryParameters];
+  const body = schema && (route.from === 'body' || route.from === 'body or query') ? bodySchema(route, schema) : undefined;
+  const bodyTypes = route.formBody ? ['application/json', 'application/x-www-form-urlencoded'] : ['application/json'];
+  return {
+    operationId: route.path,
+    tags: [route.path.split('.').slice(0, -1).join('.')],
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: { required: route.from === 'body' && Array.isArray(body.required), content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: body }])) } } : {}),
+    responses: {
+      [String(route.status)]: { description: 'Done.', content: Object.fromEntries(route.answers.map((type) => [type, { schema: {} }])) },
+      ...(schema ? { '400': { $ref: '#/components/responses/BadInput' } } : {}),
+      ...(access === 'public' ? {} : { '401': { $ref: '#/components/responses/SignedOut' }, '403': { $ref: '#/components/responses/Refused' } }),
+      default: { $ref: '#/components/responses/Error' },
+    },
+    // Public paths take the session too: some answers say what is hers (her likes, her RSVP).
+    security: access === 'public' ? [{}, { session: [] }] : [{ session: [] }],
+  };
+}
+
+/** `/api/comments/:kind/:id` as OpenAPI writes it: `/api/comments/{kind}/{id}`. */
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+export function openApiDocument(routes: readonly RestRoute[]): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Bloom Circle REST API',
+      version: '1',
+      description:
+        'Each path calls the procedure its operationId names, the same one the tRPC endpoint (/trpc) serves. Query strings arrive as text: numbers and booleans are read from it. Every error is {"message"} in the language of the request.',
+    },
+    paths,
+    components: {
+      schemas: { Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
+      responses: {
+        BadInput: errorResponse('The input was refused; the message says why.'),
+        SignedOut: errorResponse('Not signed in.'),
+        Refused: errorResponse('Signed in, but not allowed (an admin path, or a suspended member writing).'),
+        Error: errorResponse('Any other error: not found, too many requests, the database out of reach.'),
+      },
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that signing in sets.' } },
+    },
+  };
+}
