@@ -44,7 +44,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default on a two-core machine is one worker, which leaves a core idle while a
     // test waits on PostgreSQL, the SMTP server or a child process.
-    maxWorkers: 3,
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts'], exclude: [...integration, ...processes] } },
       { extends: true, test: { name: 'processes', include: processes } },
