@@ -56,7 +56,13 @@ function bodySchema(route: RestRoute, schema: JsonSchema): JsonSchema {
   return { type: 'object', properties: Object.fromEntries(fields.map((field) => [field.name, field.schema])), ...(required.length ? { required } : {}) };
 }
 
-function operationOf(route: RestRoute): Operation {
+/** The operation's id: its procedure's path, with the method where two rows call one procedure (an article's POST and DELETE like). */
+function operationIdOf(route: RestRoute, routes: readonly RestRoute[]): string {
+  const shared = routes.filter((other) => other.path === route.path).length > 1;
+  return shared ? `${route.path}.${route.method.toLowerCase()}` : route.path;
+}
+
+function operationOf(route: RestRoute, operationId: string): Operation {
   const schema = inputSchemaOf(route.procedure);
   const fields = fieldsOf(schema);
   const access = accessOf(route.procedure);
@@ -69,7 +75,7 @@ function operationOf(route: RestRoute): Operation {
   const body = schema && (route.from === 'body' || route.from === 'body or query') ? bodySchema(route, schema) : undefined;
   const bodyTypes = route.formBody ? ['application/json', 'application/x-www-form-urlencoded'] : ['application/json'];
   return {
-    operationId: route.path,
+    operationId,
     tags: [route.path.split('.').slice(0, -1).join('.')],
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: route.from === 'body' && Array.isArray(body.required), content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: body }])) } } : {}),
@@ -89,7 +95,7 @@ export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 export function openApiDocument(routes: readonly RestRoute[]): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const route of routes) (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  for (const route of routes) (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = operationOf(route, operationIdOf(route, routes));
   return {
     openapi: '3.1.0',
     info: {
