@@ -114,12 +114,11 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
         <TextField id="event-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
         <TextAreaField id="event-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
         <TextField id="event-location" label={f.location} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
           <Field id="event-timeZone" label={m.admin_events_time_zone()} hint={m.admin_events_time_zone_hint({ zone: zoneLabel(siteZone) })} error={errors.timeZone}>
             <NativeSelect
               {...fieldA11y('event-timeZone', errors.timeZone, true)}
-              dir="ltr"
               value={values.timeZone || siteZone}
               disabled={zones.isPending}
               onChange={(change) => set('timeZone', change.target.value)}
