@@ -24,8 +24,12 @@ type AdminEvent = RouterOutputs['admin']['events']['list'][number];
 
 const isFree = (price: string | null) => !price || price === '0' || price === '0.00';
 
+/** The zones the server accepts and the site's: asked for with the list, so the form has them when it opens. */
+const timeZonesQuery = () => trpc.admin.events.timeZones.queryOptions(undefined, { staleTime: Infinity });
+
 export function EventsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.events.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  useQuery(timeZonesQuery());
   const [dialog, setDialog] = useState<ItemDialogState<AdminEvent>>(null);
   const toDelete = useDeleteTarget<AdminEvent>();
   const deleted = useAdminCallbacks(messages.admin.eventDeleted, trpc.admin.events.pathFilter());
@@ -71,7 +75,7 @@ const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
 function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }) {
   // The zones the server accepts, and the site's, which a new event starts with.
-  const zones = useQuery(trpc.admin.events.timeZones.queryOptions(undefined, { staleTime: Infinity }));
+  const zones = useQuery(timeZonesQuery());
   const siteZone = zones.data?.site ?? DEFAULT_TIME_ZONE;
   const { values, set, errors, setErrors } = useFormValues({
     title: event?.title ?? '',
