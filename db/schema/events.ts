@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { createdAt, id, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
 import { RSVP_STATUSES } from '#shared/statuses';
+import { DEFAULT_TIME_ZONE } from '#shared/event-time';
 
 export const events = pgTable(
   'events',
@@ -11,6 +12,11 @@ export const events = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     dateTime: timestamp('date_time', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The IANA zone the event happens in: its times are shown and entered in it. The server
+     * writes SITE_TIME_ZONE when the admin names none; the default is for rows that came before.
+     */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     location: text('location').notNull(),
     /** Free text as the admin typed it; '0' or '0.00' shows as Free. */
     price: text('price'),

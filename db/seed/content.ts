@@ -16,6 +16,7 @@ import {
   users,
 } from '../schema';
 import type { AccountService } from './accounts';
+import { DEFAULT_TIME_ZONE, instantOf, wallTimeAt } from '#shared/event-time';
 
 /**
  * Demo content for the public pages: podcasts (real public talks on YouTube), blogs
@@ -51,7 +52,7 @@ export async function seedContent(db: Db, accounts: AccountService): Promise<voi
 
   const eventRows = await db
     .insert(events)
-    .values(EVENTS.map(({ inDays, hour, ...e }) => ({ ...e, dateTime: atHour(new Date(Date.now() + inDays * day), hour) })))
+    .values(EVENTS.map(({ inDays, hour, ...e }) => ({ ...e, dateTime: atHour(new Date(Date.now() + inDays * day), hour), timeZone: DEFAULT_TIME_ZONE })))
     .returning({ id: events.id, dateTime: events.dateTime });
 
   const listingRows = await db
@@ -97,10 +98,9 @@ export async function seedContent(db: Db, accounts: AccountService): Promise<voi
   await db.insert(directoryLikes).values(listingRows.slice(0, 4).map((l) => ({ listingId: l.id, userId: yasmin })));
 }
 
+/** That day at `hour` o'clock in the demo events' zone (the site's default, Cairo). */
 function atHour(date: Date, hour: number): Date {
-  const copy = new Date(date);
-  copy.setUTCHours(hour, 0, 0, 0);
-  return copy;
+  return instantOf({ ...wallTimeAt(date, DEFAULT_TIME_ZONE), hour, minute: 0, second: 0 }, DEFAULT_TIME_ZONE);
 }
 
 async function ensureMember(db: Db, { createAccount, findUserByEmail }: AccountService, member: { email: string; firstName: string; lastName: string; age: number; interests: string; bio: string }): Promise<number> {

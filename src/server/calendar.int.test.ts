@@ -20,18 +20,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The VEVENTs of an iCalendar document, as ical.js reads them. */
+/** The VEVENTs of an iCalendar document, as ical.js reads them, with the zones the document defines. */
 function eventsIn(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
   expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
   return calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
 }
 const rsvp = (id: number, who: SignedIn) => t.request({ method: 'POST', url: `/api/events/${id}/rsvp`, cookie: who.cookie });
 
 describe("'Add to calendar'", () => {
-  it('answers one event as an RFC 5545 file, in UTC, with a stable UID', async () => {
+  it("answers one event as an RFC 5545 file, in the event's zone, with a stable UID", async () => {
     const dateTime = new Date('2030-03-14T17:30:00Z');
-    const event = await createEvent(t.db, { title: 'Pi day picnic; bring snacks', dateTime, location: 'Al-Azhar Park, Cairo' });
+    const event = await createEvent(t.db, { title: 'Pi day picnic; bring snacks', dateTime, timeZone: 'Africa/Cairo', location: 'Al-Azhar Park, Cairo' });
     const response = await t.request({ method: 'GET', url: `/api/events/${event.id}/ics` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -40,7 +41,10 @@ describe("'Add to calendar'", () => {
     expect(parsed!.summary).toBe('Pi day picnic; bring snacks');
     expect(parsed!.location).toBe('Al-Azhar Park, Cairo');
     expect(parsed!.startDate.toJSDate().toISOString()).toBe(dateTime.toISOString());
-    expect(parsed!.startDate.zone?.tzid).toBe('UTC');
+    // 7:30 PM where it happens, which the file says in so many words.
+    expect(parsed!.startDate.zone?.tzid).toBe('Africa/Cairo');
+    expect(response.body).toContain('DTSTART;TZID=Africa/Cairo:20300314T193000\r\n');
+    expect(response.body).toContain('BEGIN:VTIMEZONE\r\nTZID:Africa/Cairo\r\n');
     expect(parsed!.uid).toBe(`event-${event.id}@bloom.example`);
     expect((await t.request({ method: 'GET', url: '/api/events/999999/ics' })).statusCode).toBe(404);
   });
@@ -138,8 +142,10 @@ describe('every text in a calendar is escaped (RFC 5545)', () => {
     expect(calendar.getAllProperties().map((property) => property.name).sort()).toEqual(['name', 'prodid', 'version', 'x-wr-calname']);
     expect(calendarName(calendar, 'name')).toBe(asRead(name));
     expect(calendarName(calendar, 'x-wr-calname')).toBe(asRead(name));
-    const [vevent, ...others] = calendar.getAllSubcomponents();
+    // Besides the event, only the definition of its zone.
+    const [vevent, ...others] = calendar.getAllSubcomponents('vevent');
     expect(others).toEqual([]);
+    expect(calendar.getAllSubcomponents().map((component) => component.name)).toEqual(['vtimezone', 'vevent']);
     expect(vevent!.getAllProperties().map((property) => property.name).sort()).toEqual(['description', 'dtend', 'dtstamp', 'dtstart', 'location', 'sequence', 'summary', 'uid', 'url']);
     const event = new ICAL.Event(vevent);
     expect(event.summary).toBe(asRead(injected.title));

@@ -8,6 +8,7 @@ import { queueMail } from './mail/outbox';
 import { mails } from './mail/templates';
 import type { PublicSite } from './site';
 import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
+import { vtimezone, zonedDateTime } from './calendar-zones';
 
 /** Events carry a start but no end; calendars show them two hours long. */
 const EVENT_HOURS = 2;
@@ -17,6 +18,8 @@ export interface CalendarEvent {
   title: string;
   description: string;
   dateTime: Date;
+  /** The IANA zone it happens in. */
+  timeZone: string;
   location: string;
 }
 
@@ -41,21 +44,33 @@ export function escapeCalendarText(value: string): string {
 }
 
 /**
- * Events as an iCalendar document (RFC 5545). Times are written in UTC ("Z"), which every
- * calendar shows in its own time zone; each event keeps one UID, so a calendar that reads
- * the document again updates the event instead of adding a copy.
+ * Events as an iCalendar document (RFC 5545). Times are written in each event's own zone
+ * (`DTSTART;TZID=Africa/Cairo:...`), described by a VTIMEZONE, so a calendar shows the time
+ * the event has where it happens and converts it rightly for a reader elsewhere. Each event
+ * keeps one UID, so a calendar that reads the document again updates the event instead of
+ * adding a copy.
  * Every text property is escaped: ical-generator escapes an event's SUMMARY, DESCRIPTION and
  * LOCATION itself but writes the calendar's NAME, X-WR-CALNAME and PRODID as given, so those are
  * escaped here.
  */
 export function eventCalendar(site: PublicSite, name: string, list: CalendarEvent[]): string {
-  const calendar = ical({ name: escapeCalendarText(name), prodId: { company: escapeCalendarText(site.name), product: 'Events', language: 'EN' } });
+  // Each zone's VTIMEZONE covers the times of the events in it.
+  const times = new Map<string, Date[]>();
+  const end = (event: CalendarEvent) => new Date(event.dateTime.getTime() + EVENT_HOURS * 3_600_000);
+  for (const event of list) times.set(event.timeZone, [...(times.get(event.timeZone) ?? []), event.dateTime, end(event)]);
+  const calendar = ical({
+    name: escapeCalendarText(name),
+    prodId: { company: escapeCalendarText(site.name), product: 'Events', language: 'EN' },
+    // No zone of the calendar's own: each event names its zone.
+    timezone: { name: null, generator: (zone) => vtimezone(zone, times.get(zone) ?? []) },
+  });
   const host = new URL(site.url).host;
   for (const event of list) {
     calendar.createEvent({
       id: `event-${event.id}@${host}`,
-      start: event.dateTime,
-      end: new Date(event.dateTime.getTime() + EVENT_HOURS * 3_600_000),
+      timezone: event.timeZone,
+      start: zonedDateTime(event.dateTime, event.timeZone),
+      end: zonedDateTime(end(event), event.timeZone),
       summary: calendarText(event.title),
       description: calendarText(event.description),
       location: calendarText(event.location),
@@ -65,7 +80,7 @@ export function eventCalendar(site: PublicSite, name: string, list: CalendarEven
   return calendar.toString();
 }
 
-const eventColumns = { id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location };
+const eventColumns = { id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, timeZone: events.timeZone, location: events.location };
 
 /** One event's calendar file, or null when there is no such event. */
 export async function eventIcs(db: Db, site: PublicSite, id: number): Promise<{ filename: string; content: string } | null> {

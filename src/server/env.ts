@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SITE_NAME } from '#shared/site';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#shared/event-time';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -23,6 +24,12 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().optional().transform((value) => value || undefined),
   ADMIN_PASSWORD: z.string().optional().transform((value) => value || undefined),
   SITE_NAME: z.string().min(1).default(DEFAULT_SITE_NAME),
+  /** The zone of events whose admin names none (an IANA name Intl knows, e.g. Europe/London). */
+  SITE_TIME_ZONE: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, 'expected an IANA time zone name such as Africa/Cairo'),
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   REDIS_URL: z.string().optional().transform((value) => value || undefined),
   /** The mail server, e.g. smtp://user:password@mail.example.org:587; unset keeps mail in the outbox. */

@@ -47,7 +47,7 @@ const nastyId = fc.oneof(fc.integer(), fc.nat({ max: 20 }), fc.double(), nastySt
 const fieldNames = fc.constantFrom(
   'id', 'userId', 'limit', 'offset', 'cursor', 'search', 'q', 'category', 'published', 'upcoming', 'title', 'content', 'description',
   'email', 'password', 'firstName', 'lastName', 'username', 'age', 'bio', 'interests', 'name', 'frequency', 'text', 'rating',
-  'isApproved', 'isAdmin', 'dateTime', 'maxAttendees', 'tags', 'url', 'embed', 'coverImage', 'format', 'status', 'keepLoggedIn',
+  'isApproved', 'isAdmin', 'dateTime', 'timeZone', 'maxAttendees', 'tags', 'url', 'embed', 'coverImage', 'format', 'status', 'keepLoggedIn',
   'targetType', 'targetId', 'reason', 'details', 'action', 'days', 'note', 'kind', 'word', 'acceptGuidelines',
   'token', 'currentPassword', 'newPassword', 'subscribed',
 );

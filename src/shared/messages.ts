@@ -154,6 +154,7 @@ export const messages = {
     get locationRequired() { return m.server_admin_location_required(); },
     get dateTimeRequired() { return m.server_admin_date_time_required(); },
     get dateTimeRange() { return m.server_admin_date_time_range(); },
+    get timeZoneInvalid() { return m.server_admin_time_zone_invalid(); },
     get priceMax() { return m.server_admin_price_max(); },
     get maxAttendeesMin() { return m.server_admin_max_attendees_min(); },
     /** A capacity below the members already attending would leave them with no spot. */

@@ -9,6 +9,8 @@ export const eventColumns = {
   title: events.title,
   description: events.description,
   dateTime: events.dateTime,
+  /** Its IANA zone: times are shown in it, with its short name. */
+  timeZone: events.timeZone,
   location: events.location,
   price: events.price,
   maxAttendees: events.maxAttendees,

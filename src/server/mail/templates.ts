@@ -1,6 +1,7 @@
 import { m } from '#i18n/messages';
 import { directionOf, isLocale, type Locale } from '#shared/i18n/locale';
-import { currentIntlLocale, currentLocale, inLocale } from '../i18n';
+import { eventDayAndClockInFull } from '#shared/event-time';
+import { currentLocale, inLocale } from '../i18n';
 import type { PublicSite } from '../site';
 import type { OutgoingMail } from './outbox';
 
@@ -63,18 +64,19 @@ export function drawMail(site: MailSite, kind: string, to: string, content: Mail
 
 const link = (site: MailSite, path: string) => new URL(path, site.url).toString();
 
-/** Event times in mails, written out in full ("Saturday, December 5, 2026 at 6:00 PM UTC"), in the mail's language. */
-const eventDate = (date: Date) => new Intl.DateTimeFormat(currentIntlLocale(), { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(date);
-
 /** What event mails say about the event. */
 interface MailEvent {
   title: string;
   dateTime: Date;
+  /** Its zone: mails give the time there ("Saturday, December 5, 2026 at 7:30 PM EET"), as the page does. */
+  timeZone: string;
   location: string | null;
 }
 
-const whenAndWhere = (event: MailEvent) =>
-  event.location ? m.mail_when_where({ date: eventDate(event.dateTime), location: event.location }) : m.mail_when({ date: eventDate(event.dateTime) });
+const whenAndWhere = (event: MailEvent) => {
+  const date = eventDayAndClockInFull(event.dateTime, event.timeZone, currentLocale());
+  return event.location ? m.mail_when_where({ date, location: event.location }) : m.mail_when({ date });
+};
 
 /** The event as an .ics attachment, which mail apps offer to add to a calendar. */
 const withCalendar = (mail: OutgoingMail, ics: string): OutgoingMail => ({

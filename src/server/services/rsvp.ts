@@ -60,6 +60,7 @@ const lockedEventColumns = {
   title: events.title,
   description: events.description,
   dateTime: events.dateTime,
+  timeZone: events.timeZone,
   location: events.location,
   maxAttendees: events.maxAttendees,
   attendees: events.attendingCount,

@@ -6,6 +6,7 @@ import { AdminPasswordSchema, SignupPasswordSchema } from './auth';
 import { PlaceSuggestionSchema } from './community';
 import { IdSchema, isEmail, say, type Text } from './fields';
 import { PageSchema } from './content';
+import { isTimeZone } from '../event-time';
 
 /**
  * Inputs of the admin panel. Field order is rule order, so the first zod
@@ -197,7 +198,7 @@ export const EventFormSchema = z.object({
   title: required(() => m.titleRequired, 200, 'Title'),
   description: required(() => m.descriptionRequired, 5000, 'Description'),
   location: required(() => m.locationRequired, 300, 'Location'),
-  /** ISO form (the dialog converts its local date-time before sending). */
+  /** ISO form (the dialog reads its date-time in the event's zone before sending). */
   dateTime: z
     .string({ error: () => m.dateTimeRequired })
     .trim()
@@ -206,6 +207,13 @@ export const EventFormSchema = z.object({
     // JavaScript reads years PostgreSQL can't store (year 0, 10000, before Christ): refused here, not by the database.
     .refine((value) => Date.parse(value) >= EVENT_DATE_MIN && Date.parse(value) <= EVENT_DATE_MAX, say(() => m.dateTimeRange))
     .transform((value) => new Date(value).toISOString()),
+  /** The IANA zone the event happens in; absent: the site's zone for a new event, unchanged for an edit. */
+  timeZone: z
+    .string({ error: () => m.timeZoneInvalid })
+    .trim()
+    .max(64, say(() => m.timeZoneInvalid))
+    .refine(isTimeZone, say(() => m.timeZoneInvalid))
+    .optional(),
   price: optionalText(20, 'Price'),
   maxAttendees: z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? undefined : typeof value === 'string' ? Number(value) : value),

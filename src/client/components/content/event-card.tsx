@@ -54,13 +54,13 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
             <CalendarDays className="size-4 text-primary" aria-hidden="true" />
             <dt className="sr-only">{t.date}</dt>
             <dd>
-              <time dateTime={date.toISOString()}>{eventDate(date)}</time>
+              <time dateTime={date.toISOString()}>{eventDate(date, event.timeZone)}</time>
             </dd>
           </div>
           <div className="flex items-center gap-2">
             <Clock className="size-4 text-primary" aria-hidden="true" />
             <dt className="sr-only">{t.time}</dt>
-            <dd>{eventTime(date)}</dd>
+            <dd>{eventTime(date, event.timeZone)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />

@@ -36,9 +36,13 @@ describe('formatPrice', () => {
 
 describe('date, time and rating formats', () => {
   const date = new Date(2026, 2, 5, 16, 30);
-  it('shows event dates US style and times on a 12-hour clock on English pages', () => {
-    expect(eventDate(date)).toBe('Mar 5, 2026');
-    expect(eventTime(date)).toBe('4:30 PM');
+  it("shows event dates US style and times on a 12-hour clock on English pages, in the event's zone, named", () => {
+    // 4:30 PM in Cairo (UTC+2 in March), whatever the zone of the computer running this.
+    const event = new Date('2026-03-05T14:30:00Z');
+    expect(eventDate(event, 'Africa/Cairo')).toBe('Mar 5, 2026');
+    expect(eventTime(event, 'Africa/Cairo')).toBe('4:30 PM EET');
+    expect(inLanguage('ar-EG', () => eventTime(event, 'Africa/Cairo'))).toBe('٤:٣٠ م توقيت مصر');
+    expect(eventDate(event, 'Pacific/Kiritimati')).toBe('Mar 6, 2026');
   });
 
   it('shows blog dates in long format, in the page language', () => {

@@ -1,12 +1,17 @@
+import { getLocale } from '#i18n/runtime';
 import { contentCopy } from '#client/copy/content';
-import { clockTime, fixedDecimals, longDate, oneDecimal, shortDate } from '#client/lib/formats';
+import { fixedDecimals, longDate, oneDecimal } from '#client/lib/formats';
+import { eventClock, eventDay } from '#shared/event-time';
 
 /** Blog dates, long, in the page's language: "March 5, 2026" / "٥ مارس ٢٠٢٦". */
 export const blogDate = longDate;
 
-// Event dates (month abbreviation, day, year) and times, in the page's language.
-export const eventDate = shortDate;
-export const eventTime = clockTime;
+/**
+ * An event's day ("Dec 5, 2026") and time with its zone ("7:30 PM EET"), in the page's language
+ * and the event's zone: the same text on the server and in any reader's browser.
+ */
+export const eventDate = (date: Date, timeZone: string) => eventDay(date, timeZone, getLocale());
+export const eventTime = (date: Date, timeZone: string) => eventClock(date, timeZone, getLocale());
 
 /** Ratings with one decimal. */
 export const ratingFormat = oneDecimal;

@@ -74,7 +74,7 @@ function HubSearch() {
         [
           'events',
           CalendarDays,
-          results.data.events.map((item) => ({ id: item.id, title: item.title, detail: `${eventDate(new Date(item.dateTime))} · ${item.location}`, href: item.href })),
+          results.data.events.map((item) => ({ id: item.id, title: item.title, detail: `${eventDate(new Date(item.dateTime), item.timeZone)} · ${item.location}`, href: item.href })),
         ],
       ] as const)
     : [];
@@ -324,7 +324,7 @@ function UpcomingEvents() {
                   </span>
                   <span className="text-sm text-muted-foreground">
                     <time dateTime={new Date(event.dateTime).toISOString()}>
-                      {eventDate(new Date(event.dateTime))} · {eventTime(new Date(event.dateTime))}
+                      {eventDate(new Date(event.dateTime), event.timeZone)} · {eventTime(new Date(event.dateTime), event.timeZone)}
                     </time>
                   </span>
                 </li>

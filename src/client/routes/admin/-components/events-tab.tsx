@@ -1,13 +1,18 @@
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { m } from '#i18n/messages';
+import { getLocale } from '#i18n/runtime';
+import { DEFAULT_TIME_ZONE, eventDayAndClock, fromDateTimeInput, toDateTimeInput } from '#shared/event-time';
 import { messages } from '#shared/messages';
 import { EventFormSchema } from '#shared/schemas/admin';
+import { Field } from '#client/components/field';
 import { Badge } from '#client/components/ui/badge';
+import { NativeSelect } from '#client/components/ui/native-select';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
 import { adminPanelCopy } from '#client/copy/admin';
 import { trpc, type RouterOutputs } from '#client/trpc';
-import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
+import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, fieldA11y, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { TextAreaField, TextField } from './fields';
 import { CardImage, DialogButtons, ItemCard } from './item-card';
@@ -17,17 +22,14 @@ const c = adminPanelCopy.common;
 
 type AdminEvent = RouterOutputs['admin']['events']['list'][number];
 
-/** '2030-05-01T18:00' in the admin's own time zone, for a datetime-local input. */
-function toLocalInput(value: string): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 const isFree = (price: string | null) => !price || price === '0' || price === '0.00';
+
+/** The zones the server accepts and the site's: asked for with the list, so the form has them when it opens. */
+const timeZonesQuery = () => trpc.admin.events.timeZones.queryOptions(undefined, { staleTime: Infinity });
 
 export function EventsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.events.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  useQuery(timeZonesQuery());
   const [dialog, setDialog] = useState<ItemDialogState<AdminEvent>>(null);
   const toDelete = useDeleteTarget<AdminEvent>();
   const deleted = useAdminCallbacks(messages.admin.eventDeleted, trpc.admin.events.pathFilter());
@@ -47,7 +49,7 @@ export function EventsTab() {
             media={<CardImage src={event.images[0]} />}
             badges={
               <>
-                <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{formatDateTime(event.dateTime)}</Badge>
+                <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{eventDayAndClock(new Date(event.dateTime), event.timeZone, getLocale())}</Badge>
                 <Badge variant="outline">{isFree(event.price) ? t.free : t.price(event.price ?? '')}</Badge>
               </>
             }
@@ -68,12 +70,21 @@ export function EventsTab() {
   );
 }
 
+/** A zone's IANA name as people read it: 'America/New York'. */
+const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
+
 function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }) {
+  // The zones the server accepts, and the site's, which a new event starts with.
+  const zones = useQuery(timeZonesQuery());
+  const siteZone = zones.data?.site ?? DEFAULT_TIME_ZONE;
   const { values, set, errors, setErrors } = useFormValues({
     title: event?.title ?? '',
     description: event?.description ?? '',
     location: event?.location ?? '',
-    dateTime: event ? toLocalInput(event.dateTime) : '',
+    // The date and time as clocks show them where the event happens.
+    dateTime: event ? toDateTimeInput(new Date(event.dateTime), event.timeZone) : '',
+    // Empty until she picks one: a new event then takes the site's zone.
+    timeZone: event?.timeZone ?? '',
     price: event?.price ?? '',
     maxAttendees: event?.maxAttendees?.toString() ?? '',
     images: event?.images.join(', ') ?? '',
@@ -86,8 +97,10 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
 
   function submit(submitEvent: FormEvent) {
     submitEvent.preventDefault();
-    // The local date-time becomes ISO before sending; the schema checks it.
-    const result = validate(EventFormSchema, values);
+    // The date-time is read in the event's zone and sent as an instant; the schema checks it.
+    const timeZone = values.timeZone || siteZone;
+    const instant = fromDateTimeInput(values.dateTime, timeZone);
+    const result = validate(EventFormSchema, { ...values, timeZone, dateTime: instant ? instant.toISOString() : values.dateTime });
     if (result.errors) return setErrors(result.errors);
     if (event) update.mutate({ id: event.id, ...result.data });
     else create.mutate(result.data);
@@ -105,7 +118,24 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
         <TextField id="event-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
         <TextAreaField id="event-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
         <TextField id="event-location" label={f.location} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
-        <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
+          <Field id="event-timeZone" label={m.admin_events_time_zone()} hint={m.admin_events_time_zone_hint({ zone: zoneLabel(siteZone) })} error={errors.timeZone}>
+            <NativeSelect
+              {...fieldA11y('event-timeZone', errors.timeZone, true)}
+              value={values.timeZone || siteZone}
+              disabled={zones.isPending}
+              onChange={(change) => set('timeZone', change.target.value)}
+            >
+              {/* The event's zone stays listed even if this server no longer knows it. */}
+              {[...new Set([values.timeZone || siteZone, ...(zones.data?.zones ?? [])])].map((zone) => (
+                <option key={zone} value={zone}>
+                  {zoneLabel(zone)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="event-price" label={optional(f.price)} hint={f.priceHint} inputMode="decimal" value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
           <TextField

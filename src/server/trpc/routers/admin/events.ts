@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { events } from '#db/schema';
+import { timeZoneNames } from '#shared/event-time';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, EventFormSchema, EventUpdateSchema } from '#shared/schemas/admin';
 import { fieldError, notFound } from '#server/errors';
@@ -31,8 +32,12 @@ export const adminEventsRouter = router({
     return rows.map(withSpotsLeft);
   }),
 
+  /** The zones an event may have (those the server knows) and the site's, which a new event starts with. */
+  timeZones: adminProcedure.query(({ ctx }) => ({ site: ctx.env.SITE_TIME_ZONE, zones: timeZoneNames() })),
+
   create: adminProcedure.meta({ cache: { changes: ['events'] } }).input(EventFormSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.insert(events).values(toRow(input)).returning({ id: events.id });
+    // An event whose admin names no zone happens in the site's.
+    const [row] = await ctx.db.insert(events).values(toRow({ ...input, timeZone: input.timeZone ?? ctx.env.SITE_TIME_ZONE })).returning({ id: events.id });
     ctx.audit.describe(row!.id, `Added event ${quoted(input.title)}`);
     return byId(ctx.db, row!.id);
   }),
@@ -48,6 +53,7 @@ export const adminEventsRouter = router({
       if (fields.maxAttendees !== undefined) {
         if (fields.maxAttendees < attendees) throw fieldError('maxAttendees', messages.admin.maxAttendeesBelowAttending(attendees));
       }
+      // No zone sent: the event keeps its own (drizzle leaves out undefined fields).
       await tx.update(events).set(toRow(fields)).where(eq(events.id, id));
     });
     // More room (or no limit any more): members waiting take the free spots, and are mailed.

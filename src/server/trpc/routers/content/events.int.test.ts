@@ -33,7 +33,7 @@ describe('GET /api/events', () => {
   it('lists upcoming events soonest first in the documented shape', async () => {
     const list = (await get('/api/events')).json();
     expect(titles(list)).toEqual(['Soon', 'Small', 'Later']);
-    expect(Object.keys(list[2]).sort()).toEqual(['attendees', 'dateTime', 'description', 'id', 'images', 'location', 'maxAttendees', 'price', 'spotsLeft', 'tags', 'title']);
+    expect(Object.keys(list[2]).sort()).toEqual(['attendees', 'dateTime', 'description', 'id', 'images', 'location', 'maxAttendees', 'price', 'spotsLeft', 'tags', 'timeZone', 'title']);
     expect(list[2]).toMatchObject({ spotsLeft: 50 });
     expect(list[2]).toMatchObject({ price: '15', maxAttendees: 50, attendees: 0 });
   });

@@ -35,7 +35,7 @@ export const hubRouter = router({
         .orderBy(desc(blogs.createdAt), desc(blogs.id))
         .limit(SEARCH_GROUP_SIZE),
       ctx.db
-        .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, location: events.location })
+        .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, timeZone: events.timeZone, location: events.location })
         .from(events)
         .where(searchCondition(input.q, events.searchText))
         .orderBy(desc(events.dateTime), desc(events.id))
