@@ -43,7 +43,8 @@ beforeAll(async () => {
   child.stdout!.on('data', (chunk) => output.push(String(chunk)));
   child.stderr!.on('data', (chunk) => output.push(String(chunk)));
   base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200 && child.exitCode === null; attempt++) {
+  // A start compiles the server's sources (tsx), which takes long while other suites share the cores.
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline && child.exitCode === null; ) {
     try {
       if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return;
     } catch {
@@ -52,7 +53,7 @@ beforeAll(async () => {
     await sleep(200);
   }
   throw new Error(`main.ts did not start: ${output.join('').slice(-2000)}`);
-}, 60_000);
+}, 150_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
