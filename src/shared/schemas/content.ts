@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { IdSchema, say } from './fields';
+import { TEXT_LIMITS } from '../limits';
 
 import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
 
@@ -79,7 +80,7 @@ export type EventListInput = z.input<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
 
-export const COMMENT_MAX = 2000;
+export const COMMENT_MAX = TEXT_LIMITS.comment;
 /** A comment is trimmed and refused when empty; the form uses the same rule. */
 export const CommentContentSchema = z
   .string({ error: () => messages.comments.contentRequired })
