@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { messages } from '#shared/messages';
 import { EventFormSchema } from '#shared/schemas/admin';
 import { Badge } from '#client/components/ui/badge';
@@ -102,9 +103,9 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
         <DialogDescription>{t.description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="event-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
-        <TextAreaField id="event-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
-        <TextField id="event-location" label={f.location} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
+        <TextField id="event-title" label={f.title} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+        <TextAreaField id="event-description" label={f.description} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <TextField id="event-location" label={f.location} limit={TEXT_LIMITS.eventLocation} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
         <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="event-price" label={optional(f.price)} hint={f.priceHint} inputMode="decimal" value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
