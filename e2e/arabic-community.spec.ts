@@ -54,7 +54,7 @@ test.describe('at 390px', () => {
     await page.getByLabel('العنوان').fill(title);
     await page.getByLabel('التصنيف').click();
     await page.getByRole('option', { name: 'الدراسة والعمل' }).click();
-    await page.getByLabel('الرسالة').fill('محاضرتي الأولى يوم الاثنين. ماذا كنتِ تتمنين أن تعرفي في يومك الأول؟');
+    await page.getByLabel('المحتوى', { exact: true }).fill('محاضرتي الأولى يوم الاثنين. ماذا كنتِ تتمنين أن تعرفي في يومك الأول؟');
     await shot(page, 'forum-new-post');
     await page.getByRole('button', { name: 'انشري' }).click();
     const mine = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });

@@ -36,10 +36,10 @@ test('a member subscribes, posts in the forum, comments, shares and suggests a p
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Category').click();
   await page.getByRole('option', { name: 'Career' }).click();
-  await page.getByLabel('Message').fill('Too short');
+  await page.getByLabel('Content', { exact: true }).fill('Too short');
   await page.getByRole('button', { name: 'Publish Post' }).click();
-  await expect(page.getByLabel('Message')).toHaveAccessibleDescription('Content must be at least 20 characters');
-  await page.getByLabel('Message').fill('My first lecture is on Monday. What do you wish you had known on your first day?');
+  await expect(page.getByLabel('Content', { exact: true })).toHaveAccessibleDescription('Content must be at least 20 characters');
+  await page.getByLabel('Content', { exact: true }).fill('My first lecture is on Monday. What do you wish you had known on your first day?');
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expectToast(page, 'Post Published');
 

@@ -96,7 +96,7 @@ test('the forum’s new post, Suggest a Place and the newsletter show their mess
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expectFocusedOnScreen(page.getByLabel('Title'));
   await expectFieldError(page.getByLabel('Title'), 'Title must be at least 5 characters');
-  await expectFieldError(page.getByLabel('Message'), 'Content must be at least 20 characters');
+  await expectFieldError(page.getByLabel('Content', { exact: true }), 'Content must be at least 20 characters');
   await expectNoBanner(page);
 
   await page.goto('/community/places-to-go');

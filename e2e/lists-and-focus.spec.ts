@@ -252,7 +252,7 @@ test.describe('at 1280px', () => {
     await page.getByRole('button', { name: 'New Post' }).click();
     const postTitle = `Where the focus goes ${unique()}`;
     await page.getByLabel('Title').fill(postTitle);
-    await page.getByLabel('Message').fill('After publishing, the keyboard lands on the new post.');
+    await page.getByLabel('Content', { exact: true }).fill('After publishing, the keyboard lands on the new post.');
     await page.getByRole('button', { name: 'Publish Post' }).click();
     await expectToast(page, 'Post Published');
     await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: postTitle }) })).toBeFocused();

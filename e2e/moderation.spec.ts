@@ -61,7 +61,7 @@ test('an admin blocks a word, a member is refused with it, the admin removes it,
   await page.getByRole('button', { name: 'New Post' }).click();
   const title = `A question about study groups ${stamp}`;
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Message').fill(`Does anyone else think the new timetable is ${word}? Asking for a friend.`);
+  await page.getByLabel('Content', { exact: true }).fill(`Does anyone else think the new timetable is ${word}? Asking for a friend.`);
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expectToast(page, 'Error', BLOCKED);
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
@@ -122,13 +122,13 @@ test('a blocked Arabic word is refused however it is written: with diacritics, t
   await page.getByRole('button', { name: 'New Post' }).click();
   const title = `سؤال عن المذاكرة ${stamp}`;
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Message').fill(`هل تظنون أن الجدول الجديد ${disguised} حقاً؟ أسأل لصديقتي.`);
+  await page.getByLabel('Content', { exact: true }).fill(`هل تظنون أن الجدول الجديد ${disguised} حقاً؟ أسأل لصديقتي.`);
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expectToast(page, 'Error', BLOCKED);
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
 
   // Text that merely shares letters with no word of the list goes through.
-  await page.getByLabel('Message').fill('هل تظنون أن الجدول الجديد مناسب؟ أسأل لصديقتي.');
+  await page.getByLabel('Content', { exact: true }).fill('هل تظنون أن الجدول الجديد مناسب؟ أسأل لصديقتي.');
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 

@@ -144,7 +144,7 @@ test('a member blocks another from her post: each stops seeing the other, until 
   await page.goto('/community/blog');
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Message').fill('Share the songs that help you focus when exams are close.');
+  await page.getByLabel('Content', { exact: true }).fill('Share the songs that help you focus when exams are close.');
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expectToast(page, 'Post Published', 'Your post is now live in the forum');
   await expect(postCard(page, title).getByText('Waiting for review')).toHaveCount(0);
@@ -245,7 +245,7 @@ test('a new member’s post and comment wait for review: marked for her, unseen 
   await page.goto('/community/blog');
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Message').fill('I filled my first sketchbook this month and wanted to share the joy.');
+  await page.getByLabel('Content', { exact: true }).fill('I filled my first sketchbook this month and wanted to share the joy.');
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expectToast(page, 'Sent for review', 'Thanks! Your post will appear once a moderator has reviewed it.');
   const held = postCard(page, title);

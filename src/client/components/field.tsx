@@ -1,15 +1,20 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { describedBy } from '../lib/form-errors';
+import { CharacterCount } from './character-count';
 import { PasswordInput } from './password-input';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
 
-/** A labelled form field with an optional hint and error, tied to the input by id. */
-export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+/** A text field's limit and its text, for the counter shown near the limit. */
+export type FieldCount = { value: string; max: number };
+
+/** A labelled form field with an optional hint, counter and error, tied to the input by id. */
+export function Field({ id, label, hint, error, count, children }: { id: string; label: string; hint?: string; error?: string; count?: FieldCount; children: ReactNode }) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {count ? <CharacterCount id={id} value={count.value} max={count.max} /> : null}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

@@ -27,12 +27,27 @@ export function errorsFromFailure<Field extends string>(failure: unknown, fields
   return (field ? { [field]: message } : { form: message }) as FormErrors<Field>;
 }
 
-/** Moves focus to the first field with a message, so a screen reader reads it out with its label. */
+/**
+ * Brings a field to the middle of its scrolling box (a page, or a dialog taller than the screen)
+ * and focuses it, so she sees the message under it and a screen reader reads both out.
+ */
+function bringToField(field: HTMLElement | null) {
+  if (!field) return;
+  field.scrollIntoView({ block: 'center' });
+  field.focus({ preventScroll: true });
+}
+
+/** Moves focus to the first field with a message, in the order `ids` lists the fields. */
 export function focusFirstError(ids: Partial<Record<string, string>>, errors: FormErrors<string>) {
   const first = Object.keys(ids).find((field) => errors[field]);
   if (!first) return;
   // After React has drawn the message the field now points to.
-  requestAnimationFrame(() => document.getElementById(ids[first]!)?.focus());
+  requestAnimationFrame(() => bringToField(document.getElementById(ids[first]!)));
+}
+
+/** The same for a form that marks its fields invalid (`aria-invalid`): the first in the order shown within `scope`. */
+export function focusFirstInvalid(scope: ParentNode) {
+  requestAnimationFrame(() => bringToField(scope.querySelector<HTMLElement>('[aria-invalid="true"]')));
 }
 
 /** The aria props that tie an input to its hint and its error (`{id}-hint`, `{id}-error`, as Field draws them). */

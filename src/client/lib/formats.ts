@@ -56,3 +56,10 @@ export function fixedDecimals(value: number, decimals: number): string {
 export function oneDecimal(value: number): string {
   return formatter('oneDecimal', (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value);
 }
+
+/** Digits typed from an Arabic keyboard (Arabic-Indic or Eastern Arabic-Indic) as Latin digits, for a number field's value. */
+export const latinDigits = (text: string) =>
+  text.replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660)).replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x6f0));
+
+/** Latin digits in the page's own ("12" / "١٢"): a number box shows what the messages about it show. */
+export const pageDigits = (text: string) => text.replace(/[0-9]/g, (digit) => formatCount(Number(digit)));

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
-import { SIGNUP_AGE } from '#shared/limits';
+import { TEXT_LIMITS } from '#shared/limits';
 import { AuthCard } from '../components/auth-card';
 import { carriedTexts, offerDraftForReload, takeCarriedDraft } from '../lib/carried-draft';
 import { EmailField, Field, PasswordField } from '../components/field';
@@ -15,6 +15,7 @@ import { Textarea } from '../components/ui/textarea';
 import { siteName } from '../copy';
 import { signupCopy } from '../copy/auth';
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { latinDigits, pageDigits } from '../lib/formats';
 import { loadSession } from '../lib/session';
 import { trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
@@ -131,7 +132,7 @@ function SignupPage() {
         <fieldset className="grid gap-5">
           <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.personal}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="firstName" label={signupCopy.firstName} error={errors.firstName}>
+            <Field id="firstName" label={signupCopy.firstName} error={errors.firstName} count={{ value: form.firstName, max: TEXT_LIMITS.name }}>
               <Input
                 id="firstName"
                   name="firstName"
@@ -142,7 +143,7 @@ function SignupPage() {
                 {...describedBy('firstName', { error: errors.firstName })}
               />
             </Field>
-            <Field id="lastName" label={signupCopy.lastName} error={errors.lastName}>
+            <Field id="lastName" label={signupCopy.lastName} error={errors.lastName} count={{ value: form.lastName, max: TEXT_LIMITS.name }}>
               <Input
                 id="lastName"
                   name="lastName"
@@ -165,24 +166,23 @@ function SignupPage() {
             onChange={updateValue('password')}
           />
           <Field id="age" label={signupCopy.age} hint={signupCopy.ageHint} error={errors.age}>
+            {/* Text, not type=number: a number box always shows Latin digits, and an Arabic page
+                writes its numbers (the hint, the message) in Arabic-Indic ones. */}
             <Input
               id="age"
               name="age"
-              type="number"
               inputMode="numeric"
-              min={SIGNUP_AGE.min}
-              max={SIGNUP_AGE.max}
               required
               className="max-w-32"
-              value={form.age}
-              onChange={update('age')}
+              value={pageDigits(form.age)}
+              onChange={(event) => updateValue('age')(latinDigits(event.target.value))}
               {...describedBy('age', { hint: true, error: errors.age })}
             />
           </Field>
         </fieldset>
         <fieldset className="grid gap-5">
           <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.about}</legend>
-          <Field id="interests" label={signupCopy.interests} error={errors.interests}>
+          <Field id="interests" label={signupCopy.interests} error={errors.interests} count={{ value: form.interests, max: TEXT_LIMITS.interests }}>
             <Textarea
               id="interests"
               name="interests"
@@ -194,7 +194,7 @@ function SignupPage() {
               {...describedBy('interests', { error: errors.interests })}
             />
           </Field>
-          <Field id="bio" label={signupCopy.bio} error={errors.bio}>
+          <Field id="bio" label={signupCopy.bio} error={errors.bio} count={{ value: form.bio, max: TEXT_LIMITS.bio }}>
             <Textarea
               id="bio"
               name="bio"

@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { NEWSLETTER_FREQUENCIES } from '../categories';
 import { emailField, requiredText, say, type Text } from './fields';
 import { SignupPasswordSchema } from './auth';
+import { TEXT_LIMITS } from '../limits';
 
 const a = messages.account;
 const s = messages.signup;
@@ -22,10 +23,10 @@ export type PasswordResetConfirmInput = z.input<typeof PasswordResetConfirmSchem
  */
 export const ProfileUpdateSchema = z
   .object({
-    firstName: requiredText(() => s.firstNameRequired, 100).optional(),
-    lastName: requiredText(() => s.lastNameRequired, 100).optional(),
-    bio: z.string({ error: () => s.bioLength }).trim().min(20, say(() => s.bioLength)).max(2000, say(() => s.bioMax)).optional(),
-    interests: z.string({ error: () => s.interestsLength }).trim().min(10, say(() => s.interestsLength)).max(1000, say(() => s.interestsMax)).optional(),
+    firstName: requiredText(() => s.firstNameRequired, TEXT_LIMITS.name).optional(),
+    lastName: requiredText(() => s.lastNameRequired, TEXT_LIMITS.name).optional(),
+    bio: z.string({ error: () => s.bioLength }).trim().min(20, say(() => s.bioLength)).max(TEXT_LIMITS.bio, say(() => s.bioMax)).optional(),
+    interests: z.string({ error: () => s.interestsLength }).trim().min(10, say(() => s.interestsLength)).max(TEXT_LIMITS.interests, say(() => s.interestsMax)).optional(),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), { error: () => a.profileNothingToChange });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;

@@ -7,6 +7,7 @@ import { PlaceSuggestionSchema } from './community';
 import { IdSchema, isEmail, say, type Text } from './fields';
 import { PageSchema } from './content';
 import { isTimeZone } from '../event-time';
+import { TEXT_LIMITS } from '../limits';
 
 /**
  * Inputs of the admin panel. Field order is rule order, so the first zod
@@ -30,7 +31,7 @@ const optionalText = (max: number, field: FieldName) =>
 
 /** Tags as a list or as the form's comma-separated text; blanks dropped, duplicates merged. */
 export const TagListSchema = z
-  .union([z.string().max(2000, say(() => m.tooLong('Tags', 2000))), z.array(z.string().max(50, say(() => m.tooLong('A tag', 50))))], { error: () => m.mustBeText('Tags') })
+  .union([z.string().max(TEXT_LIMITS.tags, say(() => m.tooLong('Tags', TEXT_LIMITS.tags))), z.array(z.string().max(50, say(() => m.tooLong('A tag', 50))))], { error: () => m.mustBeText('Tags') })
   .nullish()
   .transform((value) => {
     const list = typeof value === 'string' ? value.split(',') : (value ?? []);
@@ -87,7 +88,7 @@ export const ApprovalSchema = z.object({
   userId: IdSchema,
   isApproved: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], { error: () => m.isApprovedRequired }),
   /** Told to an applicant who is not approved, in her mail. */
-  reason: z.string({ error: () => m.approvalReasonTooLong }).trim().max(500, say(() => m.approvalReasonTooLong)).optional(),
+  reason: z.string({ error: () => m.approvalReasonTooLong }).trim().max(TEXT_LIMITS.approvalReason, say(() => m.approvalReasonTooLong)).optional(),
 });
 
 const accountFields = {
@@ -96,11 +97,11 @@ const accountFields = {
     .trim()
     .refine(isEmail, say(() => m.emailInvalid))
     .transform((value) => value.toLowerCase()),
-  firstName: required(() => m.firstNameRequired, 100, 'First name'),
-  lastName: required(() => m.lastNameRequired, 100, 'Last name'),
+  firstName: required(() => m.firstNameRequired, TEXT_LIMITS.name, 'First name'),
+  lastName: required(() => m.lastNameRequired, TEXT_LIMITS.name, 'Last name'),
   age: OptionalAgeSchema,
-  interests: optionalText(1000, 'Interests'),
-  bio: optionalText(2000, 'Bio'),
+  interests: optionalText(TEXT_LIMITS.interests, 'Interests'),
+  bio: optionalText(TEXT_LIMITS.bio, 'Bio'),
 };
 
 /** Edit User (Community Users tab): isApproved defaults to true and isAdmin to false. */
@@ -159,8 +160,8 @@ export function embedUrlFromIframe(markup: string): string | null {
 }
 
 export const PodcastFormSchema = z.object({
-  title: required(() => m.titleRequired, 200, 'Title'),
-  description: required(() => m.descriptionRequired, 5000, 'Description'),
+  title: required(() => m.titleRequired, TEXT_LIMITS.itemTitle, 'Title'),
+  description: required(() => m.descriptionRequired, TEXT_LIMITS.itemDescription, 'Description'),
   category: z.enum(PODCAST_CATEGORIES, { error: () => m.categoryRequired }),
   iframe: z
     .string({ error: () => m.iframeRequired })
@@ -176,10 +177,10 @@ export const PodcastUpdateSchema = z.object({ id: IdSchema, ...PodcastFormSchema
 // ---------------------------------------------------------------- directory
 
 export const ListingFormSchema = z.object({
-  name: required(() => m.nameRequired, 200, 'Name'),
-  description: required(() => m.descriptionRequired, 5000, 'Description'),
+  name: required(() => m.nameRequired, TEXT_LIMITS.itemName, 'Name'),
+  description: required(() => m.descriptionRequired, TEXT_LIMITS.itemDescription, 'Description'),
   category: z.enum(DIRECTORY_CATEGORIES, { error: () => m.categoryRequired }),
-  address: optionalText(300, 'Address'),
+  address: optionalText(TEXT_LIMITS.listingAddress, 'Address'),
   phone: optionalText(50, 'Phone'),
   email: optionalText(254, 'Email').refine((value) => value === null || isEmail(value), say(() => m.listingEmailInvalid)),
   website: optionalText(2000, 'Website').refine((value) => value === null || isHttpUrl(value), say(() => m.websiteInvalid)),
@@ -195,9 +196,9 @@ const EVENT_DATE_MIN = Date.UTC(1900, 0, 1);
 const EVENT_DATE_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 export const EventFormSchema = z.object({
-  title: required(() => m.titleRequired, 200, 'Title'),
-  description: required(() => m.descriptionRequired, 5000, 'Description'),
-  location: required(() => m.locationRequired, 300, 'Location'),
+  title: required(() => m.titleRequired, TEXT_LIMITS.itemTitle, 'Title'),
+  description: required(() => m.descriptionRequired, TEXT_LIMITS.itemDescription, 'Description'),
+  location: required(() => m.locationRequired, TEXT_LIMITS.eventLocation, 'Location'),
   /** ISO form (the dialog reads its date-time in the event's zone before sending). */
   dateTime: z
     .string({ error: () => m.dateTimeRequired })
@@ -237,11 +238,11 @@ export const isCoverValue = (value: string) => isImageAddress(value) || /^data:i
 export const isDataUrl = (value: string) => /^data:/i.test(value);
 
 export const BlogFormSchema = z.object({
-  title: required(() => m.titleRequired, 200, 'Title'),
-  content: required(() => m.contentRequired, 100_000, 'Content'),
-  excerpt: required(() => m.excerptRequired, 1000, 'Excerpt'),
+  title: required(() => m.titleRequired, TEXT_LIMITS.itemTitle, 'Title'),
+  content: required(() => m.contentRequired, TEXT_LIMITS.blogContent, 'Content'),
+  excerpt: required(() => m.excerptRequired, TEXT_LIMITS.blogExcerpt, 'Excerpt'),
   category: z.enum(BLOG_CATEGORIES, { error: () => m.categoryRequired }),
-  authorName: required(() => m.authorNameRequired, 200, 'Author name'),
+  authorName: required(() => m.authorNameRequired, TEXT_LIMITS.authorName, 'Author name'),
   coverImageUrl: z
     .string({ error: () => m.coverUrlInvalid })
     .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { emailField, requiredText, say } from './fields';
-import { SIGNUP_AGE } from '../limits';
+import { SIGNUP_AGE, TEXT_LIMITS } from '../limits';
 import { LOCALES } from '../i18n/locale';
 
 const m = messages.signup;
@@ -22,8 +22,8 @@ export const SignupPasswordSchema = z
  * (and names its field); the form shows each field's first issue at that field.
  */
 export const JoinRequestSchema = z.object({
-  firstName: requiredText(() => m.firstNameRequired, 100),
-  lastName: requiredText(() => m.lastNameRequired, 100),
+  firstName: requiredText(() => m.firstNameRequired, TEXT_LIMITS.name),
+  lastName: requiredText(() => m.lastNameRequired, TEXT_LIMITS.name),
   email: emailField(() => m.emailRequired, () => m.emailInvalid),
   password: SignupPasswordSchema,
   // Required, with no default: an applicant who skips it must not be taken for an adult.
@@ -32,8 +32,8 @@ export const JoinRequestSchema = z.object({
     .int(m.ageRange)
     .min(SIGNUP_AGE.min, say(() => m.ageRange))
     .max(SIGNUP_AGE.max, say(() => m.ageRange)),
-  interests: z.string({ error: () => m.interestsLength }).trim().min(10, say(() => m.interestsLength)).max(1000, say(() => m.interestsMax)),
-  bio: z.string({ error: () => m.bioLength }).trim().min(20, say(() => m.bioLength)).max(2000, say(() => m.bioMax)),
+  interests: z.string({ error: () => m.interestsLength }).trim().min(10, say(() => m.interestsLength)).max(TEXT_LIMITS.interests, say(() => m.interestsMax)),
+  bio: z.string({ error: () => m.bioLength }).trim().min(20, say(() => m.bioLength)).max(TEXT_LIMITS.bio, say(() => m.bioMax)),
   // Only the boolean true: a missing box, false or the string "true" is not an agreement.
   acceptGuidelines: z.literal(true, { error: () => m.acceptGuidelines }),
 });

@@ -3,6 +3,7 @@ import { FORUM_CATEGORIES, NEWSLETTER_FREQUENCIES, PLACE_CATEGORIES } from '../c
 import { messages } from '../messages';
 import { PageSchema } from './content';
 import { IdSchema, isEmail, say } from './fields';
+import { FORUM_LIMITS, TEXT_LIMITS } from '../limits';
 
 export { FORUM_CATEGORIES, NEWSLETTER_FREQUENCIES, PLACE_CATEGORIES };
 
@@ -43,7 +44,7 @@ export type NewsletterSubscribeInput = z.input<typeof NewsletterSubscribeSchema>
 
 export type ForumCategory = (typeof FORUM_CATEGORIES)[number];
 
-export const FORUM_LIMITS = { titleMin: 5, titleMax: 150, contentMin: 20, contentMax: 5000 } as const;
+export { FORUM_LIMITS };
 
 /** A discussion post, with its rules checked in order: title, then content, then category. */
 export const ForumPostCreateSchema = z.object({
@@ -95,18 +96,18 @@ export const PlaceSuggestionSchema = z.object({
     .string({ error: () => messages.places.nameRequired })
     .trim()
     .min(1, say(() => messages.places.nameRequired))
-    .max(120, say(() => messages.places.nameMax)),
+    .max(TEXT_LIMITS.placeName, say(() => messages.places.nameMax)),
   description: z
     .string({ error: () => messages.places.descriptionLength })
     .trim()
     .min(10, say(() => messages.places.descriptionLength))
-    .max(1000, say(() => messages.places.descriptionMax)),
+    .max(TEXT_LIMITS.placeDescription, say(() => messages.places.descriptionMax)),
   category: z.enum(PLACE_CATEGORIES, { error: () => messages.places.categoryInvalid }),
   address: z
     .string({ error: () => messages.places.addressRequired })
     .trim()
     .min(1, say(() => messages.places.addressRequired))
-    .max(200, say(() => messages.places.addressMax)),
+    .max(TEXT_LIMITS.placeAddress, say(() => messages.places.addressMax)),
 });
 export type PlaceSuggestionInput = z.input<typeof PlaceSuggestionSchema>;
 
@@ -132,8 +133,8 @@ export const NewsletterTokenSchema = z.object({
 
 /** An issue admins write: its subject, its markdown, and which subscribers it goes to. */
 export const NewsletterIssueSchema = z.object({
-  subject: z.string({ error: () => messages.newsletter.subjectRequired }).trim().min(1, say(() => messages.newsletter.subjectRequired)).max(200, say(() => messages.newsletter.subjectTooLong)),
-  markdown: z.string({ error: () => messages.newsletter.bodyRequired }).trim().min(1, say(() => messages.newsletter.bodyRequired)).max(50_000, say(() => messages.newsletter.bodyTooLong)),
+  subject: z.string({ error: () => messages.newsletter.subjectRequired }).trim().min(1, say(() => messages.newsletter.subjectRequired)).max(TEXT_LIMITS.newsletterSubject, say(() => messages.newsletter.subjectTooLong)),
+  markdown: z.string({ error: () => messages.newsletter.bodyRequired }).trim().min(1, say(() => messages.newsletter.bodyRequired)).max(TEXT_LIMITS.newsletterBody, say(() => messages.newsletter.bodyTooLong)),
   frequency: z.enum(NEWSLETTER_FREQUENCIES, { error: () => messages.newsletter.frequencyInvalid }),
 });
 export type NewsletterIssueInput = z.input<typeof NewsletterIssueSchema>;

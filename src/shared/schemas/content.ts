@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { IdSchema, say } from './fields';
+import { TEXT_LIMITS } from '../limits';
 
 import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
 
@@ -79,11 +80,10 @@ export type EventListInput = z.input<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
 
-/** Her like on an item (podcast, article, listing or forum post) set on or off. */
-/** `liked`: her like on or off; left out, it is turned over (the documented REST paths that toggle). */
+/** Her like on an item (podcast, article, listing or forum post): `liked` on or off; left out, it is turned over (the documented REST paths that toggle). */
 export const LikeSchema = ByIdSchema.extend({ liked: z.boolean({ error: 'liked must be true or false' }).optional() });
 
-export const COMMENT_MAX = 2000;
+export const COMMENT_MAX = TEXT_LIMITS.comment;
 /** A comment is trimmed and refused when empty; the form uses the same rule. */
 export const CommentContentSchema = z
   .string({ error: () => messages.comments.contentRequired })

@@ -4,6 +4,7 @@ import { REPORT_ACTIONS, REPORT_REASONS, REPORT_TARGET_TYPES, REVIEWABLE_KINDS, 
 import { holdsWatchableLetters, WATCHED_WORD_MAX_LENGTH } from '../text/watched-word-form';
 import { IdSchema, say } from './fields';
 import { PageSchema } from './content';
+import { TEXT_LIMITS } from '../limits';
 
 const m = messages.moderation;
 
@@ -54,7 +55,7 @@ export const WatchedWordIdSchema = z.object({ id: IdSchema });
 export const SuspendSchema = z.object({
   id: IdSchema,
   days: z.coerce.number({ error: () => m.suspendDays }).int(m.suspendDays).min(1, say(() => m.suspendDays)).max(365, say(() => m.suspendDays)),
-  reason: z.string({ error: () => m.suspendReasonRequired }).trim().min(1, say(() => m.suspendReasonRequired)).max(500, say(() => m.suspendReasonTooLong)),
+  reason: z.string({ error: () => m.suspendReasonRequired }).trim().min(1, say(() => m.suspendReasonRequired)).max(TEXT_LIMITS.suspendReason, say(() => m.suspendReasonTooLong)),
 });
 export type SuspendInput = z.input<typeof SuspendSchema>;
 
@@ -65,7 +66,7 @@ export const ReportSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES, { error: () => s.reportTargetInvalid }),
   targetId: IdSchema,
   reason: z.enum(REPORT_REASONS, { error: () => s.reportReasonInvalid }),
-  details: z.string({ error: () => s.reportDetailsTooLong }).trim().max(1000, say(() => s.reportDetailsTooLong)).optional(),
+  details: z.string({ error: () => s.reportDetailsTooLong }).trim().max(TEXT_LIMITS.reportDetails, say(() => s.reportDetailsTooLong)).optional(),
 });
 export type ReportInput = z.input<typeof ReportSchema>;
 
@@ -74,7 +75,7 @@ export const ResolveReportSchema = z.object({
   id: IdSchema,
   action: z.enum(REPORT_ACTIONS, { error: () => s.actionInvalid }),
   days: z.coerce.number({ error: () => m.suspendDays }).int(m.suspendDays).min(1, say(() => m.suspendDays)).max(365, say(() => m.suspendDays)).optional(),
-  note: z.string({ error: () => s.noteTooLong }).trim().max(500, say(() => s.noteTooLong)).optional(),
+  note: z.string({ error: () => s.noteTooLong }).trim().max(TEXT_LIMITS.moderatorNote, say(() => s.noteTooLong)).optional(),
 });
 export type ResolveReportInput = z.input<typeof ResolveReportSchema>;
 

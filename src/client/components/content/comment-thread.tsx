@@ -19,6 +19,8 @@ import { MemberText } from '../member-text';
 import { MoreActions } from '../safety/more-actions';
 import { WaitingBadge } from '../safety/waiting-badge';
 import { toast } from '../ui/toast';
+import { TEXT_LIMITS } from '#shared/limits';
+import { CharacterCount } from '../character-count';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
 
@@ -169,6 +171,7 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setDraft(e.target.value)}
       />
+      <CharacterCount id={id} value={draft} max={TEXT_LIMITS.comment} />
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
           {error}

@@ -13,9 +13,12 @@ import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 import { toast } from '../ui/toast';
 import { focusBack, type ReportTarget, type SafetyDialogProps } from './types';
+import { TEXT_LIMITS } from '#shared/limits';
+import { countedLength } from '../character-count';
+import { cn } from '#client/lib/utils';
 
 const t = safetyCopy.report;
-const DETAILS_MAX = 1000;
+const DETAILS_MAX = TEXT_LIMITS.reportDetails;
 
 /** Report a post, comment, listing or member: a reason, a few optional words, then the moderators' queue. */
 export default function ReportDialog({ target, open, onOpenChange, returnFocus }: SafetyDialogProps & { target: ReportTarget }) {
@@ -111,13 +114,12 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
               id={`${id}-details`}
               rows={3}
               dir="auto"
-              maxLength={DETAILS_MAX}
               value={details}
               aria-describedby={`${id}-count`}
               onChange={(e) => setDetails(e.target.value)}
             />
-            <p id={`${id}-count`} className="justify-self-end text-xs text-muted-foreground">
-              {t.detailsCount(details.length, DETAILS_MAX)}
+            <p id={`${id}-count`} aria-live="polite" className={cn('justify-self-end text-xs tabular-nums', countedLength(details) > DETAILS_MAX ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+              {t.detailsCount(countedLength(details), DETAILS_MAX)}
             </p>
           </div>
           <DialogFooter className="mt-0">

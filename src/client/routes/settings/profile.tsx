@@ -30,6 +30,7 @@ import {
 import { CalendarSection } from './-components/calendar-section';
 import { DataSection } from './-components/data-section';
 import { DevicesSection } from './-components/devices-section';
+import { TEXT_LIMITS } from '#shared/limits';
 
 /** The page's two reads, for the loader (the server renders them) and the screen alike. */
 const profileQueries = (client: Trpc) => ({
@@ -158,7 +159,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
       {saved.waitingChange ? <WaitingChange change={saved.waitingChange} /> : null}
       {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={DETAILS_IDS.firstName} label={t.details.firstName} error={errors.firstName}>
+        <FormField id={DETAILS_IDS.firstName} label={t.details.firstName} error={errors.firstName} count={{ value: form.firstName, max: TEXT_LIMITS.name }}>
           <Input
             id={DETAILS_IDS.firstName}
             name="firstName"
@@ -169,7 +170,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
             {...describedBy(DETAILS_IDS.firstName, { error: errors.firstName })}
           />
         </FormField>
-        <FormField id={DETAILS_IDS.lastName} label={t.details.lastName} error={errors.lastName}>
+        <FormField id={DETAILS_IDS.lastName} label={t.details.lastName} error={errors.lastName} count={{ value: form.lastName, max: TEXT_LIMITS.name }}>
           <Input
             id={DETAILS_IDS.lastName}
             name="lastName"
@@ -181,7 +182,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
           />
         </FormField>
       </div>
-      <FormField id={DETAILS_IDS.bio} label={t.details.bio} error={errors.bio}>
+      <FormField id={DETAILS_IDS.bio} label={t.details.bio} error={errors.bio} count={{ value: form.bio, max: TEXT_LIMITS.bio }}>
         <Textarea
           id={DETAILS_IDS.bio}
           name="bio"
@@ -192,7 +193,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
           {...describedBy(DETAILS_IDS.bio, { error: errors.bio })}
         />
       </FormField>
-      <FormField id={DETAILS_IDS.interests} label={t.details.interests} error={errors.interests}>
+      <FormField id={DETAILS_IDS.interests} label={t.details.interests} error={errors.interests} count={{ value: form.interests, max: TEXT_LIMITS.interests }}>
         <Textarea
           id={DETAILS_IDS.interests}
           name="interests"

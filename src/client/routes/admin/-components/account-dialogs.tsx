@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { messages } from '#shared/messages';
 import {
   AdminChangePasswordFormSchema,
@@ -109,12 +110,12 @@ function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, nul
       <div className="grid gap-4">
         <TextField id="account-email" label={a.email} type="email" dir="ltr" autoComplete="off" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="account-firstName" label={a.firstName} value={values.firstName} error={errors.firstName} onChange={(v) => set('firstName', v)} />
-          <TextField id="account-lastName" label={a.lastName} value={values.lastName} error={errors.lastName} onChange={(v) => set('lastName', v)} />
+          <TextField id="account-firstName" label={a.firstName} limit={TEXT_LIMITS.name} value={values.firstName} error={errors.firstName} onChange={(v) => set('firstName', v)} />
+          <TextField id="account-lastName" label={a.lastName} limit={TEXT_LIMITS.name} value={values.lastName} error={errors.lastName} onChange={(v) => set('lastName', v)} />
         </div>
         <TextField id="account-age" label={`${a.age} ${t.common.optional}`} type="number" min={1} inputMode="numeric" value={values.age} error={errors.age} onChange={(v) => set('age', v)} />
-        <TextAreaField id="account-interests" label={`${a.interests} ${t.common.optional}`} rows={2} value={values.interests} error={errors.interests} onChange={(v) => set('interests', v)} />
-        <TextAreaField id="account-bio" label={`${a.bio} ${t.common.optional}`} rows={3} value={values.bio} error={errors.bio} onChange={(v) => set('bio', v)} />
+        <TextAreaField id="account-interests" label={`${a.interests} ${t.common.optional}`} rows={2} limit={TEXT_LIMITS.interests} value={values.interests} error={errors.interests} onChange={(v) => set('interests', v)} />
+        <TextAreaField id="account-bio" label={`${a.bio} ${t.common.optional}`} rows={3} limit={TEXT_LIMITS.bio} value={values.bio} error={errors.bio} onChange={(v) => set('bio', v)} />
         {state.kind === 'editUser' ? (
           <div className="flex flex-wrap gap-6">
             <CheckField id="account-isApproved" label={t.users.isApproved} checked={values.isApproved} onChange={(v) => set('isApproved', v)} />
@@ -225,7 +226,7 @@ function SuspendForm({ account, onDone }: { account: Account; onDone: () => void
       </DialogHeader>
       <div className="grid gap-4">
         <TextField id="suspend-days" label={s.days} hint={s.daysHint} type="number" inputMode="numeric" min={1} max={365} value={values.days} error={errors.days} onChange={(v) => set('days', v)} />
-        <TextAreaField id="suspend-reason" label={s.reason} rows={3} maxLength={500} value={values.reason} error={errors.reason} onChange={(v) => set('reason', v)} />
+        <TextAreaField id="suspend-reason" label={s.reason} rows={3} limit={TEXT_LIMITS.suspendReason} value={values.reason} error={errors.reason} onChange={(v) => set('reason', v)} />
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={suspend.isPending}>

@@ -19,6 +19,7 @@ import { toast } from '#client/components/ui/toast';
 import { copy } from '#client/copy';
 import { adminPanelCopy } from '#client/copy/admin';
 import { errorField, errorMessage, isUnauthenticated, serverMessage } from '#client/lib/errors';
+import { focusFirstInvalid } from '#client/lib/form-errors';
 import { shortDate, shortDateTime } from '#client/lib/formats';
 import { nextCursorBy, nextCursorFor } from '#client/lib/paging';
 import { ADMIN_STALE_TIME, trpc } from '#client/trpc';
@@ -136,7 +137,11 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): { dat
   return { errors };
 }
 
-/** A dialog form's values and errors; the dialog unmounts on close, which resets it. */
+/**
+ * A dialog form's values and errors; the dialog unmounts on close, which resets it. Showing
+ * messages (the form's own check or the server's refusal of a field) also scrolls to the first
+ * field with one and focuses it: in a dialog taller than the screen, the field may be out of sight.
+ */
 export function useFormValues<T extends Record<string, unknown>>(initial: T) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -144,7 +149,12 @@ export function useFormValues<T extends Record<string, unknown>>(initial: T) {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => (current[name as string] ? { ...current, [name as string]: undefined } : current));
   }, []);
-  return { values, set, errors, setErrors };
+  const showErrors = useCallback((next: FormErrors) => {
+    setErrors(next);
+    // The dialog she sent from (its button has the focus), else the page (a pending button lost it).
+    if (Object.values(next).some(Boolean)) focusFirstInvalid(document.activeElement?.closest('[role="dialog"], form') ?? document);
+  }, []);
+  return { values, set, errors, setErrors: showErrors };
 }
 
 /** Props tying an input to its label, hint and error for screen readers. */

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { BLOG_CATEGORIES } from '#shared/categories';
 import { messages } from '#shared/messages';
 import { BLOG_EXCERPT_HINT, BlogFormSchema } from '#shared/schemas/admin';
@@ -116,15 +117,16 @@ function BlogForm({ blog, onDone }: { blog?: Blog; onDone: () => void }) {
       <div className="grid gap-5">
         <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
           <div className="grid content-start gap-4">
-            <TextField id="blog-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+            <TextField id="blog-title" label={f.title} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField id="blog-category" label={f.category} placeholder={f.categoryPlaceholder} options={BLOG_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
-              <TextField id="blog-authorName" label={f.authorName} value={values.authorName} error={errors.authorName} onChange={(v) => set('authorName', v)} />
+              <TextField id="blog-authorName" label={f.authorName} limit={TEXT_LIMITS.authorName} value={values.authorName} error={errors.authorName} onChange={(v) => set('authorName', v)} />
             </div>
             <TextAreaField
               id="blog-excerpt"
               label={f.excerpt}
               rows={4}
+              limit={TEXT_LIMITS.blogExcerpt}
               hint={f.excerptHint(excerptLength)}
               value={values.excerpt}
               error={errors.excerpt}

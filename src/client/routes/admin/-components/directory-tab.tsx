@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { DIRECTORY_CATEGORIES } from '#shared/categories';
 import { messages } from '#shared/messages';
 import { ListingFormSchema } from '#shared/schemas/admin';
@@ -90,10 +91,10 @@ function ListingForm({ listing, onDone }: { listing?: Listing; onDone: () => voi
         <DialogDescription>{t.description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="listing-name" label={f.name} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-        <TextAreaField id="listing-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <TextField id="listing-name" label={f.name} limit={TEXT_LIMITS.itemName} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
+        <TextAreaField id="listing-description" label={f.description} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
         <SelectField id="listing-category" label={f.category} placeholder={f.categoryPlaceholder} options={DIRECTORY_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
-        <TextField id="listing-address" label={optional(f.address)} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
+        <TextField id="listing-address" label={optional(f.address)} limit={TEXT_LIMITS.listingAddress} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField id="listing-phone" label={optional(f.phone)} type="tel" dir="ltr" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
           <TextField id="listing-email" label={optional(f.email)} type="email" dir="ltr" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />

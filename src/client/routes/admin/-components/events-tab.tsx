@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { m } from '#i18n/messages';
 import { getLocale } from '#i18n/runtime';
 import { DEFAULT_TIME_ZONE, eventDayAndClock, fromDateTimeInput, toDateTimeInput } from '#shared/event-time';
+import { TEXT_LIMITS } from '#shared/limits';
 import { messages } from '#shared/messages';
 import { EventFormSchema } from '#shared/schemas/admin';
 import { Field } from '#client/components/field';
@@ -115,9 +116,9 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
         <DialogDescription>{t.description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="event-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
-        <TextAreaField id="event-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
-        <TextField id="event-location" label={f.location} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
+        <TextField id="event-title" label={f.title} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+        <TextAreaField id="event-description" label={f.description} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <TextField id="event-location" label={f.location} limit={TEXT_LIMITS.eventLocation} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
           <Field id="event-timeZone" label={m.admin_events_time_zone()} hint={m.admin_events_time_zone_hint({ zone: zoneLabel(siteZone) })} error={errors.timeZone}>

@@ -12,18 +12,22 @@ import { fieldA11y } from './admin-kit';
 /** Labelled inputs for the admin dialogs; each ties its label, hint and error to the control. */
 
 type Base = { id: string; label: string; hint?: string; error?: string; value: string; onChange: (value: string) => void };
+/** `limit`: the most characters the field takes, shown as a counter near it (the text is never cut: no maxLength). */
+type Limited = { limit?: number; maxLength?: never };
 
-export function TextField({ id, label, hint, error, value, onChange, ...props }: Base & Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange'>) {
+const countOf = (value: string, limit?: number) => (limit === undefined ? undefined : { value, max: limit });
+
+export function TextField({ id, label, hint, error, value, onChange, limit, ...props }: Base & Limited & Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'maxLength'>) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error} count={countOf(value, limit)}>
       <Input {...props} {...fieldA11y(id, error, Boolean(hint))} value={value} onChange={(event) => onChange(event.target.value)} />
     </Field>
   );
 }
 
-export function TextAreaField({ id, label, hint, error, value, onChange, ...props }: Base & Omit<ComponentProps<'textarea'>, 'id' | 'value' | 'onChange'>) {
+export function TextAreaField({ id, label, hint, error, value, onChange, limit, ...props }: Base & Limited & Omit<ComponentProps<'textarea'>, 'id' | 'value' | 'onChange' | 'maxLength'>) {
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error} count={countOf(value, limit)}>
       <Textarea {...props} {...fieldA11y(id, error, Boolean(hint))} value={value} onChange={(event) => onChange(event.target.value)} />
     </Field>
   );

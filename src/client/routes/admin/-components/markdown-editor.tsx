@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '#shared/limits';
 import { Bold, Heading2, Italic, Link2, List, Quote } from 'lucide-react';
 import { useRef } from 'react';
 import { Markdown } from '#client/components/markdown';
@@ -58,7 +59,7 @@ export function MarkdownEditor({ value, onChange, error }: { value: string; onCh
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Field id="blog-content" label={t.fields.content} error={error}>
+      <Field id="blog-content" label={t.fields.content} error={error} count={{ value, max: TEXT_LIMITS.blogContent }}>
         <div role="toolbar" aria-label={t.toolbarLabel} aria-controls="blog-content" className="flex flex-wrap gap-1 rounded-xl border border-border bg-muted/50 p-1">
           {TOOLS.map(({ key, Icon, edit }) => (
             <button

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { getLocale } from '#i18n/runtime';
+import { TEXT_LIMITS } from '#shared/limits';
 import { directionOf } from '#shared/i18n/locale';
 import { NEWSLETTER_FREQUENCIES, NewsletterIssueSchema, type NewsletterFrequency } from '#shared/schemas/community';
 import { Field } from '#client/components/field';
@@ -54,7 +55,7 @@ export function NewsletterIssueForm({ onDone }: { onDone: () => void }) {
       </DialogHeader>
       <div className="grid gap-5">
         <div className="grid items-start gap-4 md:grid-cols-[1fr_18rem]">
-          <TextField id="newsletter-issue-subject" label={t.subject} maxLength={200} value={values.subject} error={errors.subject} onChange={(v) => set('subject', v)} />
+          <TextField id="newsletter-issue-subject" label={t.subject} limit={TEXT_LIMITS.newsletterSubject} value={values.subject} error={errors.subject} onChange={(v) => set('subject', v)} />
           <Field id="newsletter-issue-frequency" label={t.frequency} hint={t.audienceHint(unconfirmed ?? 0)} error={errors.frequency}>
             <Select value={values.frequency || undefined} onValueChange={(v) => set('frequency', v as NewsletterFrequency)} dir={directionOf(getLocale())}>
               <SelectTrigger {...fieldA11y('newsletter-issue-frequency', errors.frequency, true)}>

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, Plus, Search, Star, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { PLACE_CATEGORIES } from '#shared/categories';
 import { messages } from '#shared/messages';
 import { PlaceFormSchema } from '#shared/schemas/admin';
@@ -192,10 +193,10 @@ function PlaceForm({ place, onDone }: { place?: Place; onDone: () => void }) {
         <DialogDescription>{t.description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="place-name" label={f.name} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-        <TextAreaField id="place-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <TextField id="place-name" label={f.name} limit={TEXT_LIMITS.placeName} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
+        <TextAreaField id="place-description" label={f.description} limit={TEXT_LIMITS.placeDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
         <SelectField id="place-category" label={f.category} placeholder={f.categoryPlaceholder} options={PLACE_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
-        <TextField id="place-address" label={f.address} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
+        <TextField id="place-address" label={f.address} limit={TEXT_LIMITS.placeAddress} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
         <TextField id="place-rating" label={optional(f.rating)} hint={f.ratingHint} type="number" min={0} max={5} step={0.1} inputMode="decimal" value={values.rating} error={errors.rating} onChange={(v) => set('rating', v)} />
         <TextField id="place-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
         <CheckField id="place-recommended" label={f.recommended} checked={values.recommended} onChange={(v) => set('recommended', v)} />

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { PODCAST_CATEGORIES } from '#shared/categories';
 import { messages } from '#shared/messages';
 import { PodcastFormSchema } from '#shared/schemas/admin';
@@ -93,8 +94,8 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
         <DialogDescription>{t.description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="podcast-title" label={f.title} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
-        <TextAreaField id="podcast-description" label={f.description} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <TextField id="podcast-title" label={f.title} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+        <TextAreaField id="podcast-description" label={f.description} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
         <SelectField id="podcast-category" label={f.category} placeholder={f.categoryPlaceholder} options={PODCAST_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
         <TextAreaField
           id="podcast-iframe"

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { ApprovalSchema } from '#shared/schemas/admin';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
@@ -69,7 +70,7 @@ function RejectForm({
         label={p.rejectReason}
         hint={p.rejectReasonHint}
         rows={4}
-        maxLength={500}
+        limit={TEXT_LIMITS.approvalReason}
         value={values.reason}
         error={errors.reason}
         onChange={(v) => set('reason', v)}

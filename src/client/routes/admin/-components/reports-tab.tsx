@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, EyeOff, ShieldOff, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '#shared/limits';
 import { messages } from '#shared/messages';
 import type { ReportAction, ReportReason } from '#shared/moderation';
 import { ResolveReportSchema } from '#shared/schemas/moderation';
@@ -319,7 +320,7 @@ function DecisionForm({ decision, pending, onCancel, onSubmit, alert = false }: 
           label={suspending ? t.reason : t.note}
           hint={suspending ? t.reasonHint(messages.safety.defaultSuspensionReason) : t.noteHint}
           rows={3}
-          maxLength={500}
+          limit={TEXT_LIMITS.moderatorNote}
           value={values.note}
           error={errors.note}
           onChange={(v) => set('note', v)}

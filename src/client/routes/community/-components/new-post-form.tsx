@@ -17,6 +17,7 @@ import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type
 import { trpc } from '#client/trpc';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
+import { FORUM_LIMITS } from '#shared/limits';
 
 const c = communityCopy.forum;
 const FIELDS = ['title', 'category', 'content'] as const;
@@ -95,13 +96,12 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          <Field id="post-title" label={c.postTitle} error={errors.title}>
+          <Field id="post-title" label={c.postTitle} error={errors.title} count={{ value: title, max: FORUM_LIMITS.titleMax }}>
             <Input
               id="post-title"
               value={title}
               dir="auto"
               placeholder={c.postTitlePlaceholder}
-              maxLength={150}
               autoFocus
               onChange={(e) => {
                 setTitle(e.target.value);
@@ -113,14 +113,13 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
           <Field id="post-category" label={c.category} error={errors.category}>
             <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={setCategory} />
           </Field>
-          <Field id="post-content" label={c.message} error={errors.content}>
+          <Field id="post-content" label={c.message} error={errors.content} count={{ value: content, max: FORUM_LIMITS.contentMax }}>
             <Textarea
               id="post-content"
               rows={5}
               dir="auto"
               value={content}
               placeholder={c.messagePlaceholder}
-              maxLength={5000}
               onChange={(e) => {
                 setContent(e.target.value);
                 changed('content');

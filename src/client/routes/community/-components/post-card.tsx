@@ -25,6 +25,8 @@ import { MoreActions } from '#client/components/safety/more-actions';
 import { WaitingBadge } from '#client/components/safety/waiting-badge';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
+import { TEXT_LIMITS } from '#shared/limits';
+import { CharacterCount } from '#client/components/character-count';
 
 type ForumPost = RouterOutputs['content']['forum']['byId'];
 
@@ -219,11 +221,11 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
             dir="auto"
             value={draft}
             placeholder={c.commentPlaceholder}
-            maxLength={2000}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-error` : undefined}
             onChange={(e) => setDraft(e.target.value)}
           />
+          <CharacterCount id={fieldId} value={draft} max={TEXT_LIMITS.comment} />
           {error ? (
             <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive">
               {error}

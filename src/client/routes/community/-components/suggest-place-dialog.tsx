@@ -14,6 +14,7 @@ import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors'
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
 import { askToSignIn } from './sign-in';
+import { TEXT_LIMITS } from '#shared/limits';
 
 const c = communityCopy.places;
 const EMPTY = { name: '', category: 'wellness' as PlaceCategory, address: '', description: '' };
@@ -76,28 +77,26 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
           <DialogDescription>{c.suggestDescription}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field id="place-name" label={c.name} error={errors.name}>
-            <Input id="place-name" value={form.name} maxLength={120} onChange={(e) => set('name')(e.target.value)} {...describedBy('place-name', { error: errors.name })} />
+          <Field id="place-name" label={c.name} error={errors.name} count={{ value: form.name, max: TEXT_LIMITS.placeName }}>
+            <Input id="place-name" value={form.name} onChange={(e) => set('name')(e.target.value)} {...describedBy('place-name', { error: errors.name })} />
           </Field>
           <Field id="place-category" label={c.category} error={errors.category}>
             <OptionSelect id="place-category" value={form.category} options={PLACE_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={set('category')} />
           </Field>
-          <Field id="place-address" label={c.address} error={errors.address}>
+          <Field id="place-address" label={c.address} error={errors.address} count={{ value: form.address, max: TEXT_LIMITS.placeAddress }}>
             <Input
               id="place-address"
               value={form.address}
-              maxLength={200}
               autoComplete="street-address"
               onChange={(e) => set('address')(e.target.value)}
               {...describedBy('place-address', { error: errors.address })}
             />
           </Field>
-          <Field id="place-description" label={c.description} error={errors.description}>
+          <Field id="place-description" label={c.description} error={errors.description} count={{ value: form.description, max: TEXT_LIMITS.placeDescription }}>
             <Textarea
               id="place-description"
               rows={3}
               value={form.description}
-              maxLength={1000}
               onChange={(e) => set('description')(e.target.value)}
               {...describedBy('place-description', { error: errors.description })}
             />

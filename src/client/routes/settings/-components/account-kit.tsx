@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CharacterCount } from '#client/components/character-count';
+import type { FieldCount } from '#client/components/field';
 import { LogoMark } from '#client/components/logo';
 import { Button } from '#client/components/ui/button';
 import { Label } from '#client/components/ui/label';
@@ -30,11 +32,12 @@ export function errorsFromServer<Field extends string>(failure: unknown, fieldOf
  * A labelled field as components/field draws it, whose error is announced as it appears (a
  * refusal for a field she is still in is read out without moving her).
  */
-export function FormField({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+export function FormField({ id, label, hint, error, count, children }: { id: string; label: string; hint?: string; error?: string; count?: FieldCount; children: ReactNode }) {
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {count ? <CharacterCount id={id} value={count.value} max={count.max} /> : null}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
