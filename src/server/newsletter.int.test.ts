@@ -42,9 +42,13 @@ describe('double opt-in', () => {
     const confirmed = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
     expect(confirmed.json()).toEqual({ email: 'layla.reader@example.com', frequency: 'weekly', message: n.confirmed });
     expect((await rowOf('layla.reader@example.com'))?.confirmedAt).not.toBeNull();
+    // Opened again, the link says what is true; a forged one is still a 404.
     const used = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
-    expect(used.statusCode).toBe(404);
-    expect(used.json()).toEqual({ message: n.confirmInvalid });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ already: true, message: n.alreadySubscribed });
+    const forged = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token: 'f'.repeat(48) } });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json()).toEqual({ message: n.confirmInvalid });
 
     // Someone else posts her email with another frequency: it waits for her link.
     await subscribe('layla.reader@example.com', 'monthly');
@@ -103,7 +107,7 @@ describe('issues', () => {
 });
 
 describe('unsubscribing', () => {
-  it('works in one click from the mail (a form POST to the link) and by the page (JSON); a used or forged link is a 404', async () => {
+  it('works in one click from the mail (a form POST to the link) and by the page (JSON); a used link says so, a forged one is a 404', async () => {
     const [hala] = await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'hala@example.com'));
     const oneClick = await t.request({
       method: 'POST',
@@ -114,8 +118,8 @@ describe('unsubscribing', () => {
     expect(oneClick.json()).toEqual({ success: true, message: n.unsubscribed });
     expect(await rowOf('hala@example.com')).toBeUndefined();
     const used = await t.request({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: hala!.unsubscribeToken } });
-    expect(used.statusCode).toBe(404);
-    expect(used.json()).toEqual({ message: n.unsubscribeInvalid });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ success: true, already: true, message: n.alreadyUnsubscribed });
 
     const [mona] = await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'mona@example.com'));
     expect((await t.request({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: mona!.unsubscribeToken } })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
-import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import type { Db } from '#db/client';
-import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '#db/schema';
+import { mailOutbox, newsletterIssues, newsletterSubscriptions, usedNewsletterLinks } from '#db/schema';
 import type { NewsletterFrequency } from '#shared/schemas/community';
 import { messages } from '#shared/messages';
 import { conflict, notFound } from './errors';
@@ -39,22 +39,49 @@ export async function requestSubscription(db: Db, site: MailSite, email: string,
   return { email, frequency, message: n.confirmSent(email) };
 }
 
-/** The link from the confirmation mail: the subscription counts, at the frequency it asked for. */
+/**
+ * The link from the confirmation mail: the subscription counts, at the frequency it asked for.
+ * Opened again while the subscription lasts, it says so (`already`) instead of "invalid".
+ */
 export async function confirmSubscription(db: Db, token: string) {
-  const [row] = await db
-    .update(newsletterSubscriptions)
-    .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())`, frequency: sql`coalesce(${newsletterSubscriptions.pendingFrequency}, ${newsletterSubscriptions.frequency})`, confirmTokenHash: null, pendingFrequency: null })
-    .where(eq(newsletterSubscriptions.confirmTokenHash, hashOf(token)))
-    .returning({ email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency });
-  if (!row) throw notFound(n.confirmInvalid);
-  return { ...row, message: n.confirmed };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscriptions)
+      .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())`, frequency: sql`coalesce(${newsletterSubscriptions.pendingFrequency}, ${newsletterSubscriptions.frequency})`, confirmTokenHash: null, pendingFrequency: null })
+      .where(eq(newsletterSubscriptions.confirmTokenHash, hashOf(token)))
+      .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency });
+    if (!row) {
+      if (await usedBefore(tx, token, 'confirm')) return { already: true as const, message: n.alreadySubscribed };
+      throw notFound(n.confirmInvalid);
+    }
+    await tx.insert(usedNewsletterLinks).values({ tokenHash: hashOf(token), kind: 'confirm', subscriptionId: row.id }).onConflictDoNothing();
+    return { email: row.email, frequency: row.frequency, message: n.confirmed };
+  });
 }
 
-/** The one-click link of every issue (RFC 8058): works without signing in; a used or forged token is a 404. */
+/**
+ * The one-click link of every issue (RFC 8058): works without signing in. Opened again it says
+ * she is already unsubscribed (`already`); a forged token is a 404.
+ */
 export async function unsubscribe(db: Db, token: string) {
-  const [row] = await db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token)).returning({ email: newsletterSubscriptions.email });
-  if (!row) throw notFound(n.unsubscribeInvalid);
-  return { success: true as const, message: n.unsubscribed };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token)).returning({ email: newsletterSubscriptions.email });
+    if (!row) {
+      if (await usedBefore(tx, token, 'unsubscribe')) return { success: true as const, already: true as const, message: n.alreadyUnsubscribed };
+      throw notFound(n.unsubscribeInvalid);
+    }
+    await tx.insert(usedNewsletterLinks).values({ tokenHash: hashOf(token), kind: 'unsubscribe' }).onConflictDoNothing();
+    return { success: true as const, message: n.unsubscribed };
+  });
+}
+
+async function usedBefore(db: Db, token: string, kind: 'confirm' | 'unsubscribe') {
+  const [used] = await db
+    .select({ kind: usedNewsletterLinks.kind })
+    .from(usedNewsletterLinks)
+    .where(and(eq(usedNewsletterLinks.tokenHash, hashOf(token)), eq(usedNewsletterLinks.kind, kind)))
+    .limit(1);
+  return Boolean(used);
 }
 
 const markdown = new MarkdownIt({ html: false, breaks: true, linkify: true });

@@ -53,6 +53,9 @@ async function linkTokenFor(email: string, count: number): Promise<string> {
 }
 const as = (cookie: string | undefined, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => t.request({ method, url, payload, cookie });
 
+/** What the reset page learns of its link when it opens. */
+const checkReset = async (token: string) => (await trpcRequest(t.app, { path: 'auth.account.checkPasswordReset', type: 'query', input: { token } })).json().result.data as unknown;
+
 describe('password reset', () => {
   it('answers the same whether or not the email has an account, and mails only an account', async () => {
     const member = await createUser(t.db);
@@ -76,6 +79,7 @@ describe('password reset', () => {
     const cookie = await signIn(member);
     await as(undefined, 'POST', '/api/password-reset', { email: member.email });
     const token = await linkTokenFor(member.email, 1);
+    expect(await checkReset(token)).toEqual({ state: 'usable' });
 
     const weak = await as(undefined, 'POST', '/api/password-reset/confirm', { token, password: 'short' });
     expect(weak.statusCode).toBe(400);
@@ -90,6 +94,8 @@ describe('password reset', () => {
     const again = await as(undefined, 'POST', '/api/password-reset/confirm', { token, password: 'OtherSecret123' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: a.resetInvalid });
+    // The page checks the link when it opens: a used one says so before she types anything.
+    expect(await checkReset(token)).toEqual({ state: 'used', message: a.linkUsed });
     await signIn(member, 'NewSecret123');
   });
 
@@ -106,6 +112,9 @@ describe('password reset', () => {
     await t.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, member.id));
     expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: second, password: 'NewSecret123' })).json()).toEqual({ message: a.resetInvalid });
     expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: 'x'.repeat(40), password: 'NewSecret123' })).statusCode).toBe(400);
+    expect(await checkReset(first)).toEqual({ state: 'used', message: a.linkUsed });
+    expect(await checkReset(second)).toEqual({ state: 'expired', message: a.linkExpired });
+    expect(await checkReset('x'.repeat(40))).toEqual({ state: 'unknown', message: a.resetInvalid });
     const [after] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
     expect(after!.hash).toBe(before!.hash);
   });
@@ -376,7 +385,9 @@ describe('profile settings', () => {
     // Her newsletter moved with her, and her old address was told.
     expect((await as(cookie, 'GET', '/api/newsletter/subscription')).json()).toMatchObject({ email: newEmail, subscribed: true, frequency: 'monthly' });
     expect((await smtp.waitFor(1, member.email)).map((mail) => mail.subject)).toContain('Your Bloom Circle email was changed');
-    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ message: a.emailConfirmInvalid });
+    // Opened again, the link says it was used; a forged one is still refused.
+    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ success: true, already: true, message: a.linkUsed });
+    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token: 'x'.repeat(40) })).json()).toEqual({ message: a.emailConfirmInvalid });
     await signIn({ ...member, email: newEmail });
   });
 });

@@ -29,12 +29,13 @@ import {
   EmailConfirmSchema,
   NewsletterSettingsSchema,
   PasswordChangeSchema,
+  PasswordResetCheckSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
   ProfileUpdateSchema,
   SessionIdSchema,
 } from '#shared/schemas/account';
-import { consumeAccountToken } from '#server/account/tokens';
+import { accountTokenState, consumeAccountToken } from '#server/account/tokens';
 import { hashPassword, verifyPassword } from '#server/auth/password';
 import { recipientKey } from '#server/auth/rate-limit';
 import { invalidateAllSessions } from '#server/auth/session';
@@ -114,6 +115,18 @@ export const accountRouter = router({
     await queueMailJob(ctx.db, 'password_reset_request', input.email, { type: 'password_reset', email: input.email });
     ctx.mail.sendSoon();
     return { success: true as const, message: a.resetRequested };
+  }),
+
+  /**
+   * The reset page checks its link when it opens, without using it: `usable`, or `used` /
+   * `expired` / `unknown` with what to tell her, so she never types a password for a dead link.
+   * Counted like the reset itself.
+   */
+  checkPasswordReset: publicProcedure.input(PasswordResetCheckSchema).query(async ({ ctx, input }) => {
+    await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
+    const state = await accountTokenState(ctx.db, input.token, 'password_reset');
+    const message = { usable: undefined, used: a.linkUsed, expired: a.linkExpired, unknown: a.resetInvalid }[state];
+    return { state, message };
   }),
 
   /** POST /api/password-reset/confirm: sets the new password and ends every session of the account. */
@@ -196,13 +209,17 @@ export const accountRouter = router({
     return { success: true as const, message: a.emailLinkSent(input.email) };
   }),
 
-  /** POST /api/profile/email/confirm: the link from the mail; works signed in or not. */
+  /** POST /api/profile/email/confirm: the link from the mail; works signed in or not. Opened again it says so (`already`). */
   confirmEmailChange: publicProcedure.meta({ cache: { changes: [] } }).input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
+    let changed: boolean;
     try {
-      await ctx.db.transaction(async (tx) => {
+      changed = await ctx.db.transaction(async (tx) => {
         const used = await consumeAccountToken(tx, input.token, 'email_change');
-        if (!used?.newEmail) throw badRequest(a.emailConfirmInvalid);
+        if (!used?.newEmail) {
+          if (!used && (await accountTokenState(tx, input.token, 'email_change')) === 'used') return false;
+          throw badRequest(a.emailConfirmInvalid);
+        }
         const [before] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale, emailConfirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, used.userId));
         // The link was opened from the new address: it is confirmed hers.
         await tx.update(users).set({ email: used.newEmail, emailConfirmedAt: sql`now()` }).where(eq(users.id, used.userId));
@@ -218,6 +235,7 @@ export const accountRouter = router({
           );
         // The old address hears of it, so a change she didn't make doesn't go unnoticed.
         await queueMail(tx, mails.emailChanged(ctx.mail.site, before!, confirmedName(before!), used.newEmail));
+        return true;
       });
       ctx.mail.sendSoon();
     } catch (error) {
@@ -225,6 +243,7 @@ export const accountRouter = router({
       if (isUniqueViolation(error)) throw conflict(messages.signup.emailTaken);
       throw error;
     }
+    if (!changed) return { success: true as const, already: true as const, message: a.linkUsed };
     return { success: true as const, message: a.emailChanged };
   }),
 
