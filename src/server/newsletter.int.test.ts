@@ -137,3 +137,28 @@ describe('unsubscribing', () => {
     expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'newsletter_issue'))).length).toBe(2);
   });
 });
+
+describe('the public archive', () => {
+  it('lists sent issues only, newest first, with id, subject, sentAt and an excerpt, and opens each by id; no recipient data', async () => {
+    const create = async (subject: string, markdown: string) => (await t.request({ method: 'POST', url: '/api/admin/newsletter/issues', cookie: admin.cookie, payload: { subject, markdown, frequency: 'monthly' } })).json().id as number;
+    const older = await create('Archive one', '## First\n\nA **warm** hello to everyone in the circle.');
+    const newer = await create('Archive two', 'Second issue body.');
+    const draft = await create('Not sent yet', 'A draft nobody received.');
+    for (const id of [older, newer]) expect((await t.request({ method: 'POST', url: `/api/admin/newsletter/issues/${id}/send`, cookie: admin.cookie })).statusCode).toBe(200);
+
+    const list = await t.request({ method: 'GET', url: '/api/newsletter/issues?limit=50' });
+    expect(list.statusCode).toBe(200);
+    const issues = list.json() as Record<string, unknown>[];
+    expect(issues.map((issue) => issue.id)).not.toContain(draft);
+    expect(issues.slice(0, 2).map((issue) => issue.id)).toEqual([newer, older]);
+    for (const issue of issues) expect(Object.keys(issue).sort()).toEqual(['excerpt', 'id', 'sentAt', 'subject']);
+    expect(issues[1]).toMatchObject({ subject: 'Archive one', excerpt: 'First A warm hello to everyone in the circle.' });
+    expect((await t.request({ method: 'GET', url: '/api/newsletter/issues?limit=1' })).json()).toHaveLength(1);
+
+    const one = await t.request({ method: 'GET', url: `/api/newsletter/issues/${older}` });
+    expect(one.json()).toMatchObject({ id: older, subject: 'Archive one', markdown: '## First\n\nA **warm** hello to everyone in the circle.' });
+    expect(Object.keys(one.json() as object).sort()).toEqual(['id', 'markdown', 'sentAt', 'subject']);
+    expect((await t.request({ method: 'GET', url: `/api/newsletter/issues/${draft}` })).statusCode).toBe(404);
+    expect((await trpcRequest(t.app, { path: 'content.newsletter.issue', type: 'query', input: { id: draft } })).statusCode).toBe(404);
+  });
+});

@@ -1,9 +1,10 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import type { Db } from '#db/client';
 import { mailOutbox, newsletterIssues, newsletterSubscriptions, usedNewsletterLinks } from '#db/schema';
 import type { NewsletterFrequency } from '#shared/schemas/community';
 import { messages } from '#shared/messages';
+import { blogSummary } from '#shared/blog-summary';
 import { conflict, notFound } from './errors';
 import { inPage, type ListOrder, orderBy, type Page, pageIds } from './domains/paging';
 import { qualified } from './services/content-query';
@@ -148,6 +149,32 @@ export async function sendTestIssue(db: Db, site: MailSite, id: number, to: stri
   const sample = `${site.url}/newsletter/unsubscribe`;
   await queueMail(db, { ...mail, kind: 'newsletter_test', text: mail.text.replaceAll(UNSUBSCRIBE_URL, sample), html: mail.html.replaceAll(UNSUBSCRIBE_URL, sample) });
   return { success: true as const, message: n.testSent(to) };
+}
+
+/**
+ * The public archive: sent issues only, newest first, each with a short plain-text excerpt of
+ * its body. Nothing about who received it or who wrote it.
+ */
+export async function listSentIssues(db: Db, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({ id: newsletterIssues.id, subject: newsletterIssues.subject, sentAt: newsletterIssues.sentAt, markdown: newsletterIssues.markdown })
+    .from(newsletterIssues)
+    .where(isNotNull(newsletterIssues.sentAt))
+    .orderBy(desc(newsletterIssues.sentAt), desc(newsletterIssues.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(({ markdown, sentAt, ...row }) => ({ ...row, sentAt: sentAt!, excerpt: blogSummary({ excerpt: '', content: markdown }) }));
+}
+
+/** One sent issue of the archive, its whole markdown; an unsent or unknown one is a 404. */
+export async function sentIssue(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: newsletterIssues.id, subject: newsletterIssues.subject, sentAt: newsletterIssues.sentAt, markdown: newsletterIssues.markdown })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.id, id), isNotNull(newsletterIssues.sentAt)))
+    .limit(1);
+  if (!row) throw notFound(n.issueNotFound);
+  return { ...row, sentAt: row.sentAt! };
 }
 
 /** Issues, newest first, with how many of their mails wait, went out and failed. */

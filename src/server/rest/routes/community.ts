@@ -12,6 +12,8 @@ export const communityRoutes: RestRoute[] = [
     formBody: true,
     call: (c, r) => c.content.newsletter.unsubscribe({ token: (r.body as { token?: unknown }).token ?? r.query.token } as never),
   },
+  { method: 'GET', url: '/api/newsletter/issues', call: (c, r) => c.content.newsletter.issues(r.query as never) },
+  { method: 'GET', url: '/api/newsletter/issues/:id', call: (c, r) => c.content.newsletter.issue({ id: r.params.id } as never) },
 
   { method: 'GET', url: '/api/forum/posts', call: (c, r) => c.content.forum.list(r.query as never) },
   { method: 'POST', url: '/api/forum/posts', status: 201, call: (c, r) => c.content.forum.create(r.body as never) },
