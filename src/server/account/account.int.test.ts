@@ -1,7 +1,8 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountTokens, forumPosts, mailOutbox, newsletterIssues, sessions, users, watchedWords } from '#db/schema';
+import { accountTokens, blocks, blogComments, eventRsvps, forumPosts, mailOutbox, newsletterIssues, podcastLikes, reports, sessions, users, watchedWords } from '#db/schema';
+import { createBlog, createEvent, createPodcast } from '../test/content-factories';
 import { messages } from '#shared/messages';
 import { hashPassword } from '#server/auth/password';
 import { DEFAULT_RATE_LIMITS, RELAXED_RATE_LIMITS } from '#server/auth/rate-limit';
@@ -456,6 +457,40 @@ describe('her data', () => {
     expect(text).not.toContain('Not hers');
     expect(text).not.toContain('passwordHash');
     expect(text).not.toContain((await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.id)))[0]!.id);
+  });
+
+  it('names what each id in her export is: titles, an event\'s date, a blocked or reported member\'s display name only', async () => {
+    const member = await createUser(t.db);
+    const other = await createUser(t.db, { firstName: 'Zeina', lastName: 'Farouk' });
+    const cookie = await signIn(member);
+    const event = await createEvent(t.db, { title: 'Poetry night' });
+    const podcast = await createPodcast(t.db, { title: 'Courage in small steps' });
+    const blog = await createBlog(t.db, { title: 'Brave habits' });
+    await t.db.insert(eventRsvps).values({ eventId: event.id, userId: member.id, status: 'attending' });
+    await t.db.insert(podcastLikes).values({ podcastId: podcast.id, userId: member.id });
+    const [comment] = await t.db.insert(blogComments).values({ blogId: blog.id, userId: other.id, content: 'A comment she reported.' }).returning();
+    await t.db.insert(blogComments).values({ blogId: blog.id, userId: member.id, content: 'Her own comment here.' });
+    await t.db.insert(blocks).values({ blockerId: member.id, blockedId: other.id });
+    await t.db.insert(reports).values([
+      { reporterId: member.id, targetType: 'member', targetId: other.id, reason: 'harassment' },
+      { reporterId: member.id, targetType: 'blog_comment', targetId: comment!.id, reason: 'spam' },
+    ]);
+
+    const exported = await as(cookie, 'GET', '/api/account/export');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = exported.json();
+    expect(data.rsvps).toEqual([expect.objectContaining({ eventId: event.id, eventTitle: 'Poetry night', eventDateTime: event.dateTime.toISOString() })]);
+    expect(data.likes.podcasts).toEqual([expect.objectContaining({ podcastId: podcast.id, title: 'Courage in small steps' })]);
+    expect(data.comments.blogs).toEqual([expect.objectContaining({ blogId: blog.id, blogTitle: 'Brave habits' })]);
+    expect(data.blocks).toEqual([expect.objectContaining({ userId: other.id, displayName: 'Zeina F.' })]);
+    const reported = (data.reports as { targetType: string; reported: string }[]).map((report) => [report.targetType, report.reported]).sort();
+    expect(reported).toEqual([
+      ['blog_comment', 'Brave habits'],
+      ['member', 'Zeina F.'],
+    ]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('Farouk');
+    expect(text).not.toContain(other.email);
   });
 
   it('deletes her account with her password; the last admin can\'t', async () => {
