@@ -56,3 +56,15 @@ export const newsletterIssues = pgTable('newsletter_issues', {
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Newsletter links already used (the SHA-256 of their token), so a link opened a second time
+ * can say what is true instead of "invalid". A token tells only its own state. A used
+ * confirmation link counts while its subscription lasts; a used unsubscribe link outlives it.
+ */
+export const usedNewsletterLinks = pgTable('used_newsletter_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind', { enum: ['confirm', 'unsubscribe'] }).notNull(),
+  subscriptionId: integer('subscription_id').references(() => newsletterSubscriptions.id, { onDelete: 'cascade' }),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('used_newsletter_links_subscription_idx').on(t.subscriptionId)]);

@@ -33,6 +33,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/u
 import { Route as SettingsNewsletterRouteImport } from './routes/settings/newsletter'
 import { Route as SettingsProfileRouteImport } from './routes/settings/profile'
 import { Route as SettingsSafetyRouteImport } from './routes/settings/safety'
+import { Route as CommunityNewsletterIdRouteImport } from './routes/community/newsletter_.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -154,6 +155,11 @@ const SettingsSafetyRoute = SettingsSafetyRouteImport.update({
   path: '/settings/safety',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CommunityNewsletterIdRoute = CommunityNewsletterIdRouteImport.update({
+  id: '/community/newsletter_/$id',
+  path: '/community/newsletter/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -180,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
+  '/community/newsletter/$id': typeof CommunityNewsletterIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin': typeof AdminIndexRoute
   '/community': typeof CommunityIndexRoute
+  '/community/newsletter/$id': typeof CommunityNewsletterIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -233,6 +241,7 @@ export interface FileRoutesById {
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
+  '/community/newsletter_/$id': typeof CommunityNewsletterIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/settings/safety'
     | '/admin/'
     | '/community/'
+    | '/community/newsletter/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/settings/safety'
     | '/admin'
     | '/community'
+    | '/community/newsletter/$id'
   id:
     | '__root__'
     | '/'
@@ -313,6 +324,7 @@ export interface FileRouteTypes {
     | '/settings/safety'
     | '/admin/'
     | '/community/'
+    | '/community/newsletter_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -340,6 +352,7 @@ export interface RootRouteChildren {
   SettingsSafetyRoute: typeof SettingsSafetyRoute
   AdminIndexRoute: typeof AdminIndexRoute
   CommunityIndexRoute: typeof CommunityIndexRoute
+  CommunityNewsletterIdRoute: typeof CommunityNewsletterIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -512,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsSafetyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/community/newsletter_/$id': {
+      id: '/community/newsletter_/$id'
+      path: '/community/newsletter/$id'
+      fullPath: '/community/newsletter/$id'
+      preLoaderRoute: typeof CommunityNewsletterIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -540,6 +560,7 @@ const rootRouteChildren: RootRouteChildren = {
   SettingsSafetyRoute: SettingsSafetyRoute,
   AdminIndexRoute: AdminIndexRoute,
   CommunityIndexRoute: CommunityIndexRoute,
+  CommunityNewsletterIdRoute: CommunityNewsletterIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

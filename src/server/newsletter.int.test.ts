@@ -42,9 +42,13 @@ describe('double opt-in', () => {
     const confirmed = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
     expect(confirmed.json()).toEqual({ email: 'layla.reader@example.com', frequency: 'weekly', message: n.confirmed });
     expect((await rowOf('layla.reader@example.com'))?.confirmedAt).not.toBeNull();
+    // Opened again, the link says what is true; a forged one is still a 404.
     const used = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
-    expect(used.statusCode).toBe(404);
-    expect(used.json()).toEqual({ message: n.confirmInvalid });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ already: true, message: n.alreadySubscribed });
+    const forged = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token: 'f'.repeat(48) } });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json()).toEqual({ message: n.confirmInvalid });
 
     // Someone else posts her email with another frequency: it waits for her link.
     await subscribe('layla.reader@example.com', 'monthly');
@@ -103,7 +107,7 @@ describe('issues', () => {
 });
 
 describe('unsubscribing', () => {
-  it('works in one click from the mail (a form POST to the link) and by the page (JSON); a used or forged link is a 404', async () => {
+  it('works in one click from the mail (a form POST to the link) and by the page (JSON); a used link says so, a forged one is a 404', async () => {
     const [hala] = await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'hala@example.com'));
     const oneClick = await t.request({
       method: 'POST',
@@ -114,8 +118,8 @@ describe('unsubscribing', () => {
     expect(oneClick.json()).toEqual({ success: true, message: n.unsubscribed });
     expect(await rowOf('hala@example.com')).toBeUndefined();
     const used = await t.request({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: hala!.unsubscribeToken } });
-    expect(used.statusCode).toBe(404);
-    expect(used.json()).toEqual({ message: n.unsubscribeInvalid });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ success: true, already: true, message: n.alreadyUnsubscribed });
 
     const [mona] = await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'mona@example.com'));
     expect((await t.request({ method: 'POST', url: '/api/newsletter/unsubscribe', payload: { token: mona!.unsubscribeToken } })).statusCode).toBe(200);
@@ -131,5 +135,30 @@ describe('unsubscribing', () => {
     const list = (await t.request({ method: 'GET', url: '/api/admin/mail', cookie: admin.cookie })).json() as Record<string, unknown>[];
     expect(JSON.stringify(list)).not.toContain('Hello spring');
     expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'newsletter_issue'))).length).toBe(2);
+  });
+});
+
+describe('the public archive', () => {
+  it('lists sent issues only, newest first, with id, subject, sentAt and an excerpt, and opens each by id; no recipient data', async () => {
+    const create = async (subject: string, markdown: string) => (await t.request({ method: 'POST', url: '/api/admin/newsletter/issues', cookie: admin.cookie, payload: { subject, markdown, frequency: 'monthly' } })).json().id as number;
+    const older = await create('Archive one', '## First\n\nA **warm** hello to everyone in the circle.');
+    const newer = await create('Archive two', 'Second issue body.');
+    const draft = await create('Not sent yet', 'A draft nobody received.');
+    for (const id of [older, newer]) expect((await t.request({ method: 'POST', url: `/api/admin/newsletter/issues/${id}/send`, cookie: admin.cookie })).statusCode).toBe(200);
+
+    const list = await t.request({ method: 'GET', url: '/api/newsletter/issues?limit=50' });
+    expect(list.statusCode).toBe(200);
+    const issues = list.json() as Record<string, unknown>[];
+    expect(issues.map((issue) => issue.id)).not.toContain(draft);
+    expect(issues.slice(0, 2).map((issue) => issue.id)).toEqual([newer, older]);
+    for (const issue of issues) expect(Object.keys(issue).sort()).toEqual(['excerpt', 'id', 'sentAt', 'subject']);
+    expect(issues[1]).toMatchObject({ subject: 'Archive one', excerpt: 'First A warm hello to everyone in the circle.' });
+    expect((await t.request({ method: 'GET', url: '/api/newsletter/issues?limit=1' })).json()).toHaveLength(1);
+
+    const one = await t.request({ method: 'GET', url: `/api/newsletter/issues/${older}` });
+    expect(one.json()).toMatchObject({ id: older, subject: 'Archive one', markdown: '## First\n\nA **warm** hello to everyone in the circle.' });
+    expect(Object.keys(one.json() as object).sort()).toEqual(['id', 'markdown', 'sentAt', 'subject']);
+    expect((await t.request({ method: 'GET', url: `/api/newsletter/issues/${draft}` })).statusCode).toBe(404);
+    expect((await trpcRequest(t.app, { path: 'content.newsletter.issue', type: 'query', input: { id: draft } })).statusCode).toBe(404);
   });
 });

@@ -1,9 +1,10 @@
-import { eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import type { Db } from '#db/client';
-import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '#db/schema';
+import { mailOutbox, newsletterIssues, newsletterSubscriptions, usedNewsletterLinks } from '#db/schema';
 import type { NewsletterFrequency } from '#shared/schemas/community';
 import { messages } from '#shared/messages';
+import { blogSummary } from '#shared/blog-summary';
 import { conflict, notFound } from './errors';
 import { inPage, type ListOrder, orderBy, type Page, pageIds } from './domains/paging';
 import { qualified } from './services/content-query';
@@ -39,22 +40,49 @@ export async function requestSubscription(db: Db, site: MailSite, email: string,
   return { email, frequency, message: n.confirmSent(email) };
 }
 
-/** The link from the confirmation mail: the subscription counts, at the frequency it asked for. */
+/**
+ * The link from the confirmation mail: the subscription counts, at the frequency it asked for.
+ * Opened again while the subscription lasts, it says so (`already`) instead of "invalid".
+ */
 export async function confirmSubscription(db: Db, token: string) {
-  const [row] = await db
-    .update(newsletterSubscriptions)
-    .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())`, frequency: sql`coalesce(${newsletterSubscriptions.pendingFrequency}, ${newsletterSubscriptions.frequency})`, confirmTokenHash: null, pendingFrequency: null })
-    .where(eq(newsletterSubscriptions.confirmTokenHash, hashOf(token)))
-    .returning({ email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency });
-  if (!row) throw notFound(n.confirmInvalid);
-  return { ...row, message: n.confirmed };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(newsletterSubscriptions)
+      .set({ confirmedAt: sql`coalesce(${newsletterSubscriptions.confirmedAt}, now())`, frequency: sql`coalesce(${newsletterSubscriptions.pendingFrequency}, ${newsletterSubscriptions.frequency})`, confirmTokenHash: null, pendingFrequency: null })
+      .where(eq(newsletterSubscriptions.confirmTokenHash, hashOf(token)))
+      .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency });
+    if (!row) {
+      if (await usedBefore(tx, token, 'confirm')) return { already: true as const, message: n.alreadySubscribed };
+      throw notFound(n.confirmInvalid);
+    }
+    await tx.insert(usedNewsletterLinks).values({ tokenHash: hashOf(token), kind: 'confirm', subscriptionId: row.id }).onConflictDoNothing();
+    return { email: row.email, frequency: row.frequency, message: n.confirmed };
+  });
 }
 
-/** The one-click link of every issue (RFC 8058): works without signing in; a used or forged token is a 404. */
+/**
+ * The one-click link of every issue (RFC 8058): works without signing in. Opened again it says
+ * she is already unsubscribed (`already`); a forged token is a 404.
+ */
 export async function unsubscribe(db: Db, token: string) {
-  const [row] = await db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token)).returning({ email: newsletterSubscriptions.email });
-  if (!row) throw notFound(n.unsubscribeInvalid);
-  return { success: true as const, message: n.unsubscribed };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.unsubscribeToken, token)).returning({ email: newsletterSubscriptions.email });
+    if (!row) {
+      if (await usedBefore(tx, token, 'unsubscribe')) return { success: true as const, already: true as const, message: n.alreadyUnsubscribed };
+      throw notFound(n.unsubscribeInvalid);
+    }
+    await tx.insert(usedNewsletterLinks).values({ tokenHash: hashOf(token), kind: 'unsubscribe' }).onConflictDoNothing();
+    return { success: true as const, message: n.unsubscribed };
+  });
+}
+
+async function usedBefore(db: Db, token: string, kind: 'confirm' | 'unsubscribe') {
+  const [used] = await db
+    .select({ kind: usedNewsletterLinks.kind })
+    .from(usedNewsletterLinks)
+    .where(and(eq(usedNewsletterLinks.tokenHash, hashOf(token)), eq(usedNewsletterLinks.kind, kind)))
+    .limit(1);
+  return Boolean(used);
 }
 
 const markdown = new MarkdownIt({ html: false, breaks: true, linkify: true });
@@ -121,6 +149,32 @@ export async function sendTestIssue(db: Db, site: MailSite, id: number, to: stri
   const sample = `${site.url}/newsletter/unsubscribe`;
   await queueMail(db, { ...mail, kind: 'newsletter_test', text: mail.text.replaceAll(UNSUBSCRIBE_URL, sample), html: mail.html.replaceAll(UNSUBSCRIBE_URL, sample) });
   return { success: true as const, message: n.testSent(to) };
+}
+
+/**
+ * The public archive: sent issues only, newest first, each with a short plain-text excerpt of
+ * its body. Nothing about who received it or who wrote it.
+ */
+export async function listSentIssues(db: Db, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({ id: newsletterIssues.id, subject: newsletterIssues.subject, sentAt: newsletterIssues.sentAt, markdown: newsletterIssues.markdown })
+    .from(newsletterIssues)
+    .where(isNotNull(newsletterIssues.sentAt))
+    .orderBy(desc(newsletterIssues.sentAt), desc(newsletterIssues.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(({ markdown, sentAt, ...row }) => ({ ...row, sentAt: sentAt!, excerpt: blogSummary({ excerpt: '', content: markdown }) }));
+}
+
+/** One sent issue of the archive, its whole markdown; an unsent or unknown one is a 404. */
+export async function sentIssue(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: newsletterIssues.id, subject: newsletterIssues.subject, sentAt: newsletterIssues.sentAt, markdown: newsletterIssues.markdown })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.id, id), isNotNull(newsletterIssues.sentAt)))
+    .limit(1);
+  if (!row) throw notFound(n.issueNotFound);
+  return { ...row, sentAt: row.sentAt! };
 }
 
 /** Issues, newest first, with how many of their mails wait, went out and failed. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRsvps, forumPosts } from '#db/schema';
+import { eventRsvps, forumPosts, newsletterIssues } from '#db/schema';
 import { DAY, createBlog, createEvent, createPodcast } from './test/content-factories';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -242,6 +242,23 @@ describe('every page has its own head', () => {
     expect(head.canonical).toEqual([`${SITE}/podcasts?podcast=${ids.podcast}`]);
     expectValidJsonLd(head.jsonLd[0]!);
     expect(head.jsonLd[0]!['@graph'].map((node) => node['@type'])).toEqual(['Organization', 'PodcastEpisode']);
+  });
+
+  it("a sent newsletter issue's page: its subject and text; an unsent one has the newsletter's head", async () => {
+    const [sent, unsent] = await t.db
+      .insert(newsletterIssues)
+      .values([
+        { subject: 'Winter letter', markdown: '# Hello winter\n\nWarm drinks and **good books**.', frequency: 'monthly', sentAt: new Date() },
+        { subject: 'Secret draft letter', markdown: 'Not yet.', frequency: 'monthly' },
+      ])
+      .returning({ id: newsletterIssues.id });
+    const head = await headOf(`/community/newsletter/${sent!.id}`);
+    expect(head.title).toEqual(['Winter letter · Bloom Circle']);
+    expect(head.meta('description')).toEqual(['Hello winter Warm drinks and good books.']);
+    expect(head.canonical).toEqual([`${SITE}/community/newsletter/${sent!.id}`]);
+    const draft = await headOf(`/community/newsletter/${unsent!.id}`);
+    expect(draft.title).toEqual(['Newsletter · Bloom Circle']);
+    expect(draft.raw).not.toContain('Secret draft');
   });
 
   it('members-only pages and forms are not for search engines', async () => {

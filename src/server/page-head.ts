@@ -1,9 +1,9 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
 import type { BlogPosting, Event, Graph, Organization, PodcastEpisode, Thing, WebSite } from 'schema-dts';
 import type { Db } from '#db/client';
-import { blogs, events, podcasts } from '#db/schema';
+import { blogs, events, newsletterIssues, podcasts } from '#db/schema';
 import { contentHref } from '#shared/links';
-import { documentTitle, ITEM_PAGE_PARAMS, pagePath, pageTitleFor } from '#shared/page-meta';
+import { documentTitle, ITEM_PAGE_PARAMS, NEWSLETTER_ISSUE_PAGE, pagePath, pageTitleFor } from '#shared/page-meta';
 import { m } from '#i18n/messages';
 import { type Locale } from '#shared/i18n/locale';
 import { currentLocale } from './i18n';
@@ -189,6 +189,26 @@ async function podcastHead(db: Db, site: PublicSite, id: number): Promise<PageHe
   };
 }
 
+/** A sent newsletter issue's page in the archive; an unsent one has the newsletter's head. */
+async function newsletterIssueHead(db: Db, site: PublicSite, id: number): Promise<PageHead | null> {
+  const [issue] = await db
+    .select({ subject: newsletterIssues.subject, markdown: newsletterIssues.markdown, sentAt: newsletterIssues.sentAt })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.id, id), isNotNull(newsletterIssues.sentAt)))
+    .limit(1);
+  if (!issue) return null;
+  return {
+    title: documentTitle(issue.subject, site.name),
+    description: shorten(issue.markdown.replace(/[#*_>`~[\]]+/g, '')),
+    canonical: `${site.url}/community/newsletter/${id}`,
+    indexable: true,
+    type: 'article',
+    image: null,
+    publishedTime: issue.sentAt!.toISOString(),
+    jsonLd: null,
+  };
+}
+
 /** The item id a page's address opens (`?post=`, `?event=`, `?podcast=`), if it is one. */
 function itemIdIn(search: URLSearchParams, name: string): number | null {
   const id = Number(search.get(name));
@@ -230,6 +250,9 @@ export async function pageHeadFor(db: Db, site: PublicSite, url: string): Promis
   const itemId = itemParam ? itemIdIn(searchParams, itemParam) : null;
   const item = itemHead && itemId !== null ? await itemHead(db, site, itemId) : null;
   if (item) return item;
+  const issueId = NEWSLETTER_ISSUE_PAGE.exec(path)?.[1];
+  const issue = issueId ? await newsletterIssueHead(db, site, Number(issueId)) : null;
+  if (issue) return issue;
 
   const head = fixedPageHead(site, path);
   if (path === '/') {

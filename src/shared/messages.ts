@@ -243,6 +243,8 @@ export const messages = {
     get confirmed() { return m.server_newsletter_confirmed(); },
     get confirmInvalid() { return m.server_newsletter_confirm_invalid(); },
     get unsubscribed() { return m.server_newsletter_unsubscribed(); },
+    get alreadySubscribed() { return m.server_newsletter_already_subscribed(); },
+    get alreadyUnsubscribed() { return m.server_newsletter_already_unsubscribed(); },
     get unsubscribeInvalid() { return m.server_newsletter_unsubscribe_invalid(); },
     get issueNotFound() { return m.server_newsletter_issue_not_found(); },
     get issueAlreadySent() { return m.server_newsletter_issue_already_sent(); },
@@ -315,6 +317,9 @@ export const messages = {
     /** The same answer whether or not the email has an account. */
     get resetRequested() { return m.server_account_reset_requested(); },
     get resetInvalid() { return m.server_account_reset_invalid(); },
+    /** A mailed link opened again: what is true, without alarm. */
+    get linkUsed() { return m.server_account_link_used(); },
+    get linkExpired() { return m.server_account_link_expired(); },
     get passwordChanged() { return m.server_account_password_changed(); },
     get currentPasswordWrong() { return m.server_account_current_password_wrong(); },
     get currentPasswordRequired() { return m.server_account_current_password_required(); },

@@ -40,8 +40,13 @@ export const unknownPageTitle = () => m.server_page_title_not_found();
 /** A page's path without a trailing slash ('/' stays '/'). */
 export const pagePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
+/** A newsletter issue's page in the public archive, /community/newsletter/{id}. */
+export const NEWSLETTER_ISSUE_PAGE = /^\/community\/newsletter\/([1-9]\d{0,8})$/;
+
 export function pageTitleFor(pathname: string): string | null {
   const path = pagePath(pathname);
+  // Until the issue is known, its page is called after the newsletter.
+  if (NEWSLETTER_ISSUE_PAGE.test(path)) return m.server_page_title_community_newsletter();
   if (!(path in PAGE_TITLES)) return unknownPageTitle();
   return PAGE_TITLES[path]?.() ?? null;
 }
@@ -54,6 +59,7 @@ export const ITEM_PAGE_PARAMS: Readonly<Record<string, string>> = { '/blog': 'po
 
 /** True when the page at this path and search opens one item. */
 export function opensItem(pathname: string, search: Record<string, unknown>): boolean {
+  if (NEWSLETTER_ISSUE_PAGE.test(pagePath(pathname))) return true;
   const param = ITEM_PAGE_PARAMS[pagePath(pathname)];
   return param !== undefined && search[param] !== undefined;
 }

@@ -61,7 +61,7 @@ function ConfirmEmailPage() {
     return (
       <AccountCard title={t.title} subtitle={t.subtitle}>
         <div className="grid gap-5 text-center">
-          <FormNotice kind="success">{confirm.data.message}</FormNotice>
+          <FormNotice kind={'already' in confirm.data ? 'info' : 'success'}>{confirm.data.message}</FormNotice>
           {next}
         </div>
       </AccountCard>

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { m } from '#i18n/messages';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { PasswordInput } from '../components/password-input';
@@ -24,9 +25,14 @@ export const Route = createFileRoute('/reset-password')({
 const t = accountCopy.reset;
 const linkClasses = 'font-semibold text-primary underline-offset-4 hover:underline';
 
-/** /reset-password?token=…: the link from the reset mail; sets a new password once. */
+/**
+ * /reset-password?token=…: the link from the reset mail; sets a new password once. The link is
+ * checked when the page opens, so a used or expired one says so before she types anything.
+ */
 function ResetPasswordPage() {
   const { token } = Route.useSearch();
+  // A check that can't answer (offline, counted out) leaves the form: the reset checks again.
+  const check = useQuery({ ...trpc.auth.account.checkPasswordReset.queryOptions({ token: token ?? '' }), enabled: Boolean(token), retry: false, staleTime: Infinity });
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
@@ -62,7 +68,24 @@ function ResetPasswordPage() {
     reset.mutate(parsed.data);
   }
 
-  if (linkInvalid) {
+  const dead = check.data && check.data.state !== 'usable' ? check.data : undefined;
+  if (!reset.isSuccess && (dead?.state === 'used' || dead?.state === 'expired')) {
+    return (
+      <AccountCard title={t.invalidTitle} subtitle={t.invalidSubtitle}>
+        <div className="grid gap-5 text-center">
+          <FormNotice kind="info">{dead.message}</FormNotice>
+          <Button asChild size="lg">
+            <Link to="/forgot-password">{t.askAgain}</Link>
+          </Button>
+          <Link to="/login" className={linkClasses}>
+            {t.signIn}
+          </Link>
+        </div>
+      </AccountCard>
+    );
+  }
+
+  if (linkInvalid || dead) {
     return (
       <AccountCard title={t.invalidTitle} subtitle={t.invalidSubtitle}>
         <div className="grid gap-5 text-center">
@@ -84,6 +107,16 @@ function ResetPasswordPage() {
             <Link to="/login">{t.signIn}</Link>
           </Button>
         </div>
+      </AccountCard>
+    );
+  }
+
+  if (check.isPending && token) {
+    return (
+      <AccountCard title={t.title} subtitle={t.subtitle}>
+        <p role="status" className="text-center text-muted-foreground">
+          {m.account_reset_checking()}
+        </p>
       </AccountCard>
     );
   }

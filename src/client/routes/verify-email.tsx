@@ -50,7 +50,7 @@ function VerifyEmailPage() {
     return (
       <AccountCard title={t.title} subtitle={t.subtitle}>
         <div className="grid gap-5 text-center">
-          <FormNotice kind="success">{confirm.data.message}</FormNotice>
+          <FormNotice kind={'already' in confirm.data ? 'info' : 'success'}>{confirm.data.message}</FormNotice>
           {home}
         </div>
       </AccountCard>

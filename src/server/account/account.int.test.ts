@@ -1,7 +1,8 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountTokens, forumPosts, mailOutbox, newsletterIssues, sessions, users, watchedWords } from '#db/schema';
+import { accountTokens, blocks, blogComments, eventRsvps, forumPosts, mailOutbox, newsletterIssues, podcastLikes, reports, sessions, users, watchedWords } from '#db/schema';
+import { createBlog, createEvent, createPodcast } from '../test/content-factories';
 import { messages } from '#shared/messages';
 import { hashPassword } from '#server/auth/password';
 import { DEFAULT_RATE_LIMITS, RELAXED_RATE_LIMITS } from '#server/auth/rate-limit';
@@ -53,6 +54,9 @@ async function linkTokenFor(email: string, count: number): Promise<string> {
 }
 const as = (cookie: string | undefined, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) => t.request({ method, url, payload, cookie });
 
+/** What the reset page learns of its link when it opens. */
+const checkReset = async (token: string) => (await trpcRequest(t.app, { path: 'auth.account.checkPasswordReset', type: 'query', input: { token } })).json().result.data as unknown;
+
 describe('password reset', () => {
   it('answers the same whether or not the email has an account, and mails only an account', async () => {
     const member = await createUser(t.db);
@@ -76,6 +80,7 @@ describe('password reset', () => {
     const cookie = await signIn(member);
     await as(undefined, 'POST', '/api/password-reset', { email: member.email });
     const token = await linkTokenFor(member.email, 1);
+    expect(await checkReset(token)).toEqual({ state: 'usable' });
 
     const weak = await as(undefined, 'POST', '/api/password-reset/confirm', { token, password: 'short' });
     expect(weak.statusCode).toBe(400);
@@ -90,6 +95,8 @@ describe('password reset', () => {
     const again = await as(undefined, 'POST', '/api/password-reset/confirm', { token, password: 'OtherSecret123' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: a.resetInvalid });
+    // The page checks the link when it opens: a used one says so before she types anything.
+    expect(await checkReset(token)).toEqual({ state: 'used', message: a.linkUsed });
     await signIn(member, 'NewSecret123');
   });
 
@@ -106,6 +113,9 @@ describe('password reset', () => {
     await t.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, member.id));
     expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: second, password: 'NewSecret123' })).json()).toEqual({ message: a.resetInvalid });
     expect((await as(undefined, 'POST', '/api/password-reset/confirm', { token: 'x'.repeat(40), password: 'NewSecret123' })).statusCode).toBe(400);
+    expect(await checkReset(first)).toEqual({ state: 'used', message: a.linkUsed });
+    expect(await checkReset(second)).toEqual({ state: 'expired', message: a.linkExpired });
+    expect(await checkReset('x'.repeat(40))).toEqual({ state: 'unknown', message: a.resetInvalid });
     const [after] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, member.id));
     expect(after!.hash).toBe(before!.hash);
   });
@@ -376,7 +386,9 @@ describe('profile settings', () => {
     // Her newsletter moved with her, and her old address was told.
     expect((await as(cookie, 'GET', '/api/newsletter/subscription')).json()).toMatchObject({ email: newEmail, subscribed: true, frequency: 'monthly' });
     expect((await smtp.waitFor(1, member.email)).map((mail) => mail.subject)).toContain('Your Bloom Circle email was changed');
-    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ message: a.emailConfirmInvalid });
+    // Opened again, the link says it was used; a forged one is still refused.
+    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ success: true, already: true, message: a.linkUsed });
+    expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token: 'x'.repeat(40) })).json()).toEqual({ message: a.emailConfirmInvalid });
     await signIn({ ...member, email: newEmail });
   });
 });
@@ -445,6 +457,40 @@ describe('her data', () => {
     expect(text).not.toContain('Not hers');
     expect(text).not.toContain('passwordHash');
     expect(text).not.toContain((await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.id)))[0]!.id);
+  });
+
+  it('names what each id in her export is: titles, an event\'s date, a blocked or reported member\'s display name only', async () => {
+    const member = await createUser(t.db);
+    const other = await createUser(t.db, { firstName: 'Zeina', lastName: 'Farouk' });
+    const cookie = await signIn(member);
+    const event = await createEvent(t.db, { title: 'Poetry night' });
+    const podcast = await createPodcast(t.db, { title: 'Courage in small steps' });
+    const blog = await createBlog(t.db, { title: 'Brave habits' });
+    await t.db.insert(eventRsvps).values({ eventId: event.id, userId: member.id, status: 'attending' });
+    await t.db.insert(podcastLikes).values({ podcastId: podcast.id, userId: member.id });
+    const [comment] = await t.db.insert(blogComments).values({ blogId: blog.id, userId: other.id, content: 'A comment she reported.' }).returning();
+    await t.db.insert(blogComments).values({ blogId: blog.id, userId: member.id, content: 'Her own comment here.' });
+    await t.db.insert(blocks).values({ blockerId: member.id, blockedId: other.id });
+    await t.db.insert(reports).values([
+      { reporterId: member.id, targetType: 'member', targetId: other.id, reason: 'harassment' },
+      { reporterId: member.id, targetType: 'blog_comment', targetId: comment!.id, reason: 'spam' },
+    ]);
+
+    const exported = await as(cookie, 'GET', '/api/account/export');
+    expect(exported.statusCode, exported.body).toBe(200);
+    const data = exported.json();
+    expect(data.rsvps).toEqual([expect.objectContaining({ eventId: event.id, eventTitle: 'Poetry night', eventDateTime: event.dateTime.toISOString() })]);
+    expect(data.likes.podcasts).toEqual([expect.objectContaining({ podcastId: podcast.id, title: 'Courage in small steps' })]);
+    expect(data.comments.blogs).toEqual([expect.objectContaining({ blogId: blog.id, blogTitle: 'Brave habits' })]);
+    expect(data.blocks).toEqual([expect.objectContaining({ userId: other.id, displayName: 'Zeina F.' })]);
+    const reported = (data.reports as { targetType: string; reported: string }[]).map((report) => [report.targetType, report.reported]).sort();
+    expect(reported).toEqual([
+      ['blog_comment', 'Brave habits'],
+      ['member', 'Zeina F.'],
+    ]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('Farouk');
+    expect(text).not.toContain(other.email);
   });
 
   it('deletes her account with her password; the last admin can\'t', async () => {

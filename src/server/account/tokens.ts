@@ -34,3 +34,21 @@ export async function consumeAccountToken(db: Db, token: string, purpose: TokenP
     .returning({ userId: accountTokens.userId, newEmail: accountTokens.newEmail });
   return row ?? null;
 }
+
+export type AccountTokenState = 'usable' | 'used' | 'expired' | 'unknown';
+
+/**
+ * What a mailed link's token is, without using it: a page checks a link when it opens, and a
+ * link opened again says it was used rather than "invalid". It tells only the token's own state.
+ * A link a newer one replaced counts as used.
+ */
+export async function accountTokenState(db: Db, token: string, purpose: TokenPurpose): Promise<AccountTokenState> {
+  const [row] = await db
+    .select({ usedAt: accountTokens.usedAt, expired: sql<boolean>`${accountTokens.expiresAt} <= now()` })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.id, hashOf(token)), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) return 'unknown';
+  if (row.usedAt) return 'used';
+  return row.expired ? 'expired' : 'usable';
+}

@@ -14,6 +14,8 @@ const currentPassword = z.string({ error: () => a.currentPasswordRequired }).min
 
 export const PasswordResetRequestSchema = z.object({ email: emailField(() => s.emailRequired, () => s.emailInvalid) });
 export const PasswordResetConfirmSchema = z.object({ token: tokenField(() => a.resetInvalid), password: SignupPasswordSchema });
+/** The reset page's check of its link when it opens. */
+export const PasswordResetCheckSchema = z.object({ token: tokenField(() => a.resetInvalid) });
 export type PasswordResetConfirmInput = z.input<typeof PasswordResetConfirmSchema>;
 
 /**

@@ -131,6 +131,9 @@ export const NewsletterTokenSchema = z.object({
   token: z.string({ error: () => messages.newsletter.tokenInvalid }).trim().min(10, say(() => messages.newsletter.tokenInvalid)).max(200, say(() => messages.newsletter.tokenInvalid)),
 });
 
+/** The public archive of sent issues, newest first: a page by `limit` and `offset`. */
+export const NewsletterArchiveSchema = PageSchema.pick({ limit: true, offset: true });
+
 /** An issue admins write: its subject, its markdown, and which subscribers it goes to. */
 export const NewsletterIssueSchema = z.object({
   subject: z.string({ error: () => messages.newsletter.subjectRequired }).trim().min(1, say(() => messages.newsletter.subjectRequired)).max(TEXT_LIMITS.newsletterSubject, say(() => messages.newsletter.subjectTooLong)),

@@ -1,5 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, Gift, HeartHandshake, Mail, MailCheck, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
@@ -13,12 +13,16 @@ import { toast } from '#client/components/ui/toast';
 import { communityCopy } from '#client/copy/community';
 import { errorMessage } from '#client/lib/errors';
 import { describedBy, focusFirstError } from '#client/lib/form-errors';
-import { longDateUtc } from '#client/lib/formats';
+import { longDate, longDateUtc } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
 import { trpc } from '#client/trpc';
 import { CommunityPageHeader } from './-components/page-header';
 
+/** How many sent issues 'Recent Newsletters' shows. */
+const RECENT_ISSUES = 3;
+
 export const Route = createFileRoute('/community/newsletter')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(context.trpc.content.newsletter.issues.queryOptions({ limit: RECENT_ISSUES })),
   component: NewsletterPage,
 });
 
@@ -155,37 +159,75 @@ function WhatYouReceive() {
   );
 }
 
+/**
+ * The latest sent issues, each opening its page in the archive; SPEC.md's three fixed editions
+ * only while none has been sent (or the archive can't be read).
+ */
 function RecentNewsletters() {
+  const issues = useQuery(trpc.content.newsletter.issues.queryOptions({ limit: RECENT_ISSUES }));
+  const sent = issues.data ?? [];
   return (
-    <section aria-labelledby="recent-title" className="grid gap-4">
+    <section aria-labelledby="recent-title" className="grid gap-4" aria-busy={issues.isPending}>
       <h2 id="recent-title" className="text-2xl font-semibold">
         {c.recentTitle}
       </h2>
-      <ul className="grid gap-4 md:grid-cols-3">
-        {c.editions.map((edition) => (
-          <li key={edition.title}>
-            <Card className="h-full">
-              <CardHeader>
-                <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <CalendarDays className="size-4" aria-hidden="true" />
-                  <time dateTime={edition.date}>{longDateUtc(new Date(edition.date))}</time>
-                </p>
-                <CardTitle>{edition.title}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <p className="sr-only">{c.topics}</p>
-                <ul className="flex flex-wrap gap-2">
-                  {edition.topics.map((topic) => (
-                    <li key={topic} className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
-                      {topic}
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      {issues.isPending ? null : sent.length > 0 ? (
+        <ul className="grid gap-4 md:grid-cols-3">
+          {sent.map((issue) => (
+            <li key={issue.id}>
+              <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+                <CardHeader>
+                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <CalendarDays className="size-4" aria-hidden="true" />
+                    <time dateTime={new Date(issue.sentAt).toISOString()}>{longDate(new Date(issue.sentAt))}</time>
+                  </p>
+                  <CardTitle>
+                    {/* The whole card opens the issue; the title is the link. */}
+                    <Link to="/community/newsletter/$id" params={{ id: String(issue.id) }} className="outline-none after:absolute after:inset-0 after:content-['']">
+                      {issue.subject}
+                    </Link>
+                  </CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{issue.excerpt}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <FixedEditions />
+      )}
     </section>
+  );
+}
+
+function FixedEditions() {
+  return (
+    <ul className="grid gap-4 md:grid-cols-3">
+      {c.editions.map((edition) => (
+        <li key={edition.title}>
+          <Card className="h-full">
+            <CardHeader>
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <CalendarDays className="size-4" aria-hidden="true" />
+                <time dateTime={edition.date}>{longDateUtc(new Date(edition.date))}</time>
+              </p>
+              <CardTitle>{edition.title}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="sr-only">{c.topics}</p>
+              <ul className="flex flex-wrap gap-2">
+                {edition.topics.map((topic) => (
+                  <li key={topic} className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
+                    {topic}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }

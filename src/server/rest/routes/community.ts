@@ -11,6 +11,8 @@ export const communityRoutes: RestRoute[] = [
   // A mail app's one-click unsubscribe (RFC 8058) posts the form `List-Unsubscribe=One-Click`
   // to the link, whose query holds the token; a page sends it as JSON.
   rest('POST', '/api/newsletter/unsubscribe', content.newsletter.unsubscribe, { from: 'body or query', formBody: true }),
+  rest('GET', '/api/newsletter/issues', content.newsletter.issues, { from: 'query' }),
+  rest('GET', '/api/newsletter/issues/:id', content.newsletter.issue),
 
   rest('GET', '/api/forum/posts', content.forum.list, { from: 'query' }),
   rest('POST', '/api/forum/posts', content.forum.create, { from: 'body', status: 201 }),

@@ -1,13 +1,16 @@
 import { m } from '#i18n/messages';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   blocks,
   blogComments,
   blogLikes,
+  blogs,
   directoryLikes,
+  directoryListings,
   directoryReviews,
   eventRsvps,
+  events,
   forumComments,
   forumPostLikes,
   forumPosts,
@@ -17,6 +20,7 @@ import {
   podcastComments,
   profileChanges,
   podcastLikes,
+  podcasts,
   reports,
   sessions,
   users,
@@ -29,12 +33,13 @@ import {
   EmailConfirmSchema,
   NewsletterSettingsSchema,
   PasswordChangeSchema,
+  PasswordResetCheckSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
   ProfileUpdateSchema,
   SessionIdSchema,
 } from '#shared/schemas/account';
-import { consumeAccountToken } from '#server/account/tokens';
+import { accountTokenState, consumeAccountToken } from '#server/account/tokens';
 import { hashPassword, verifyPassword } from '#server/auth/password';
 import { recipientKey } from '#server/auth/rate-limit';
 import { invalidateAllSessions } from '#server/auth/session';
@@ -44,6 +49,8 @@ import { queueMailJob } from '#server/mail/jobs';
 import { confirmedName, mails } from '#server/mail/templates';
 import { holdProfileChange, waitingProfileChangeOf } from '#server/moderation/review';
 import { screenMemberText } from '#server/moderation/watched-words';
+import { memberName } from '#server/moderation/audit';
+import { qualified } from '#server/services/content-query';
 import { isUniqueViolation } from '#server/services/accounts';
 import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
@@ -100,6 +107,25 @@ export function describeBrowser(userAgent: string | null): string {
   return system ? m.account_browser_on_system({ browser, system }) : browser;
 }
 
+const q = qualified;
+
+/** What a report of hers was about, by its title: a post's, a comment's thread's, a listing's name (members are named apart). */
+const reportedTitle = sql<string | null>`case ${q(reports.targetType)}
+  when 'forum_post' then (select ${q(forumPosts.title)} from ${forumPosts} where ${q(forumPosts.id)} = ${q(reports.targetId)})
+  when 'forum_comment' then (select ${q(forumPosts.title)} from ${forumComments} join ${forumPosts} on ${q(forumPosts.id)} = ${q(forumComments.postId)} where ${q(forumComments.id)} = ${q(reports.targetId)})
+  when 'blog_comment' then (select ${q(blogs.title)} from ${blogComments} join ${blogs} on ${q(blogs.id)} = ${q(blogComments.blogId)} where ${q(blogComments.id)} = ${q(reports.targetId)})
+  when 'podcast_comment' then (select ${q(podcasts.title)} from ${podcastComments} join ${podcasts} on ${q(podcasts.id)} = ${q(podcastComments.podcastId)} where ${q(podcastComments.id)} = ${q(reports.targetId)})
+  when 'listing' then (select ${q(directoryListings.name)} from ${directoryListings} where ${q(directoryListings.id)} = ${q(reports.targetId)})
+end`;
+
+/** Her reports of members carry the member's display name ("Zeina F."), nothing more of her. */
+async function withReportedMembers<T extends { targetType: string; targetId: number; reportedTitle: string | null }>(db: Context['db'], rows: T[]) {
+  const ids = [...new Set(rows.filter((row) => row.targetType === 'member').map((row) => row.targetId))];
+  const names = ids.length ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
+  const nameOf = new Map(names.map((person) => [person.id, memberName(person)]));
+  return rows.map(({ reportedTitle: title, ...row }) => ({ ...row, reported: row.targetType === 'member' ? (nameOf.get(row.targetId) ?? null) : title }));
+}
+
 /** Her own account: password reset, profile, password, email, devices, newsletter and her data. */
 export const accountRouter = router({
   /**
@@ -114,6 +140,18 @@ export const accountRouter = router({
     await queueMailJob(ctx.db, 'password_reset_request', input.email, { type: 'password_reset', email: input.email });
     ctx.mail.sendSoon();
     return { success: true as const, message: a.resetRequested };
+  }),
+
+  /**
+   * The reset page checks its link when it opens, without using it: `usable`, or `used` /
+   * `expired` / `unknown` with what to tell her, so she never types a password for a dead link.
+   * Counted like the reset itself.
+   */
+  checkPasswordReset: publicProcedure.input(PasswordResetCheckSchema).query(async ({ ctx, input }) => {
+    await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
+    const state = await accountTokenState(ctx.db, input.token, 'password_reset');
+    const message = { usable: undefined, used: a.linkUsed, expired: a.linkExpired, unknown: a.resetInvalid }[state];
+    return { state, message };
   }),
 
   /** POST /api/password-reset/confirm: sets the new password and ends every session of the account. */
@@ -196,13 +234,17 @@ export const accountRouter = router({
     return { success: true as const, message: a.emailLinkSent(input.email) };
   }),
 
-  /** POST /api/profile/email/confirm: the link from the mail; works signed in or not. */
+  /** POST /api/profile/email/confirm: the link from the mail; works signed in or not. Opened again it says so (`already`). */
   confirmEmailChange: publicProcedure.meta({ cache: { changes: [] } }).input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
+    let changed: boolean;
     try {
-      await ctx.db.transaction(async (tx) => {
+      changed = await ctx.db.transaction(async (tx) => {
         const used = await consumeAccountToken(tx, input.token, 'email_change');
-        if (!used?.newEmail) throw badRequest(a.emailConfirmInvalid);
+        if (!used?.newEmail) {
+          if (!used && (await accountTokenState(tx, input.token, 'email_change')) === 'used') return false;
+          throw badRequest(a.emailConfirmInvalid);
+        }
         const [before] = await tx.select({ email: users.email, firstName: users.firstName, locale: users.locale, emailConfirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, used.userId));
         // The link was opened from the new address: it is confirmed hers.
         await tx.update(users).set({ email: used.newEmail, emailConfirmedAt: sql`now()` }).where(eq(users.id, used.userId));
@@ -218,6 +260,7 @@ export const accountRouter = router({
           );
         // The old address hears of it, so a change she didn't make doesn't go unnoticed.
         await queueMail(tx, mails.emailChanged(ctx.mail.site, before!, confirmedName(before!), used.newEmail));
+        return true;
       });
       ctx.mail.sendSoon();
     } catch (error) {
@@ -225,6 +268,7 @@ export const accountRouter = router({
       if (isUniqueViolation(error)) throw conflict(messages.signup.emailTaken);
       throw error;
     }
+    if (!changed) return { success: true as const, already: true as const, message: a.linkUsed };
     return { success: true as const, message: a.emailChanged };
   }),
 
@@ -292,22 +336,51 @@ export const accountRouter = router({
       .select({ ...profileColumns, guidelinesVersion: users.guidelinesVersion, guidelinesAcceptedAt: users.guidelinesAcceptedAt })
       .from(users)
       .where(eq(users.id, id));
+    // Each item she touched comes with what she would recognise it by: its title or name, an
+    // event's date, a blocked or reported member's display name (never her email or last name).
     const [posts, podcastCommentRows, blogCommentRows, forumCommentRows, likes, rsvps, reviews, suggestions, reportRows, blockRows, subscription, sessionRows, weekRows] = await Promise.all([
       ctx.db.select({ id: forumPosts.id, title: forumPosts.title, content: forumPosts.content, category: forumPosts.category, state: forumPosts.state, createdAt: forumPosts.createdAt }).from(forumPosts).where(mine(forumPosts.userId)),
-      ctx.db.select({ id: podcastComments.id, podcastId: podcastComments.podcastId, content: podcastComments.content, createdAt: podcastComments.createdAt }).from(podcastComments).where(mine(podcastComments.userId)),
-      ctx.db.select({ id: blogComments.id, blogId: blogComments.blogId, content: blogComments.content, createdAt: blogComments.createdAt }).from(blogComments).where(mine(blogComments.userId)),
-      ctx.db.select({ id: forumComments.id, postId: forumComments.postId, content: forumComments.content, createdAt: forumComments.createdAt }).from(forumComments).where(mine(forumComments.userId)),
+      ctx.db
+        .select({ id: podcastComments.id, podcastId: podcastComments.podcastId, podcastTitle: podcasts.title, content: podcastComments.content, createdAt: podcastComments.createdAt })
+        .from(podcastComments)
+        .leftJoin(podcasts, eq(podcasts.id, podcastComments.podcastId))
+        .where(mine(podcastComments.userId)),
+      ctx.db
+        .select({ id: blogComments.id, blogId: blogComments.blogId, blogTitle: blogs.title, content: blogComments.content, createdAt: blogComments.createdAt })
+        .from(blogComments)
+        .leftJoin(blogs, eq(blogs.id, blogComments.blogId))
+        .where(mine(blogComments.userId)),
+      ctx.db
+        .select({ id: forumComments.id, postId: forumComments.postId, postTitle: forumPosts.title, content: forumComments.content, createdAt: forumComments.createdAt })
+        .from(forumComments)
+        .leftJoin(forumPosts, eq(forumPosts.id, forumComments.postId))
+        .where(mine(forumComments.userId)),
       Promise.all([
-        ctx.db.select({ podcastId: podcastLikes.podcastId, createdAt: podcastLikes.createdAt }).from(podcastLikes).where(mine(podcastLikes.userId)),
-        ctx.db.select({ blogId: blogLikes.blogId, createdAt: blogLikes.createdAt }).from(blogLikes).where(mine(blogLikes.userId)),
-        ctx.db.select({ postId: forumPostLikes.postId, createdAt: forumPostLikes.createdAt }).from(forumPostLikes).where(mine(forumPostLikes.userId)),
-        ctx.db.select({ listingId: directoryLikes.listingId, createdAt: directoryLikes.createdAt }).from(directoryLikes).where(mine(directoryLikes.userId)),
+        ctx.db.select({ podcastId: podcastLikes.podcastId, title: podcasts.title, createdAt: podcastLikes.createdAt }).from(podcastLikes).leftJoin(podcasts, eq(podcasts.id, podcastLikes.podcastId)).where(mine(podcastLikes.userId)),
+        ctx.db.select({ blogId: blogLikes.blogId, title: blogs.title, createdAt: blogLikes.createdAt }).from(blogLikes).leftJoin(blogs, eq(blogs.id, blogLikes.blogId)).where(mine(blogLikes.userId)),
+        ctx.db.select({ postId: forumPostLikes.postId, title: forumPosts.title, createdAt: forumPostLikes.createdAt }).from(forumPostLikes).leftJoin(forumPosts, eq(forumPosts.id, forumPostLikes.postId)).where(mine(forumPostLikes.userId)),
+        ctx.db
+          .select({ listingId: directoryLikes.listingId, name: directoryListings.name, createdAt: directoryLikes.createdAt })
+          .from(directoryLikes)
+          .leftJoin(directoryListings, eq(directoryListings.id, directoryLikes.listingId))
+          .where(mine(directoryLikes.userId)),
       ]).then(([podcasts, blogs, forumPostsLiked, listings]) => ({ podcasts, blogs, forumPosts: forumPostsLiked, listings })),
-      ctx.db.select({ eventId: eventRsvps.eventId, status: eventRsvps.status, createdAt: eventRsvps.createdAt }).from(eventRsvps).where(mine(eventRsvps.userId)),
-      ctx.db.select().from(directoryReviews).where(mine(directoryReviews.userId)),
+      ctx.db
+        .select({ eventId: eventRsvps.eventId, eventTitle: events.title, eventDateTime: events.dateTime, status: eventRsvps.status, createdAt: eventRsvps.createdAt })
+        .from(eventRsvps)
+        .leftJoin(events, eq(events.id, eventRsvps.eventId))
+        .where(mine(eventRsvps.userId)),
+      ctx.db
+        .select({ ...getTableColumns(directoryReviews), listingName: directoryListings.name })
+        .from(directoryReviews)
+        .leftJoin(directoryListings, eq(directoryListings.id, directoryReviews.listingId))
+        .where(mine(directoryReviews.userId)),
       ctx.db.select().from(placeSuggestions).where(mine(placeSuggestions.userId)),
-      ctx.db.select({ targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, details: reports.details, status: reports.status, createdAt: reports.createdAt }).from(reports).where(mine(reports.reporterId)),
-      ctx.db.select({ userId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(mine(blocks.blockerId)),
+      ctx.db
+        .select({ targetType: reports.targetType, targetId: reports.targetId, reportedTitle: reportedTitle, reason: reports.reason, details: reports.details, status: reports.status, createdAt: reports.createdAt })
+        .from(reports)
+        .where(mine(reports.reporterId)),
+      ctx.db.select({ userId: blocks.blockedId, firstName: users.firstName, lastName: users.lastName, createdAt: blocks.createdAt }).from(blocks).leftJoin(users, eq(users.id, blocks.blockedId)).where(mine(blocks.blockerId)),
       ctx.db.select({ email: newsletterSubscriptions.email, frequency: newsletterSubscriptions.frequency, createdAt: newsletterSubscriptions.createdAt }).from(newsletterSubscriptions).where(eq(sql`lower(${newsletterSubscriptions.email})`, ctx.user.email.toLowerCase())),
       ctx.db.select({ userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt }).from(sessions).where(mine(sessions.userId)),
       ctx.db.select({ week: memberWeeks.week }).from(memberWeeks).where(mine(memberWeeks.userId)).orderBy(memberWeeks.week),
@@ -322,8 +395,8 @@ export const accountRouter = router({
       rsvps,
       reviews: reviews.map(({ userId: _user, ...review }) => review),
       placeSuggestions: suggestions.map(({ userId: _user, ...suggestion }) => suggestion),
-      reports: reportRows,
-      blocks: blockRows,
+      reports: await withReportedMembers(ctx.db, reportRows),
+      blocks: blockRows.map(({ firstName, lastName, ...block }) => ({ ...block, displayName: firstName === null ? null : memberName({ firstName, lastName: lastName ?? '' }) })),
       newsletter: subscription[0] ?? null,
       // A profile change of hers that waits for review, as she wrote it.
       waitingProfileChange: await waitingProfileChangeOf(ctx.db, id),

@@ -4,7 +4,7 @@ import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { messages } from '#shared/messages';
 import { AdminLoginSchema, JoinRequestSchema, LoginSchema, SetLocaleSchema } from '#shared/schemas/auth';
 import { EmailConfirmSchema } from '#shared/schemas/account';
-import { consumeAccountToken, issueAccountToken } from '#server/account/tokens';
+import { accountTokenState, consumeAccountToken, issueAccountToken } from '#server/account/tokens';
 import { recipientKey } from '#server/auth/rate-limit';
 import { TRPCError } from '@trpc/server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '#server/auth/password';
@@ -141,15 +141,21 @@ export const authRouter = router({
 
   /**
    * POST /api/verify-email: the link in the application mail; her address is confirmed (she
-   * may open it signed in or not, before or after approval). A used, expired or unknown link is a 400.
+   * may open it signed in or not, before or after approval). Opened again it says so
+   * (`already`); an expired or unknown link is a 400.
    */
   confirmEmail: publicProcedure.meta({ cache: { changes: [] } }).input(EmailConfirmSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('passwordReset', `ip:${ctx.ip}`);
-    await ctx.db.transaction(async (tx) => {
+    const confirmed = await ctx.db.transaction(async (tx) => {
       const used = await consumeAccountToken(tx, input.token, 'email_confirm');
-      if (!used) throw badRequest(messages.account.emailConfirmInvalid);
+      if (!used) {
+        if ((await accountTokenState(tx, input.token, 'email_confirm')) === 'used') return false;
+        throw badRequest(messages.account.emailConfirmInvalid);
+      }
       await tx.update(users).set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` }).where(eq(users.id, used.userId));
+      return true;
     });
+    if (!confirmed) return { success: true as const, already: true as const, message: messages.account.linkUsed };
     return { success: true as const, message: messages.account.emailConfirmed };
   }),
 

@@ -21,8 +21,8 @@ interface LinkPageCopy {
 
 /**
  * A page a newsletter mail links to (confirm, unsubscribe). It acts on a button press, never on
- * load: mail scanners open links. A refused or used token (400, 404) can't be used again;
- * anything else (offline, busy) keeps the button so she can retry.
+ * load: mail scanners open links. A link opened again says calmly what is true (`already`); a
+ * refused token (400, 404) can't be used; anything else (offline, busy) keeps the button.
  */
 export function NewsletterLinkPage({
   token,
@@ -34,7 +34,7 @@ export function NewsletterLinkPage({
 }: {
   token: string | undefined;
   copy: LinkPageCopy;
-  action: UseMutationResult<{ message: string }, unknown, { token: string }>;
+  action: UseMutationResult<{ message: string; already?: true }, unknown, { token: string }>;
   /** Shown when the page was opened without a token. */
   invalidMessage: string;
   /** What she can do about a link that can't be used. */
@@ -57,10 +57,11 @@ export function NewsletterLinkPage({
 
   if (action.isSuccess) {
     const Icon = done.icon;
+    const already = action.data.already === true;
     return (
       <AccountCard title={copy.title} subtitle={copy.doneSubtitle}>
         <div className="grid justify-items-center gap-5 text-center">
-          <span className={`grid size-14 place-items-center rounded-full ${done.iconClassName}`}>
+          <span className={`grid size-14 place-items-center rounded-full ${already ? 'bg-muted text-muted-foreground' : done.iconClassName}`}>
             <Icon className="size-7" aria-hidden="true" />
           </span>
           <p role="status" className="text-lg font-semibold">

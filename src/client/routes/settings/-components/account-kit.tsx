@@ -51,13 +51,17 @@ export function FormField({ id, label, hint, error, count, children }: { id: str
 }
 
 /** A message above a form: an error (announced at once) or a confirmation. */
-export function FormNotice({ kind, children }: { kind: 'error' | 'success'; children: ReactNode }) {
-  return kind === 'error' ? (
-    <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
-      {children}
-    </p>
-  ) : (
-    <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900">
+export function FormNotice({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  if (kind === 'error') {
+    return (
+      <p role="alert" className="rounded-xl bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive">
+        {children}
+      </p>
+    );
+  }
+  // 'info': what is true about something already done (a link opened twice), without alarm.
+  return (
+    <p role="status" className={`rounded-xl px-4 py-3 text-sm font-medium ${kind === 'success' ? 'bg-emerald-50 text-emerald-900' : 'bg-muted text-foreground'}`}>
       {children}
     </p>
   );

@@ -1,5 +1,6 @@
-import { NewsletterSubscribeSchema, NewsletterTokenSchema } from '#shared/schemas/community';
-import { confirmSubscription, requestSubscription, unsubscribe } from '#server/newsletter';
+import { NewsletterArchiveSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '#shared/schemas/community';
+import { ByIdSchema } from '#shared/schemas/content';
+import { confirmSubscription, listSentIssues, requestSubscription, sentIssue, unsubscribe } from '#server/newsletter';
 import { publicProcedure, router } from '#server/trpc/init';
 import { recipientKey } from '#server/auth/rate-limit';
 
@@ -22,4 +23,10 @@ export const newsletterRouter = router({
 
   /** POST /api/newsletter/unsubscribe: one click from any issue, signed in or not (RFC 8058). */
   unsubscribe: publicProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterTokenSchema).mutation(({ ctx, input }) => unsubscribe(ctx.db, input.token)),
+
+  /** GET /api/newsletter/issues: the archive of sent issues (id, subject, sentAt, excerpt), newest first. */
+  issues: publicProcedure.meta({ cache: { shared: true, reads: ['newsletter'] } }).input(NewsletterArchiveSchema).query(({ ctx, input }) => listSentIssues(ctx.db, input)),
+
+  /** GET /api/newsletter/issues/{id}: one sent issue with its markdown; an unsent one is a 404. */
+  issue: publicProcedure.meta({ cache: { shared: true, reads: ['newsletter'], item: 'id' } }).input(ByIdSchema).query(({ ctx, input }) => sentIssue(ctx.db, input.id)),
 });
