@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getLocale } from '#i18n/runtime';
-import { copy } from '../copy';
+import { m } from '#i18n/messages';
 import { directionOf, type Locale } from '#shared/i18n/locale';
 import { carryDraftsOverReload } from '../lib/carried-draft';
 import type { SessionUser } from '../lib/session';
@@ -30,7 +30,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   };
   return (
     <button type="button" lang={target} dir={directionOf(target)} className={className} disabled={busy} onClick={() => void switchLanguage()}>
-      {copy.language.switchTo}
+      {m.language_switch_to()}
     </button>
   );
 }

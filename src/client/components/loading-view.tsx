@@ -1,4 +1,4 @@
-import { copy } from '../copy';
+import { m } from '#i18n/messages';
 import { LogoMark } from './logo';
 
 /** Shown while the session is still resolving. */
@@ -6,7 +6,7 @@ export function LoadingView() {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-4" role="status" aria-live="polite">
       <LogoMark className="size-14 animate-pulse" />
-      <p className="text-muted-foreground">{copy.common.loading}</p>
+      <p className="text-muted-foreground">{m.common_loading()}</p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { copy } from '../copy';
+import { m } from '#i18n/messages';
 import { Input } from './ui/input';
 
 /** A password field with a labelled show/hide toggle. */
@@ -12,7 +12,7 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}
-        aria-label={visible ? copy.common.hidePassword : copy.common.showPassword}
+        aria-label={visible ? m.common_hide_password() : m.common_show_password()}
         aria-pressed={visible}
         className="absolute end-1.5 top-1/2 flex size-9 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full text-muted-foreground hover:bg-muted"
       >

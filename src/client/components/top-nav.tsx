@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { copy, siteName } from '../copy';
+import { m } from '#i18n/messages';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 import type { SessionUser } from '../lib/session';
 import { LanguageSwitch } from './language-switch';
 import { LogoMark } from './logo';
@@ -23,12 +24,12 @@ function MenuIcon({ open }: { open: boolean }) {
  * Community Hub is also the entry of the community area's pages (/community/...).
  */
 const NAV_ITEMS = [
-  { to: '/', label: () => copy.nav.home, exact: true },
-  { to: '/podcasts', label: () => copy.nav.podcasts },
-  { to: '/blog', label: () => copy.nav.blog },
-  { to: '/directory', label: () => copy.nav.directory },
-  { to: '/community-hub', label: () => copy.nav.communityHub, area: '/community' },
-  { to: '/events', label: () => copy.nav.events },
+  { to: '/', label: () => m.nav_home(), exact: true },
+  { to: '/podcasts', label: () => m.nav_podcasts() },
+  { to: '/blog', label: () => m.nav_blog() },
+  { to: '/directory', label: () => m.nav_directory() },
+  { to: '/community-hub', label: () => m.nav_community_hub(), area: '/community' },
+  { to: '/events', label: () => m.nav_events() },
 ] as const;
 
 type NavItem = (typeof NAV_ITEMS)[number];
@@ -73,10 +74,10 @@ export function TopNav({ user }: { user: SessionUser | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
-      <nav aria-label={copy.nav.mainNavigation} className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+      <nav aria-label={m.nav_main_navigation()} className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-full pe-2 font-display text-lg font-semibold text-foreground">
           <LogoMark className="size-8" />
-          <span className="whitespace-nowrap">{siteName}</span>
+          <span className="whitespace-nowrap">{DEFAULT_SITE_NAME}</span>
         </Link>
         <NavLinks className="ms-4 hidden items-center gap-1 lg:flex" />
         <div className="ms-auto flex items-center gap-2">
@@ -89,17 +90,17 @@ export function TopNav({ user }: { user: SessionUser | null }) {
           ) : (
             <>
               <Link to="/login" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-                {copy.nav.signIn}
+                {m.nav_sign_in()}
               </Link>
               <Link to="/signup" className={`${buttonVariants({ size: 'sm' })} max-sm:hidden`}>
-                {copy.nav.join}
+                {m.nav_join()}
               </Link>
             </>
           )}
           <button
             type="button"
             className={`${buttonVariants({ variant: 'ghost', size: 'icon' })} lg:hidden`}
-            aria-label={menuOpen ? copy.nav.closeMenu : copy.nav.openMenu}
+            aria-label={menuOpen ? m.nav_close_menu() : m.nav_open_menu()}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}

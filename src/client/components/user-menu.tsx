@@ -1,8 +1,7 @@
 import { getLocale } from '#i18n/runtime';
 import { useNavigate } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
-import { copy } from '../copy';
-import { safetyCopy } from '../copy/safety';
+import { m } from '#i18n/messages';
 import { signOut, type SessionUser } from '../lib/session';
 import { directionOf } from '#shared/i18n/locale';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu';
@@ -29,7 +28,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          aria-label={`${copy.nav.userMenu}: ${fullName}`}
+          aria-label={`${m.nav_user_menu()}: ${fullName}`}
           className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted"
         >
           <Avatar user={user} />
@@ -50,25 +49,25 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/profile' })}>
-          <UserRound aria-hidden="true" /> {copy.nav.profileSettings}
+          <UserRound aria-hidden="true" /> {m.nav_profile_settings()}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/newsletter' })}>
-          <Mail aria-hidden="true" /> {copy.nav.newsletterSettings}
+          <Mail aria-hidden="true" /> {m.nav_newsletter_settings()}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
-          <ShieldCheck aria-hidden="true" /> {safetyCopy.page.menuLink}
+          <ShieldCheck aria-hidden="true" /> {m.safety_page_title()}
         </DropdownMenuItem>
         {user.isAdmin ? (
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => void navigate({ to: '/admin' })}>
-              <LayoutDashboard aria-hidden="true" /> {copy.nav.adminPanel}
+              <LayoutDashboard aria-hidden="true" /> {m.nav_admin_panel()}
             </DropdownMenuItem>
           </>
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut({ admin: user.isAdmin })}>
-          <LogOut aria-hidden="true" /> {copy.nav.signOut}
+          <LogOut aria-hidden="true" /> {m.nav_sign_out()}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { documentTitle } from '#shared/page-meta';
-import { siteName } from '../copy';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 
 /**
  * Keeps the tab's title on the page she is on as she moves around in the app (the server wrote
@@ -8,6 +8,6 @@ import { siteName } from '../copy';
  */
 export function useDocumentTitle(title: string | null | undefined) {
   useEffect(() => {
-    if (title !== undefined) document.title = documentTitle(title, siteName);
+    if (title !== undefined) document.title = documentTitle(title, DEFAULT_SITE_NAME);
   }, [title]);
 }

@@ -1,4 +1,4 @@
-import { communityCopy } from '../copy/community';
+import { m } from '#i18n/messages';
 import { shortDate } from './formats';
 
 /**
@@ -10,13 +10,11 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export function relativeTime(date: Date | string, now: Date = new Date()): string {
-  // Read on each call: the server renders pages in both languages.
-  const words = communityCopy.time;
   const then = typeof date === 'string' ? new Date(date) : date;
   const elapsed = now.getTime() - then.getTime();
   // A clock a little ahead of ours still reads as just now.
-  if (elapsed < MINUTE) return words.justNow;
-  if (elapsed < HOUR) return words.minutes(Math.floor(elapsed / MINUTE));
-  if (elapsed < DAY) return words.hours(Math.floor(elapsed / HOUR));
+  if (elapsed < MINUTE) return m.community_time_just_now();
+  if (elapsed < HOUR) return m.community_time_minutes({ count: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return m.community_time_hours({ count: Math.floor(elapsed / HOUR) });
   return shortDate(then);
 }

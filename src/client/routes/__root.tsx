@@ -4,7 +4,8 @@ import { LoadingView } from '../components/loading-view';
 import { NotFound } from '../components/not-found';
 import { LanguageSwitch, useSavedLanguage } from '../components/language-switch';
 import { TopNav } from '../components/top-nav';
-import { copy, siteName } from '../copy';
+import { m } from '#i18n/messages';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 import { useSession } from '../lib/session';
 import type { RouterContext } from '../router';
 import { Landing } from './-components/screens';
@@ -36,7 +37,7 @@ function RootLayout() {
         href="#main"
         className="sr-only z-50 rounded-full bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
       >
-        {copy.common.skipToContent}
+        {m.common_skip_to_content()}
       </a>
       {bare ? null : <TopNav user={user} />}
       {user?.suspension && !bare ? (
@@ -50,11 +51,11 @@ function RootLayout() {
       {bare ? null : (
         <footer className="mt-16 border-t border-border py-8 text-center text-sm text-muted-foreground">
           <p>
-            © {new Date().getFullYear()} {siteName}. {copy.footer.tagline}
+            © {new Date().getFullYear()} {DEFAULT_SITE_NAME}. {m.footer_tagline()}
           </p>
           <p className="mt-3 flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
             <Link to="/guidelines" className="font-semibold text-primary underline-offset-4 hover:underline">
-              {copy.footer.guidelines}
+              {m.footer_guidelines()}
             </Link>
             <LanguageSwitch className="font-semibold text-primary underline-offset-4 hover:underline" />
           </p>

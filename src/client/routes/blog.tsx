@@ -6,7 +6,7 @@ import { BlogCard, BlogCardSkeleton } from '../components/content/blog-card';
 import { EmptyState, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { SearchFilter } from '../components/content/search-filter';
 import { idParam, oneOf, useSearchBox, validateListSearch, type ListSearch } from '../lib/list-search';
-import { contentCopy } from '../copy/content';
+import { m } from '#i18n/messages';
 import { errorStatus } from '../lib/errors';
 import { pageQueries } from '../lib/page-queries';
 
@@ -39,7 +39,6 @@ function BlogPage() {
 }
 
 function BlogList() {
-  const t = contentCopy.blog;
   const { q, category = ALL_CATEGORIES } = Route.useSearch();
   const navigate = useNavigate({ from: '/blog' });
   const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
@@ -50,7 +49,7 @@ function BlogList() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={m.content_blog_title()} subtitle={m.content_blog_subtitle()} />
       <SearchFilter
         id="blog"
         search={search}
@@ -58,10 +57,10 @@ function BlogList() {
         category={category}
         onCategory={(value) => void navigate({ search: (prev) => ({ ...prev, category: oneOf(value, BLOG_CATEGORIES) }), replace: true })}
         categories={BLOG_CATEGORIES}
-        searchLabel={t.searchLabel}
-        searchPlaceholder={t.searchPlaceholder}
+        searchLabel={m.content_blog_search_label()}
+        searchPlaceholder={m.content_blog_search_placeholder()}
       />
-      <section aria-label={t.title} aria-busy={blogs.isPending} className="mt-8">
+      <section aria-label={m.content_blog_title()} aria-busy={blogs.isPending} className="mt-8">
         {blogs.isPending ? (
           <PlaceholderGrid count={PLACEHOLDERS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {(i) => <BlogCardSkeleton key={i} />}
@@ -71,7 +70,7 @@ function BlogList() {
             {messages.blogs.fetchFailed(errorStatus(blogs.error) ?? 0)}
           </p>
         ) : items.length === 0 ? (
-          <EmptyState title={t.empty} hint={filtering ? t.emptyFiltered : t.emptyNone} />
+          <EmptyState title={m.content_blog_empty()} hint={filtering ? m.content_blog_empty_filtered() : m.content_blog_empty_none()} />
         ) : (
           <>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { messages } from '#shared/messages';
 import { Button } from '../components/ui/button';
-import { accountCopy } from '../copy/account';
+import { m } from '#i18n/messages';
 import { errorMessage } from '../lib/errors';
 import { useSession } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
@@ -18,7 +18,6 @@ export const Route = createFileRoute('/confirm-email')({
   component: ConfirmEmailPage,
 });
 
-const t = accountCopy.confirmEmail;
 const linkClasses = 'font-semibold text-primary underline-offset-4 hover:underline';
 
 /**
@@ -37,20 +36,20 @@ function ConfirmEmailPage() {
 
   const next = user ? (
     <Link to="/settings/profile" className={linkClasses}>
-      {t.toProfile}
+      {m.account_confirm_email_to_profile()}
     </Link>
   ) : (
     <Link to="/login" className={linkClasses}>
-      {t.signIn}
+      {m.account_sign_in()}
     </Link>
   );
 
   if (!token || confirm.isError) {
     return (
-      <AccountCard title={t.title} subtitle={t.invalidSubtitle}>
+      <AccountCard title={m.account_confirm_email_title()} subtitle={m.account_confirm_email_invalid_subtitle()}>
         <div className="grid gap-4 text-center">
           <FormNotice kind="error">{token ? errorMessage(confirm.error) : messages.account.emailConfirmInvalid}</FormNotice>
-          <p className="text-sm text-muted-foreground">{t.askAgain}</p>
+          <p className="text-sm text-muted-foreground">{m.account_confirm_email_ask_again()}</p>
           {next}
         </div>
       </AccountCard>
@@ -59,7 +58,7 @@ function ConfirmEmailPage() {
 
   if (confirm.isSuccess) {
     return (
-      <AccountCard title={t.title} subtitle={t.subtitle}>
+      <AccountCard title={m.account_confirm_email_title()} subtitle={m.account_confirm_email_subtitle()}>
         <div className="grid gap-5 text-center">
           <FormNotice kind={'already' in confirm.data ? 'info' : 'success'}>{confirm.data.message}</FormNotice>
           {next}
@@ -69,14 +68,14 @@ function ConfirmEmailPage() {
   }
 
   return (
-    <AccountCard title={t.title} subtitle={t.subtitle}>
+    <AccountCard title={m.account_confirm_email_title()} subtitle={m.account_confirm_email_subtitle()}>
       <div className="grid gap-5">
-        <p>{t.body}</p>
+        <p>{m.account_confirm_email_body()}</p>
         <Button size="lg" disabled={confirm.isPending} onClick={() => confirm.mutate({ token })}>
-          {confirm.isPending ? t.busy : t.submit}
+          {confirm.isPending ? m.account_confirm_email_busy() : m.account_confirm_email_submit()}
         </Button>
         <Link to="/" className={`${linkClasses} justify-self-center text-sm`}>
-          {t.home}
+          {m.account_back_home()}
         </Link>
       </div>
     </AccountCard>

@@ -13,9 +13,15 @@ import { GRID_PAGE_SIZE, nextCursor } from '../lib/paging';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
-import { contentCopy } from '../copy/content';
+import { m } from '#i18n/messages';
 import { useSession } from '../lib/session';
 import { trpc } from '../trpc';
+
+const directoryComingSoonItems = () => [
+  { title: m.content_directory_soon_women_owned_title(), body: m.content_directory_soon_women_owned_body() },
+  { title: m.content_directory_soon_services_title(), body: m.content_directory_soon_services_body() },
+  { title: m.content_directory_soon_safe_spaces_title(), body: m.content_directory_soon_safe_spaces_body() },
+];
 
 export const Route = createFileRoute('/directory')({
   validateSearch: (search: Record<string, unknown>) => validateListSearch(search, DIRECTORY_CATEGORIES),
@@ -26,7 +32,6 @@ const PLACEHOLDERS = 6;
 
 /** The real directory; the coming-soon panel shows only while there are no listings. */
 function DirectoryPage() {
-  const t = contentCopy.directory;
   const { q, category = ALL_CATEGORIES } = Route.useSearch();
   const navigate = useNavigate({ from: '/directory' });
   const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
@@ -44,7 +49,7 @@ function DirectoryPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={m.content_directory_title()} subtitle={m.content_directory_subtitle()} />
       <SearchFilter
         id="directory"
         search={search}
@@ -52,10 +57,10 @@ function DirectoryPage() {
         category={category}
         onCategory={(value) => void navigate({ search: (prev) => ({ ...prev, category: oneOf(value, DIRECTORY_CATEGORIES) }), replace: true })}
         categories={DIRECTORY_CATEGORIES}
-        searchLabel={t.searchLabel}
-        searchPlaceholder={t.searchPlaceholder}
+        searchLabel={m.content_directory_search_label()}
+        searchPlaceholder={m.content_directory_search_placeholder()}
       />
-      <section aria-label={t.title} aria-busy={listings.isPending} className="mt-8">
+      <section aria-label={m.content_directory_title()} aria-busy={listings.isPending} className="mt-8">
         {listings.isPending ? (
           <PlaceholderGrid count={PLACEHOLDERS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {(i) => <ListingCardSkeleton key={i} />}
@@ -63,7 +68,7 @@ function DirectoryPage() {
         ) : listings.isError ? (
           <LoadFailed onRetry={() => void listings.refetch()} />
         ) : items.length === 0 ? (
-          <EmptyState title={t.empty} hint={t.emptyHint} />
+          <EmptyState title={m.content_directory_empty()} hint={m.content_directory_empty_hint()} />
         ) : (
           <>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -82,7 +87,6 @@ function DirectoryPage() {
 const COMING_SOON_ICONS = [Store, Users, HeartHandshake];
 
 function ComingSoonPanel() {
-  const t = contentCopy.directory;
   const { user } = useSession();
   const [interested, setInterested] = useState(false);
   const express = useMutation(
@@ -98,10 +102,10 @@ function ComingSoonPanel() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <Card className="p-6 text-center sm:p-10">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{t.comingSoonTitle}</h1>
-        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{t.comingSoonBody}</p>
+        <h1 className="text-3xl font-semibold sm:text-4xl">{m.content_directory_coming_soon_title()}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{m.content_directory_coming_soon_body()}</p>
         <ul className="mt-8 grid gap-4 text-start sm:grid-cols-3">
-          {t.comingSoonItems.map((item, i) => {
+          {directoryComingSoonItems().map((item, i) => {
             const Icon = COMING_SOON_ICONS[i] ?? Store;
             return (
               <li key={item.title} className="rounded-2xl bg-secondary/60 p-4">
@@ -115,11 +119,11 @@ function ComingSoonPanel() {
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {user ? null : (
             <Button asChild>
-              <Link to="/signup">{t.join}</Link>
+              <Link to="/signup">{m.content_directory_join()}</Link>
             </Button>
           )}
           <Button asChild variant="outline">
-            <Link to="/community-hub">{t.learnMore}</Link>
+            <Link to="/community-hub">{m.content_directory_learn_more()}</Link>
           </Button>
           <Button
             variant="secondary"
@@ -128,12 +132,12 @@ function ComingSoonPanel() {
           >
             {interested ? (
               <>
-                <Check aria-hidden="true" /> {t.interested}
+                <Check aria-hidden="true" /> {m.content_directory_interested()}
               </>
             ) : express.isPending ? (
-              t.interestBusy
+              m.content_directory_interest_busy()
             ) : (
-              t.expressInterest
+              m.content_directory_express_interest()
             )}
           </Button>
         </div>

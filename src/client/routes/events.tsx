@@ -5,7 +5,7 @@ import { EventCard, EventCardSkeleton } from '../components/content/event-card';
 import { EmptyState, ItemPage, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '../components/content/list-states';
 import { buttonVariants } from '../components/ui/button-variants';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { contentCopy } from '../copy/content';
+import { m } from '#i18n/messages';
 import { idParam, oneOf } from '../lib/list-search';
 import { pageQueries, prefetchEventsPage } from '../lib/page-queries';
 
@@ -31,18 +31,17 @@ export const Route = createFileRoute('/events')({
 const PLACEHOLDERS = 4;
 
 function EventsPage() {
-  const t = contentCopy.events;
   const { tab, event } = Route.useSearch();
   const navigate = useNavigate({ from: '/events' });
   if (event) return <OneEvent id={event} />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={m.content_events_title()} subtitle={m.content_events_subtitle()} />
       {/* Radix sets its own dir (ltr unless told): the tabs and their cards follow the page's language. */}
       <Tabs value={tab ?? 'upcoming'} onValueChange={(value) => void navigate({ search: (prev) => ({ ...prev, tab: value === 'past' ? 'past' : undefined }), replace: true })}>
         <TabsList>
-          <TabsTrigger value="upcoming">{t.upcoming}</TabsTrigger>
-          <TabsTrigger value="past">{t.past}</TabsTrigger>
+          <TabsTrigger value="upcoming">{m.content_events_upcoming()}</TabsTrigger>
+          <TabsTrigger value="past">{m.content_events_past()}</TabsTrigger>
         </TabsList>
         <TabsContent value="upcoming" className="mt-6">
           <EventList upcoming />
@@ -56,14 +55,13 @@ function EventsPage() {
 }
 
 function OneEvent({ id }: { id: number }) {
-  const t = contentCopy.events;
   const event = useQuery(pageQueries.event(id));
   return (
     <ItemPage
-      heading={t.title}
+      heading={m.content_events_title()}
       back={
         <Link from="/events" to="/events" search={({ event: _open, ...list }) => list} className={buttonVariants({ variant: 'link', className: 'px-0' })}>
-          {t.back}
+          {m.content_events_back()}
         </Link>
       }
       query={event}

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { EmailField } from '../components/field';
 import { Button } from '../components/ui/button';
-import { accountCopy } from '../copy/account';
+import { m } from '#i18n/messages';
 import { errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { trpc } from '../trpc';
 import { AccountCard, FormNotice, loadAccountSchemas } from './settings/-components/account-kit';
@@ -12,7 +12,6 @@ export const Route = createFileRoute('/forgot-password')({
   component: ForgotPasswordPage,
 });
 
-const t = accountCopy.forgot;
 const FIELDS = ['email'] as const;
 const FIELD_IDS = { email: 'email' };
 
@@ -42,24 +41,24 @@ function ForgotPasswordPage() {
   }
 
   return (
-    <AccountCard title={t.title} subtitle={t.subtitle}>
+    <AccountCard title={m.account_forgot_title()} subtitle={m.account_forgot_subtitle()}>
       {request.isSuccess ? (
         <div className="grid gap-4">
           <FormNotice kind="success">{request.data.message}</FormNotice>
-          <p className="text-sm text-muted-foreground">{t.checkInbox}</p>
+          <p className="text-sm text-muted-foreground">{m.account_forgot_check_inbox()}</p>
         </div>
       ) : (
         <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className="grid gap-5">
           {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
-          <EmailField id="email" label={t.email} autoComplete="email" error={errors.email} value={email} onChange={setEmail} />
+          <EmailField id="email" label={m.account_email()} autoComplete="email" error={errors.email} value={email} onChange={setEmail} />
           <Button type="submit" size="lg" disabled={request.isPending}>
-            {request.isPending ? t.busy : t.submit}
+            {request.isPending ? m.account_sending() : m.account_forgot_submit()}
           </Button>
         </form>
       )}
       <div className="mt-6 text-center text-sm">
         <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
-          {t.backToLogin}
+          {m.account_forgot_back_to_login()}
         </Link>
       </div>
     </AccountCard>

@@ -2,9 +2,57 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Ban, EyeOff, Flag, Heart, LifeBuoy, LockKeyhole, Megaphone, Scale, type LucideIcon } from 'lucide-react';
 import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { Button } from '../components/ui/button';
-import { guidelinesCopy, type GuidelinesSection, type LinkedPoint } from '../copy/guidelines';
+import { m } from '#i18n/messages';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 import { longDateUtc } from '../lib/formats';
 import { useSession } from '../lib/session';
+
+/** A guideline with a link in it: the words before, the link, and the words after. */
+interface LinkedPoint {
+  before: string;
+  link: string;
+  href: string;
+  after: string;
+}
+
+interface GuidelinesSection {
+  /** The section's anchor (/guidelines#privacy), also how the page picks its icon. */
+  id: 'kind' | 'privacy' | 'bullying' | 'sexual-content' | 'spam' | 'self-harm' | 'reporting' | 'consequences';
+  title: string;
+  lead?: string;
+  points: readonly (string | LinkedPoint)[];
+}
+
+const guidelinesSections = (): readonly GuidelinesSection[] => [
+  { id: 'kind', title: m.guidelines_kind_title(), points: [m.guidelines_kind_1(), m.guidelines_kind_2(), m.guidelines_kind_3()] },
+  {
+    id: 'privacy',
+    title: m.guidelines_privacy_title(),
+    points: [m.guidelines_privacy_1(), m.guidelines_privacy_2(), m.guidelines_privacy_3(), m.guidelines_privacy_4()],
+  },
+  { id: 'bullying', title: m.guidelines_bullying_title(), points: [m.guidelines_bullying_1(), m.guidelines_bullying_2(), m.guidelines_bullying_3()] },
+  { id: 'sexual-content', title: m.guidelines_sexual_title(), points: [m.guidelines_sexual_1(), m.guidelines_sexual_2(), m.guidelines_sexual_3()] },
+  { id: 'spam', title: m.guidelines_spam_title(), points: [m.guidelines_spam_1(), m.guidelines_spam_2()] },
+  {
+    id: 'self-harm',
+    title: m.guidelines_self_harm_title(),
+    lead: m.guidelines_self_harm_lead(),
+    points: [
+      m.guidelines_self_harm_1(),
+      m.guidelines_self_harm_2(),
+      // The site's address reads the same in every language.
+      { before: m.guidelines_self_harm_helpline_before(), link: 'findahelpline.com', href: 'https://findahelpline.com', after: m.guidelines_self_harm_helpline_after() },
+      m.guidelines_self_harm_4(),
+      m.guidelines_self_harm_5(),
+    ],
+  },
+  { id: 'reporting', title: m.guidelines_reporting_title(), points: [m.guidelines_reporting_1(), m.guidelines_reporting_2(), m.guidelines_reporting_3()] },
+  {
+    id: 'consequences',
+    title: m.guidelines_consequences_title(),
+    points: [m.guidelines_consequences_1(), m.guidelines_consequences_2(), m.guidelines_consequences_3()],
+  },
+];
 
 export const Route = createFileRoute('/guidelines')({
   component: GuidelinesPage,
@@ -38,21 +86,20 @@ function Point({ point }: { point: string | LinkedPoint }) {
 
 /** The community guidelines: public, and what every applicant agrees to. */
 function GuidelinesPage() {
-  const t = guidelinesCopy;
   const { user } = useSession();
   // The version is a UTC day; written out in UTC so every time zone shows the same date.
   const updated = longDateUtc(new Date(`${GUIDELINES_VERSION}T00:00:00Z`));
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <header className="mb-8 grid gap-3">
-        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{t.title}</h1>
-        <p className="text-lg text-muted-foreground">{t.intro}</p>
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{m.guidelines_title()}</h1>
+        <p className="text-lg text-muted-foreground">{m.guidelines_intro({ siteName: DEFAULT_SITE_NAME })}</p>
         <p className="text-sm text-muted-foreground">
-          {t.lastUpdated} <time dateTime={GUIDELINES_VERSION}>{updated}</time>
+          {m.guidelines_last_updated()} <time dateTime={GUIDELINES_VERSION}>{updated}</time>
         </p>
       </header>
       <div className="grid gap-5">
-        {t.sections.map((section: GuidelinesSection) => {
+        {guidelinesSections().map((section: GuidelinesSection) => {
           const Icon = SECTION_ICONS[section.id];
           // Getting help stands out: it is the one section someone may need in a hurry.
           const help = section.id === 'self-harm';
@@ -86,10 +133,10 @@ function GuidelinesPage() {
         })}
       </div>
       <div className="mt-10 flex flex-col items-center gap-5 text-center">
-        <p className="text-lg font-semibold">{t.closing}</p>
+        <p className="text-lg font-semibold">{m.guidelines_closing({ siteName: DEFAULT_SITE_NAME })}</p>
         {user ? null : (
           <Button asChild size="lg">
-            <Link to="/signup">{t.join}</Link>
+            <Link to="/signup">{m.guidelines_join()}</Link>
           </Button>
         )}
       </div>

@@ -7,9 +7,8 @@ import { EmailField, PasswordField } from '../components/field';
 import { KeepLoggedIn } from '../components/keep-logged-in';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
-import { siteName } from '../copy';
-import { accountCopy } from '../copy/account';
-import { loginCopy } from '../copy/auth';
+import { m } from '#i18n/messages';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 import { serverMessage } from '../lib/errors';
 import { errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { loadSession, sessionQueryOptions } from '../lib/session';
@@ -38,7 +37,7 @@ function LoginPage() {
     trpc.auth.login.mutationOptions({
       onSuccess: async (result) => {
         const { firstName } = result.user;
-        toast({ title: messages.login.successTitle, description: result.firstSignIn ? messages.login.firstSuccessBody(firstName, siteName) : messages.login.successBody(firstName) });
+        toast({ title: messages.login.successTitle, description: result.firstSignIn ? messages.login.firstSuccessBody(firstName, DEFAULT_SITE_NAME) : messages.login.successBody(firstName) });
         await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
         await navigate({ to: '/' });
       },
@@ -68,28 +67,28 @@ function LoginPage() {
   }
 
   return (
-    <AuthCard title={loginCopy.title} subtitle={loginCopy.subtitle}>
+    <AuthCard title={m.auth_login_title()} subtitle={m.auth_login_subtitle()}>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-5">
-        <EmailField id="email" label={loginCopy.email} autoComplete="email" error={errors.email} value={email} onChange={setEmail} />
-        <PasswordField id="password" label={loginCopy.password} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
+        <EmailField id="email" label={m.auth_email()} autoComplete="email" error={errors.email} value={email} onChange={setEmail} />
+        <PasswordField id="password" label={m.auth_password()} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
         <Link to="/forgot-password" className="-mt-2 justify-self-end text-sm font-semibold text-primary underline-offset-4 hover:underline">
-          {accountCopy.forgot.link}
+          {m.account_forgot_title()}
         </Link>
-        <KeepLoggedIn label={loginCopy.keepLoggedIn} checked={saveLogin} onChange={setSaveLogin} />
+        <KeepLoggedIn label={m.auth_keep_logged_in()} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
-          {login.isPending ? loginCopy.busy : loginCopy.submit}
+          {login.isPending ? m.auth_signing_in() : m.auth_sign_in()}
         </Button>
       </form>
       <div className="mt-6 grid gap-3 text-center text-sm">
         <p>
-          {loginCopy.noAccount}{' '}
+          {m.auth_login_no_account()}{' '}
           <Link to="/signup" className="font-semibold text-primary underline-offset-4 hover:underline">
-            {loginCopy.join}
+            {m.auth_join()}
           </Link>
         </p>
-        <p className="text-muted-foreground">{loginCopy.approvalNote}</p>
+        <p className="text-muted-foreground">{m.auth_login_approval_note()}</p>
         <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
-          {loginCopy.backHome}
+          {m.auth_back_home()}
         </Link>
       </div>
     </AuthCard>

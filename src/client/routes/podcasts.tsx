@@ -6,7 +6,7 @@ import { EmptyState, ItemPage, LoadFailed, LoadMore, PageHeader, PlaceholderGrid
 import { PodcastCard, PodcastCardSkeleton } from '../components/content/podcast-card';
 import { SearchFilter } from '../components/content/search-filter';
 import { buttonVariants } from '../components/ui/button-variants';
-import { contentCopy } from '../copy/content';
+import { m } from '#i18n/messages';
 import { idParam, oneOf, useSearchBox, validateListSearch, type ListSearch } from '../lib/list-search';
 import { pageQueries, prefetchPodcastsPage } from '../lib/page-queries';
 
@@ -34,14 +34,13 @@ function PodcastsPage() {
 }
 
 function OnePodcast({ id }: { id: number }) {
-  const t = contentCopy.podcasts;
   const podcast = useQuery(pageQueries.podcast(id));
   return (
     <ItemPage
-      heading={t.title}
+      heading={m.content_podcasts_title()}
       back={
         <Link to="/podcasts" search={({ podcast: _open, ...list }) => list} className={buttonVariants({ variant: 'link', className: 'px-0' })}>
-          {t.back}
+          {m.content_podcasts_back()}
         </Link>
       }
       query={podcast}
@@ -53,7 +52,6 @@ function OnePodcast({ id }: { id: number }) {
 }
 
 function PodcastList() {
-  const t = contentCopy.podcasts;
   const { q, category = ALL_CATEGORIES } = Route.useSearch();
   const navigate = useNavigate({ from: '/podcasts' });
   const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
@@ -64,7 +62,7 @@ function PodcastList() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={m.content_podcasts_title()} subtitle={m.content_podcasts_subtitle()} />
       <SearchFilter
         id="podcasts"
         search={search}
@@ -72,10 +70,10 @@ function PodcastList() {
         category={category}
         onCategory={(value) => void navigate({ search: (prev) => ({ ...prev, category: oneOf(value, PODCAST_CATEGORIES) }), replace: true })}
         categories={PODCAST_CATEGORIES}
-        searchLabel={t.searchLabel}
-        searchPlaceholder={t.searchPlaceholder}
+        searchLabel={m.content_podcasts_search_label()}
+        searchPlaceholder={m.content_podcasts_search_placeholder()}
       />
-      <section aria-label={t.title} aria-busy={podcasts.isPending} className="mt-8">
+      <section aria-label={m.content_podcasts_title()} aria-busy={podcasts.isPending} className="mt-8">
         {podcasts.isPending ? (
           <PlaceholderGrid count={PLACEHOLDERS} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {(i) => <PodcastCardSkeleton key={i} />}

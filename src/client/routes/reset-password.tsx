@@ -5,7 +5,6 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { PasswordInput } from '../components/password-input';
 import { Button } from '../components/ui/button';
-import { accountCopy } from '../copy/account';
 import { errorMessage } from '../lib/errors';
 import { sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
@@ -22,7 +21,6 @@ export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,
 });
 
-const t = accountCopy.reset;
 const linkClasses = 'font-semibold text-primary underline-offset-4 hover:underline';
 
 /**
@@ -71,14 +69,14 @@ function ResetPasswordPage() {
   const dead = check.data && check.data.state !== 'usable' ? check.data : undefined;
   if (!reset.isSuccess && (dead?.state === 'used' || dead?.state === 'expired')) {
     return (
-      <AccountCard title={t.invalidTitle} subtitle={t.invalidSubtitle}>
+      <AccountCard title={m.account_reset_invalid_title()} subtitle={m.account_reset_invalid_subtitle()}>
         <div className="grid gap-5 text-center">
           <FormNotice kind="info">{dead.message}</FormNotice>
           <Button asChild size="lg">
-            <Link to="/forgot-password">{t.askAgain}</Link>
+            <Link to="/forgot-password">{m.account_reset_ask_again()}</Link>
           </Button>
           <Link to="/login" className={linkClasses}>
-            {t.signIn}
+            {m.account_sign_in()}
           </Link>
         </div>
       </AccountCard>
@@ -87,11 +85,11 @@ function ResetPasswordPage() {
 
   if (linkInvalid || dead) {
     return (
-      <AccountCard title={t.invalidTitle} subtitle={t.invalidSubtitle}>
+      <AccountCard title={m.account_reset_invalid_title()} subtitle={m.account_reset_invalid_subtitle()}>
         <div className="grid gap-5 text-center">
           <FormNotice kind="error">{messages.account.resetInvalid}</FormNotice>
           <Link to="/forgot-password" className={linkClasses}>
-            {t.askAgain}
+            {m.account_reset_ask_again()}
           </Link>
         </div>
       </AccountCard>
@@ -100,11 +98,11 @@ function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AccountCard title={t.title} subtitle={t.subtitle}>
+      <AccountCard title={m.account_reset_title()} subtitle={m.account_reset_subtitle()}>
         <div className="grid gap-5">
           <FormNotice kind="success">{reset.data.message}</FormNotice>
           <Button asChild size="lg">
-            <Link to="/login">{t.signIn}</Link>
+            <Link to="/login">{m.account_sign_in()}</Link>
           </Button>
         </div>
       </AccountCard>
@@ -113,7 +111,7 @@ function ResetPasswordPage() {
 
   if (check.isPending && token) {
     return (
-      <AccountCard title={t.title} subtitle={t.subtitle}>
+      <AccountCard title={m.account_reset_title()} subtitle={m.account_reset_subtitle()}>
         <p role="status" className="text-center text-muted-foreground">
           {m.account_reset_checking()}
         </p>
@@ -122,10 +120,10 @@ function ResetPasswordPage() {
   }
 
   return (
-    <AccountCard title={t.title} subtitle={t.subtitle}>
+    <AccountCard title={m.account_reset_title()} subtitle={m.account_reset_subtitle()}>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className="grid gap-5">
         {formError ? <FormNotice kind="error">{formError}</FormNotice> : null}
-        <FormField id="password" label={t.password} hint={t.passwordHint} error={fieldError}>
+        <FormField id="password" label={m.account_new_password()} hint={m.account_password_hint()} error={fieldError}>
           <PasswordInput
             id="password"
             name="password"
@@ -136,14 +134,14 @@ function ResetPasswordPage() {
             {...describedBy('password', { hint: true, error: fieldError })}
           />
         </FormField>
-        <p className="text-sm text-muted-foreground">{t.signedOutNote}</p>
+        <p className="text-sm text-muted-foreground">{m.account_reset_signed_out_note()}</p>
         <Button type="submit" size="lg" disabled={reset.isPending}>
-          {reset.isPending ? t.busy : t.submit}
+          {reset.isPending ? m.account_saving() : m.account_reset_submit()}
         </Button>
       </form>
       <div className="mt-6 text-center text-sm">
         <Link to="/login" className={linkClasses}>
-          {accountCopy.forgot.backToLogin}
+          {m.account_forgot_back_to_login()}
         </Link>
       </div>
     </AccountCard>

@@ -12,8 +12,8 @@ import { Checkbox } from '../components/ui/checkbox';
 import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { Textarea } from '../components/ui/textarea';
-import { siteName } from '../copy';
-import { signupCopy } from '../copy/auth';
+import { m } from '#i18n/messages';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
 import { latinDigits, pageDigits } from '../lib/formats';
 import { loadSession } from '../lib/session';
@@ -120,19 +120,19 @@ function SignupPage() {
 
   if (sentTo !== undefined) {
     return (
-      <AuthCard title={signupCopy.title} subtitle={signupCopy.subtitle} wide>
+      <AuthCard title={m.auth_join()} subtitle={m.auth_signup_subtitle()} wide>
         <ApplicationSent email={sentTo} />
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={signupCopy.title} subtitle={signupCopy.subtitle} wide>
+    <AuthCard title={m.auth_join()} subtitle={m.auth_signup_subtitle()} wide>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAuthSchemas()} noValidate className="grid gap-8">
         <fieldset className="grid gap-5">
-          <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.personal}</legend>
+          <legend className="mb-4 font-display text-xl font-semibold">{m.auth_signup_personal()}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="firstName" label={signupCopy.firstName} error={errors.firstName} count={{ value: form.firstName, max: TEXT_LIMITS.name }}>
+            <Field id="firstName" label={m.auth_signup_first_name()} error={errors.firstName} count={{ value: form.firstName, max: TEXT_LIMITS.name }}>
               <Input
                 id="firstName"
                   name="firstName"
@@ -143,7 +143,7 @@ function SignupPage() {
                 {...describedBy('firstName', { error: errors.firstName })}
               />
             </Field>
-            <Field id="lastName" label={signupCopy.lastName} error={errors.lastName} count={{ value: form.lastName, max: TEXT_LIMITS.name }}>
+            <Field id="lastName" label={m.auth_signup_last_name()} error={errors.lastName} count={{ value: form.lastName, max: TEXT_LIMITS.name }}>
               <Input
                 id="lastName"
                   name="lastName"
@@ -155,17 +155,17 @@ function SignupPage() {
               />
             </Field>
           </div>
-          <EmailField id="email" label={signupCopy.email} autoComplete="email" error={errors.email} value={form.email} onChange={updateValue('email')} />
+          <EmailField id="email" label={m.auth_email()} autoComplete="email" error={errors.email} value={form.email} onChange={updateValue('email')} />
           <PasswordField
             id="password"
-            label={signupCopy.password}
-            hint={signupCopy.passwordHint}
+            label={m.auth_password()}
+            hint={m.auth_signup_password_hint()}
             autoComplete="new-password"
             error={errors.password}
             value={form.password}
             onChange={updateValue('password')}
           />
-          <Field id="age" label={signupCopy.age} hint={signupCopy.ageHint} error={errors.age}>
+          <Field id="age" label={m.auth_signup_age()} hint={m.auth_signup_age_hint()} error={errors.age}>
             {/* Text, not type=number: a number box always shows Latin digits, and an Arabic page
                 writes its numbers (the hint, the message) in Arabic-Indic ones. */}
             <Input
@@ -181,26 +181,26 @@ function SignupPage() {
           </Field>
         </fieldset>
         <fieldset className="grid gap-5">
-          <legend className="mb-4 font-display text-xl font-semibold">{signupCopy.about}</legend>
-          <Field id="interests" label={signupCopy.interests} error={errors.interests} count={{ value: form.interests, max: TEXT_LIMITS.interests }}>
+          <legend className="mb-4 font-display text-xl font-semibold">{m.auth_signup_about()}</legend>
+          <Field id="interests" label={m.auth_signup_interests()} error={errors.interests} count={{ value: form.interests, max: TEXT_LIMITS.interests }}>
             <Textarea
               id="interests"
               name="interests"
               rows={3}
               required
-              placeholder={signupCopy.interestsPlaceholder}
+              placeholder={m.auth_signup_interests_placeholder()}
               value={form.interests}
               onChange={update('interests')}
               {...describedBy('interests', { error: errors.interests })}
             />
           </Field>
-          <Field id="bio" label={signupCopy.bio} error={errors.bio} count={{ value: form.bio, max: TEXT_LIMITS.bio }}>
+          <Field id="bio" label={m.auth_signup_bio()} error={errors.bio} count={{ value: form.bio, max: TEXT_LIMITS.bio }}>
             <Textarea
               id="bio"
               name="bio"
               rows={4}
               required
-              placeholder={signupCopy.bioPlaceholder}
+              placeholder={m.auth_signup_bio_placeholder()}
               value={form.bio}
               onChange={update('bio')}
               {...describedBy('bio', { error: errors.bio })}
@@ -221,9 +221,9 @@ function SignupPage() {
               }}
             />
             <Label htmlFor="acceptGuidelines" className="font-normal">
-              {signupCopy.acceptGuidelinesLead}
+              {m.auth_signup_accept_guidelines_lead()}
               <Link to="/guidelines" className="font-semibold text-primary underline underline-offset-4 hover:text-primary-hover">
-                {signupCopy.acceptGuidelinesLink}
+                {m.auth_signup_accept_guidelines_link()}
               </Link>
             </Label>
           </div>
@@ -240,17 +240,17 @@ function SignupPage() {
           </p>
         ) : null}
         <Button type="submit" size="lg" disabled={apply.isPending}>
-          {apply.isPending ? signupCopy.busy : signupCopy.submit}
+          {apply.isPending ? m.auth_signup_busy() : m.auth_signup_submit()}
         </Button>
       </form>
       <div className="mt-6 flex flex-col items-center gap-3 text-sm sm:flex-row sm:justify-between">
         <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
-          {signupCopy.backToLogin}
+          {m.auth_signup_back_to_login()}
         </Link>
         <p>
-          {signupCopy.haveAccount}{' '}
+          {m.auth_signup_have_account()}{' '}
           <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
-            {signupCopy.signInInstead}
+            {m.auth_signup_sign_in_instead()}
           </Link>
         </p>
       </div>
@@ -260,7 +260,6 @@ function SignupPage() {
 
 /** What she sees once her application is in: that it arrived, and what happens next. */
 function ApplicationSent({ email }: { email: string }) {
-  const t = signupCopy.sent;
   const heading = useRef<HTMLHeadingElement>(null);
   // The form she was at the bottom of is gone: bring her to the news, and a screen reader with her.
   useEffect(() => {
@@ -274,24 +273,24 @@ function ApplicationSent({ email }: { email: string }) {
           <CheckCircle2 className="size-7" aria-hidden="true" />
         </span>
         <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
-          {t.title}
+          {m.auth_signup_sent_title()}
         </h2>
         <p role="status" className="max-w-lg text-muted-foreground">
-          {messages.signup.success(siteName)}
+          {messages.signup.success(DEFAULT_SITE_NAME)}
         </p>
       </div>
       <section aria-labelledby="next-steps" className="grid gap-3 rounded-2xl bg-muted/60 p-5">
         <h3 id="next-steps" className="font-sans text-base font-semibold">
-          {t.nextTitle}
+          {m.auth_signup_sent_next_title()}
         </h3>
         <ol className="grid list-decimal gap-2 ps-5 text-sm rtl:[list-style-type:arabic-indic]">
-          {t.next(email).map((step) => (
+          {[m.auth_signup_sent_next_review(), m.auth_signup_sent_next_email({ email }), m.auth_signup_sent_next_sign_in()].map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
       </section>
       <Button asChild size="lg" className="justify-self-center">
-        <Link to="/">{t.home}</Link>
+        <Link to="/">{m.auth_back_home()}</Link>
       </Button>
     </div>
   );

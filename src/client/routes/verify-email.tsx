@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { messages } from '#shared/messages';
 import { Button } from '../components/ui/button';
-import { accountCopy } from '../copy/account';
+import { m } from '#i18n/messages';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../trpc';
 import { AccountCard, FormNotice } from './settings/-components/account-kit';
@@ -17,7 +17,6 @@ export const Route = createFileRoute('/verify-email')({
   component: VerifyEmailPage,
 });
 
-const t = accountCopy.verifyEmail;
 const linkClasses = 'font-semibold text-primary underline-offset-4 hover:underline';
 
 /**
@@ -30,16 +29,16 @@ function VerifyEmailPage() {
   const confirm = useMutation(trpc.auth.confirmEmail.mutationOptions());
   const home = (
     <Link to="/" className={`${linkClasses} justify-self-center text-sm`}>
-      {t.home}
+      {m.account_back_home()}
     </Link>
   );
 
   if (!token || confirm.isError) {
     return (
-      <AccountCard title={t.title} subtitle={t.invalidSubtitle}>
+      <AccountCard title={m.account_verify_email_title()} subtitle={m.account_verify_email_invalid_subtitle()}>
         <div className="grid gap-4 text-center">
           <FormNotice kind="error">{token ? errorMessage(confirm.error) : messages.account.emailConfirmInvalid}</FormNotice>
-          <p className="text-sm text-muted-foreground">{t.askAgain}</p>
+          <p className="text-sm text-muted-foreground">{m.account_verify_email_ask_again()}</p>
           {home}
         </div>
       </AccountCard>
@@ -48,7 +47,7 @@ function VerifyEmailPage() {
 
   if (confirm.isSuccess) {
     return (
-      <AccountCard title={t.title} subtitle={t.subtitle}>
+      <AccountCard title={m.account_verify_email_title()} subtitle={m.account_verify_email_subtitle()}>
         <div className="grid gap-5 text-center">
           <FormNotice kind={'already' in confirm.data ? 'info' : 'success'}>{confirm.data.message}</FormNotice>
           {home}
@@ -58,11 +57,11 @@ function VerifyEmailPage() {
   }
 
   return (
-    <AccountCard title={t.title} subtitle={t.subtitle}>
+    <AccountCard title={m.account_verify_email_title()} subtitle={m.account_verify_email_subtitle()}>
       <div className="grid gap-5">
-        <p>{t.body}</p>
+        <p>{m.account_verify_email_body()}</p>
         <Button size="lg" disabled={confirm.isPending} onClick={() => confirm.mutate({ token })}>
-          {confirm.isPending ? t.busy : t.submit}
+          {confirm.isPending ? m.account_confirm_email_busy() : m.account_verify_email_submit()}
         </Button>
         {home}
       </div>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { formatCount } from '#client/lib/formats';
 import { cn } from '#client/lib/utils';
@@ -58,15 +58,15 @@ export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: 
             {blog.title}
           </Link>
         </h3>
-        <p className="text-sm font-medium">{contentCopy.blog.by(blog.authorName)}</p>
+        <p className="text-sm font-medium">{m.content_blog_by({ name: blog.authorName })}</p>
         <p dir="auto" className="line-clamp-3 text-start text-sm text-muted-foreground">{blog.summary}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm text-muted-foreground">
           <div className="flex items-center gap-3">
-            <span className="inline-flex items-center gap-1" aria-label={contentCopy.likes(blog.likesCount)}>
+            <span className="inline-flex items-center gap-1" aria-label={m.content_likes({ count: blog.likesCount })}>
               <Heart className="size-4" aria-hidden="true" />
               {formatCount(blog.likesCount)}
             </span>
-            <span className="inline-flex items-center gap-1" aria-label={contentCopy.comments(blog.commentsCount)}>
+            <span className="inline-flex items-center gap-1" aria-label={m.content_comments({ count: blog.commentsCount })}>
               <MessageCircle className="size-4" aria-hidden="true" />
               {formatCount(blog.commentsCount)}
             </span>

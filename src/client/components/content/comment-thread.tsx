@@ -3,8 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { CommentFormSchema, type CommentKind } from '#shared/schemas/content';
-import { contentCopy } from '#client/copy/content';
-import { safetyCopy } from '#client/copy/safety';
+import { m } from '#i18n/messages';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
@@ -32,12 +31,11 @@ export interface CommentThread {
 
 /** After she adds a comment: 'added', or the server's words when it waits for a moderator. */
 export function toastCommentAdded(result: { message: string | null }) {
-  toast(result.message ? { title: safetyCopy.held.title, description: result.message } : { title: messages.comments.successTitle, description: messages.comments.added });
+  toast(result.message ? { title: m.safety_held_title(), description: result.message } : { title: messages.comments.successTitle, description: messages.comments.added });
 }
 
 /** Delete, with a confirmation; every content list refetches after, so counts follow. */
 export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: CommentItem }) {
-  const t = contentCopy.deleteComment;
   const [open, setOpen] = useState(false);
   const remove = useMutation(
     trpc.content.comments.delete.mutationOptions({
@@ -51,15 +49,21 @@ export function DeleteComment({ kind, comment }: { kind: CommentKind; comment: C
   );
   return (
     <ConfirmDelete
-      texts={t}
+      texts={{
+        title: m.content_delete_comment_title(),
+        body: m.content_delete_comment_body(),
+        cancel: m.content_delete_comment_cancel(),
+        confirm: m.content_delete_comment_confirm(),
+        busy: m.content_delete_comment_busy(),
+      }}
       open={open}
       onOpenChange={setOpen}
       pending={remove.isPending}
       onConfirm={() => remove.mutate({ kind, id: comment.id })}
       trigger={
-        <Button variant="ghost" size="sm" className="ms-auto h-7 px-2 text-destructive hover:bg-destructive/10" aria-label={t.label(`${comment.user.firstName} ${comment.user.lastName}`)}>
+        <Button variant="ghost" size="sm" className="ms-auto h-7 px-2 text-destructive hover:bg-destructive/10" aria-label={m.content_delete_comment_label({ author: `${comment.user.firstName} ${comment.user.lastName}` })}>
           <Trash2 aria-hidden="true" />
-          {t.button}
+          {m.content_delete_comment_button()}
         </Button>
       }
     />
@@ -90,7 +94,7 @@ export function CommentMeta({ kind, comment, date }: { kind: CommentKind; commen
     <div className="flex items-start gap-2 text-sm">
       <p className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
         <span dir="auto" className="font-semibold">
-          {comment.isMine ? contentCopy.you : `${comment.user.firstName} ${comment.user.lastName}`}
+          {comment.isMine ? m.content_you() : `${comment.user.firstName} ${comment.user.lastName}`}
         </span>
         <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
           {date}
@@ -111,7 +115,7 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
       </div>
     );
   }
-  if (!comments?.length) return <p className="py-4 text-center text-muted-foreground">{contentCopy.noComments}</p>;
+  if (!comments?.length) return <p className="py-4 text-center text-muted-foreground">{m.content_no_comments()}</p>;
   return (
     <ul className="grid gap-3">
       {comments.map((comment) => (
@@ -158,7 +162,7 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-2">
-      <Label htmlFor={id}>{contentCopy.commentLabel}</Label>
+      <Label htmlFor={id}>{m.content_comment_label()}</Label>
       <Textarea
         ref={box}
         id={id}
@@ -166,7 +170,7 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
         dir="auto"
         readOnly={pending}
         value={draft}
-        placeholder={contentCopy.commentPlaceholder}
+        placeholder={m.content_comment_placeholder()}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setDraft(e.target.value)}
@@ -178,7 +182,7 @@ export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (
         </p>
       ) : null}
       <Button type="submit" className="justify-self-end" disabled={draft.length === 0 || pending}>
-        {pending ? contentCopy.commentBusy : contentCopy.commentSubmit}
+        {pending ? m.content_comment_busy() : m.content_comment_submit()}
       </Button>
     </form>
   );

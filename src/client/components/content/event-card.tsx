@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, CalendarPlus, Check, Clock, Hourglass, ListPlus, MapPin, Ticket, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '#shared/messages';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { formatCount } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
@@ -36,7 +36,6 @@ export function EventCardSkeleton() {
 
 /** `leading`: the first card of its list, whose image loads first. */
 export function EventCard({ event, upcoming, leading = false }: { event: EventItem; upcoming: boolean; leading?: boolean }) {
-  const t = contentCopy.events;
   const date = new Date(event.dateTime);
   const { spotsLeft } = event;
   return (
@@ -52,38 +51,38 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
         <dl className="grid gap-1.5 text-sm">
           <div className="flex items-center gap-2">
             <CalendarDays className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{t.date}</dt>
+            <dt className="sr-only">{m.content_events_date()}</dt>
             <dd>
               <time dateTime={date.toISOString()}>{eventDate(date, event.timeZone)}</time>
             </dd>
           </div>
           <div className="flex items-center gap-2">
             <Clock className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{t.time}</dt>
+            <dt className="sr-only">{m.content_events_time()}</dt>
             <dd>{eventTime(date, event.timeZone)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{t.location}</dt>
+            <dt className="sr-only">{m.content_events_location()}</dt>
             <dd dir="auto">{event.location}</dd>
           </div>
           <div className="flex items-center gap-2">
             <Ticket className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{t.priceLabel}</dt>
+            <dt className="sr-only">{m.content_events_price()}</dt>
             <dd className="font-semibold">{formatPrice(event.price)}</dd>
           </div>
         </dl>
         {/* A plain link to the file: any calendar app opens it, no sign-in needed. */}
         <Button asChild variant="link" size="sm" className="h-8 self-start px-0">
-          <a href={`/api/events/${event.id}/ics`} download aria-label={t.addToCalendarLabel(event.title)}>
+          <a href={`/api/events/${event.id}/ics`} download aria-label={m.content_events_add_to_calendar_label({ title: event.title })}>
             <CalendarPlus aria-hidden="true" />
-            {t.addToCalendar}
+            {m.content_events_add_to_calendar()}
           </a>
         </Button>
         {upcoming && spotsLeft !== null ? (
           <Badge variant={spotsLeft === 0 ? 'muted' : 'secondary'} className="self-start">
             <Users className="size-3.5" aria-hidden="true" />
-            {spotsLeft === 0 ? t.full : t.spotsLeft(spotsLeft)}
+            {spotsLeft === 0 ? m.content_events_full() : m.content_events_spots_left({ count: spotsLeft })}
           </Badge>
         ) : null}
         {upcoming ? <RsvpActions event={event} full={spotsLeft === 0} /> : null}
@@ -97,7 +96,6 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
  * in, cancel her spot or leave the waitlist (both asked first). Visitors get the sign-in prompt.
  */
 function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
-  const t = contentCopy.events;
   const { user } = useSession();
   const rsvpsOptions = pageQueries.eventRsvps(event.id);
   const rsvps = useQuery({ ...rsvpsOptions, enabled: Boolean(user) });
@@ -129,7 +127,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
       onSuccess: async (answer) => {
         setFocusWhen(answer.status === 'waitlisted' ? 'waitlisted' : 'attending');
         await refresh();
-        if (answer.status === 'waitlisted') toast({ title: t.rsvp.waitlistedTitle, description: answer.message ?? t.rsvp.waiting });
+        if (answer.status === 'waitlisted') toast({ title: m.content_events_rsvp_waitlisted_title(), description: answer.message ?? m.content_events_rsvp_waiting() });
         else toast({ title: messages.comments.successTitle, description: messages.events.attendSuccess });
       },
       onError: (error) => {
@@ -145,7 +143,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
         setFocusWhen('none');
         await refresh();
         setConfirming(false);
-        toast({ title: t.rsvp.doneTitle, description: answer.message });
+        toast({ title: m.content_events_rsvp_done_title(), description: answer.message });
       },
       onError: (error) => {
         if (isAuthFailure(error)) toastSignInRequired(messages.events.loginToAttend);
@@ -167,7 +165,7 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
       pending={cancel.isPending}
       onConfirm={() => cancel.mutate({ id: event.id })}
       trigger={
-        <Button variant="outline" aria-label={contentCopy.actionOn(label, event.title)}>
+        <Button variant="outline" aria-label={m.content_action_on({ action: label, title: event.title })}>
           {label}
         </Button>
       }
@@ -177,11 +175,17 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
   if (mine?.status === 'attending') {
     return (
       <div ref={area} tabIndex={-1} className="mt-auto flex flex-wrap items-center gap-2 pt-2 outline-none">
-        <Button disabled aria-label={contentCopy.actionOn(t.attending, event.title)}>
+        <Button disabled aria-label={m.content_action_on({ action: m.content_events_attending(), title: event.title })}>
           <Check aria-hidden="true" />
-          {t.attending}
+          {m.content_events_attending()}
         </Button>
-        {confirmCancel(t.rsvp.cancelTexts, t.rsvp.cancel)}
+        {confirmCancel({
+          title: m.content_events_rsvp_cancel_title(),
+          body: m.content_events_rsvp_cancel_body(),
+          cancel: m.content_events_rsvp_cancel_keep(),
+          confirm: m.content_events_rsvp_cancel_confirm(),
+          busy: m.content_events_rsvp_cancel_busy(),
+        }, m.content_events_rsvp_cancel())}
       </div>
     );
   }
@@ -190,20 +194,26 @@ function RsvpActions({ event, full }: { event: EventItem; full: boolean }) {
       <div ref={area} tabIndex={-1} className="mt-auto grid justify-items-start gap-3 pt-2 outline-none">
         <p className="flex items-center gap-2 text-sm font-semibold">
           <Hourglass className="size-4 text-primary" aria-hidden="true" />
-          {mine.position === null ? t.rsvp.waiting : t.rsvp.position(formatCount(mine.position))}
+          {mine.position === null ? m.content_events_rsvp_waiting() : m.content_events_rsvp_position({ position: formatCount(mine.position) })}
         </p>
-        {confirmCancel(t.rsvp.leaveTexts, t.rsvp.leaveWaitlist)}
+        {confirmCancel({
+          title: m.content_events_rsvp_leave_title(),
+          body: m.content_events_rsvp_leave_body(),
+          cancel: m.content_events_rsvp_leave_stay(),
+          confirm: m.content_events_rsvp_leave_confirm(),
+          busy: m.content_events_rsvp_leave_busy(),
+        }, m.content_events_rsvp_leave_waitlist())}
       </div>
     );
   }
   // A full event takes names for its waitlist; visitors see it full, as before.
   const waitlist = full && Boolean(user);
-  const label = waitlist ? t.rsvp.joinWaitlist : t.attend;
+  const label = waitlist ? m.content_events_rsvp_join_waitlist() : m.content_events_attend();
   return (
     <div ref={area} tabIndex={-1} className="mt-auto pt-2 outline-none">
-      <Button onClick={attend} disabled={rsvp.isPending || (Boolean(user) && rsvps.isPending) || (full && !user)} aria-label={contentCopy.actionOn(label, event.title)}>
+      <Button onClick={attend} disabled={rsvp.isPending || (Boolean(user) && rsvps.isPending) || (full && !user)} aria-label={m.content_action_on({ action: label, title: event.title })}>
         {waitlist ? <ListPlus aria-hidden="true" /> : null}
-        {rsvp.isPending ? (waitlist ? t.rsvp.joinBusy : t.attendBusy) : label}
+        {rsvp.isPending ? (waitlist ? m.content_events_rsvp_join_busy() : m.content_events_attend_busy()) : label}
       </Button>
     </div>
   );

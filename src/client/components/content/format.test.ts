@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { overwriteGetLocale } from '#i18n/runtime';
 import type { Locale } from '#shared/i18n/locale';
 import { categoryLabel } from '#client/lib/categories';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { blogDate, eventDate, eventTime, formatPrice, ratingFormat } from './format';
 
 const inLanguage = <T,>(locale: Locale, read: () => T): T => {
@@ -59,20 +59,20 @@ describe('date, time and rating formats', () => {
 
 describe('counts in words', () => {
   it('says likes, comments, reviews and spots in English as before', () => {
-    expect(contentCopy.likes(1)).toBe('1 like');
-    expect(contentCopy.likes(3)).toBe('3 likes');
-    expect(contentCopy.comments(0)).toBe('0 comments');
-    expect(contentCopy.directory.reviews(1)).toBe('1 review');
-    expect(contentCopy.events.spotsLeft(12)).toBe('12 spots left');
+    expect(m.content_likes({ count: 1 })).toBe('1 like');
+    expect(m.content_likes({ count: 3 })).toBe('3 likes');
+    expect(m.content_comments({ count: 0 })).toBe('0 comments');
+    expect(m.content_directory_reviews({ count: 1 })).toBe('1 review');
+    expect(m.content_events_spots_left({ count: 12 })).toBe('12 spots left');
   });
 
   it('uses the Arabic plural forms and digits', () => {
-    expect(inLanguage('ar-EG', () => contentCopy.comments(1))).toBe('تعليق واحد');
-    expect(inLanguage('ar-EG', () => contentCopy.comments(2))).toBe('تعليقان');
-    expect(inLanguage('ar-EG', () => contentCopy.comments(3))).toBe('٣ تعليقات');
-    expect(inLanguage('ar-EG', () => contentCopy.comments(11))).toBe('١١ تعليقًا');
-    expect(inLanguage('ar-EG', () => contentCopy.likes(100))).toBe('١٠٠ إعجاب');
-    expect(inLanguage('ar-EG', () => contentCopy.events.spotsLeft(5))).toBe('بقيت ٥ أماكن');
+    expect(inLanguage('ar-EG', () => m.content_comments({ count: 1 }))).toBe('تعليق واحد');
+    expect(inLanguage('ar-EG', () => m.content_comments({ count: 2 }))).toBe('تعليقان');
+    expect(inLanguage('ar-EG', () => m.content_comments({ count: 3 }))).toBe('٣ تعليقات');
+    expect(inLanguage('ar-EG', () => m.content_comments({ count: 11 }))).toBe('١١ تعليقًا');
+    expect(inLanguage('ar-EG', () => m.content_likes({ count: 100 }))).toBe('١٠٠ إعجاب');
+    expect(inLanguage('ar-EG', () => m.content_events_spots_left({ count: 5 }))).toBe('بقيت ٥ أماكن');
   });
 });
 

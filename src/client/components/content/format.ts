@@ -1,5 +1,5 @@
 import { getLocale } from '#i18n/runtime';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { fixedDecimals, longDate, oneDecimal } from '#client/lib/formats';
 import { eventClock, eventDay } from '#shared/event-time';
 
@@ -25,10 +25,10 @@ const AMOUNT = /^\$?(\d+)(?:\.(\d+))?$/;
  */
 export function formatPrice(price: string | null): string {
   const value = (price ?? '').trim();
-  if (value === '' || value === '0' || value === '0.00') return contentCopy.events.free;
+  if (value === '' || value === '0' || value === '0.00') return m.content_events_free();
   const amount = AMOUNT.exec(value);
   if (!amount) return value.startsWith('$') ? value : `$${value}`;
   const decimals = amount[2]?.length ?? 0;
   // Stored decimals are kept ('25.50' stays two places); no grouping, as stored.
-  return contentCopy.events.price(fixedDecimals(Number(value.replace('$', '')), decimals));
+  return m.content_events_price_amount({ amount: fixedDecimals(Number(value.replace('$', '')), decimals) });
 }

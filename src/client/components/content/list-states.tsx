@@ -1,8 +1,7 @@
 import { useDocumentTitle } from '#client/lib/document-title';
 import type { ReactNode } from 'react';
 import { errorStatus } from '#client/lib/errors';
-import { copy } from '#client/copy';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { Button } from '../ui/button';
 
 /** An empty list: what happened and what to try next. */
@@ -19,9 +18,9 @@ export function EmptyState({ title, hint, children }: { title: string; hint?: st
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-[var(--radius-card)] border border-destructive/30 bg-destructive/5 px-6 py-8 text-center">
-      <p className="font-medium text-destructive">{contentCopy.loadFailed}</p>
+      <p className="font-medium text-destructive">{m.content_load_failed()}</p>
       <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        {contentCopy.retry}
+        {m.content_retry()}
       </Button>
     </div>
   );
@@ -33,7 +32,7 @@ export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loadi
   return (
     <div className="mt-8 flex justify-center">
       <Button variant="outline" onClick={onLoad} disabled={loading}>
-        {loading ? contentCopy.loadingMore : contentCopy.loadMore}
+        {loading ? m.content_loading_more() : m.content_load_more()}
       </Button>
     </div>
   );
@@ -47,7 +46,7 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle: strin
         <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
         <p className="max-w-2xl text-muted-foreground">{subtitle}</p>
       </header>
-      <h2 className="sr-only">{contentCopy.resultsHeading}</h2>
+      <h2 className="sr-only">{m.content_results_heading()}</h2>
     </>
   );
 }
@@ -55,7 +54,7 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle: strin
 /** Loading placeholders: `count` skeletons in the grid of the final shape, announced as loading. */
 export function PlaceholderGrid({ count, className, children }: { count: number; className: string; children: (index: number) => ReactNode }) {
   return (
-    <div role="status" aria-label={copy.common.loading} className={className}>
+    <div role="status" aria-label={m.common_loading()} className={className}>
       {Array.from({ length: count }, (_, i) => children(i))}
     </div>
   );
@@ -88,7 +87,7 @@ export function ItemPage({
         placeholder
       ) : query.error ? (
         errorStatus(query.error) === 404 ? (
-          <EmptyState title={contentCopy.itemMissing} />
+          <EmptyState title={m.content_item_missing()} />
         ) : (
           <LoadFailed onRetry={() => void query.refetch()} />
         )

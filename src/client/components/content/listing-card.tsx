@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Globe, Heart, MapPin, Phone, Star } from 'lucide-react';
 import { messages } from '#shared/messages';
-import { contentCopy } from '#client/copy/content';
-import { safetyCopy } from '#client/copy/safety';
+import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { useSession } from '#client/lib/session';
 import { cn } from '#client/lib/utils';
@@ -38,7 +37,6 @@ export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) 
 
 /** The listing card: first image, name, category colour, description, address, rating, reviews, like. */
 export function ListingCard({ listing, compact = false }: { listing: ListingItem; compact?: boolean }) {
-  const t = contentCopy.directory;
   const { user } = useSession();
   const likedOptions = pageQueries.listingLiked(listing.id);
   const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
@@ -74,8 +72,8 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
           <Badge className={cn('me-auto', categoryColour(listing.category))}>{categoryLabel(listing.category)}</Badge>
           {user ? (
             <ReportButton
-              target={{ type: 'listing', id: listing.id, title: safetyCopy.report.titles.listing }}
-              label={safetyCopy.report.listingLabel(listing.name)}
+              target={{ type: 'listing', id: listing.id, title: m.safety_report_title_listing() }}
+              label={m.safety_report_member({ name: listing.name })}
               className="-mt-2 size-9"
             />
           ) : null}
@@ -84,7 +82,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
             size="icon"
             className="-me-2 -mt-2 size-9"
             aria-pressed={liked}
-            aria-label={liked ? contentCopy.unlike(listing.name) : contentCopy.like(listing.name)}
+            aria-label={liked ? m.content_unlike({ title: listing.name }) : m.content_like({ title: listing.name })}
             onClick={toggleLike}
             aria-busy={like.isPending}
           >
@@ -107,11 +105,11 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
           <Star className={cn('size-4', listing.avgRating > 0 ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')} aria-hidden="true" />
           {/* The rating: one decimal, only above 0. */}
           {listing.avgRating > 0 ? (
-            <span className="font-semibold" aria-label={t.rating(ratingFormat(listing.avgRating))}>
+            <span className="font-semibold" aria-label={m.content_directory_rating({ value: ratingFormat(listing.avgRating) })}>
               {ratingFormat(listing.avgRating)}
             </span>
           ) : null}
-          <span className="text-muted-foreground">({t.reviews(listing.reviewCount)})</span>
+          <span className="text-muted-foreground">({m.content_directory_reviews({ count: listing.reviewCount })})</span>
         </p>
         {compact ? null : (listing.phone || website) ? (
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -124,7 +122,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
             {website ? (
               <a href={website} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 text-primary hover:underline">
                 <Globe className="size-4" aria-hidden="true" />
-                {t.website}
+                {m.content_directory_website()}
               </a>
             ) : null}
           </div>

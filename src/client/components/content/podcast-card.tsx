@@ -3,7 +3,7 @@ import { Heart, MessageCircle, Play } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isAllowedEmbedUrl } from '#shared/embed';
 import { messages } from '#shared/messages';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { formatCount } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
@@ -40,14 +40,14 @@ export function PodcastEmbed({ url, title }: { url: string; title: string }) {
   }, [playing]);
 
   if (!isAllowedEmbedUrl(url)) {
-    return <div className="flex aspect-video items-center justify-center bg-muted px-4 text-center text-sm text-muted-foreground">{contentCopy.podcasts.videoUnavailable}</div>;
+    return <div className="flex aspect-video items-center justify-center bg-muted px-4 text-center text-sm text-muted-foreground">{m.content_podcasts_video_unavailable()}</div>;
   }
   if (!playing) {
     return (
       <button
         type="button"
         onClick={() => setPlaying(true)}
-        aria-label={contentCopy.podcasts.play(title)}
+        aria-label={m.content_podcasts_play({ title })}
         className="group flex aspect-video w-full items-center justify-center bg-gradient-to-br from-secondary via-accent to-muted focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-ring"
       >
         <span className="flex size-16 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform group-hover:scale-105">
@@ -60,7 +60,7 @@ export function PodcastEmbed({ url, title }: { url: string; title: string }) {
     <iframe
       ref={player}
       src={autoplayUrl(url)}
-      title={contentCopy.podcasts.videoTitle(title)}
+      title={m.content_podcasts_video_title({ title })}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       allowFullScreen
       // The site sends no Referer by default; video players need the origin to play embeds.
@@ -124,7 +124,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
           {podcast.description}
         </p>
         {podcast.tags.length ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label={contentCopy.tags}>
+          <ul className="flex flex-wrap gap-1.5" aria-label={m.content_tags_label()}>
             {podcast.tags.map((tag) => (
               <li key={tag}>
                 <Badge variant="muted" dir="auto">
@@ -139,14 +139,14 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
             variant="ghost"
             size="sm"
             aria-pressed={liked}
-            aria-label={liked ? contentCopy.unlike(podcast.title) : contentCopy.like(podcast.title)}
+            aria-label={liked ? m.content_unlike({ title: podcast.title }) : m.content_like({ title: podcast.title })}
             onClick={toggleLike}
             aria-busy={like.isPending}
           >
             <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
             <span>{formatCount(podcast.likes)}</span>
           </Button>
-          <Button ref={commentsButton} variant="ghost" size="sm" aria-label={contentCopy.commentsFor(podcast.title)} onClick={() => setCommentsOpen(true)}>
+          <Button ref={commentsButton} variant="ghost" size="sm" aria-label={m.content_comments_for({ title: podcast.title })} onClick={() => setCommentsOpen(true)}>
             <MessageCircle aria-hidden="true" />
             <span>{formatCount(podcast.comments)}</span>
           </Button>
@@ -163,7 +163,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
             }}
           >
             <DialogHeader>
-              <DialogTitle>{contentCopy.commentsTitle}</DialogTitle>
+              <DialogTitle>{m.content_comments_title()}</DialogTitle>
               <DialogDescription dir="auto">{podcast.title}</DialogDescription>
             </DialogHeader>
             {/* The comment thread and its form load with the first dialog opened, not with the list. */}

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messages } from '#shared/messages';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { queryClient, SHORT_STALE_TIME, trpc } from '#client/trpc';
 import { CommentForm, CommentList, toastCommentAdded } from './comment-thread';
 import { toastActionFailure } from './feedback';
@@ -46,9 +46,9 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
         />
       ) : (
         <p className="mt-4 rounded-2xl bg-secondary/60 px-4 py-3 text-center text-sm text-secondary-foreground">
-          {contentCopy.commentSignIn}{' '}
+          {m.content_comment_sign_in()}{' '}
           <Link to="/login" className="font-semibold underline underline-offset-4">
-            {contentCopy.signIn}
+            {m.content_sign_in()}
           </Link>
         </p>
       )}

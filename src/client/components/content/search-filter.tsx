@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { ALL_CATEGORIES } from '#shared/categories';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { categoryLabel } from '#client/lib/categories';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
@@ -30,9 +30,9 @@ export function SearchFilter({ id, search, onSearch, category, onCategory, categ
         </div>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-category`}>{contentCopy.category}</Label>
+        <Label htmlFor={`${id}-category`}>{m.content_category()}</Label>
         <NativeSelect id={`${id}-category`} value={category} onChange={(e) => onCategory(e.target.value)}>
-          <option value={ALL_CATEGORIES}>{contentCopy.allCategories}</option>
+          <option value={ALL_CATEGORIES}>{m.content_all_categories()}</option>
           {categories.map((name) => (
             <option key={name} value={name}>
               {categoryLabel(name)}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { safetyCopy } from '#client/copy/safety';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { queryClient, trpc } from '#client/trpc';
 import {
@@ -15,8 +15,6 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 import { focusBack, type BlockTarget, type SafetyDialogProps } from './types';
 
-const t = safetyCopy.block;
-
 /**
  * Asks before blocking, saying what it does. The dialog stays open until the server answers,
  * then closes and says how it went in a toast (a moderator can't be blocked: the server's
@@ -28,14 +26,14 @@ export default function BlockDialog({ member, open, onOpenChange, returnFocus }:
     trpc.content.blocks.create.mutationOptions({
       onSuccess: async (result) => {
         onOpenChange(false);
-        toast({ title: t.doneTitle, description: result.message });
+        toast({ title: m.safety_block_done_title(), description: result.message });
         // Her blocks list is a content query too.
         await queryClient.invalidateQueries(trpc.content.pathFilter());
       },
       // Closed first, so the toast isn't behind the modal (a refusal is final anyway).
       onError: (failure) => {
         onOpenChange(false);
-        toast({ title: t.failedTitle, description: errorMessage(failure), variant: 'destructive' });
+        toast({ title: m.safety_block_failed_title(), description: errorMessage(failure), variant: 'destructive' });
       },
     }),
   );
@@ -44,13 +42,13 @@ export default function BlockDialog({ member, open, onOpenChange, returnFocus }:
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent onCloseAutoFocus={focusBack(returnFocus)}>
         <AlertDialogHeader>
-          <AlertDialogTitle dir="auto">{t.title(member.name)}</AlertDialogTitle>
-          <AlertDialogDescription>{t.body}</AlertDialogDescription>
+          <AlertDialogTitle dir="auto">{m.safety_block_title({ name: member.name })}</AlertDialogTitle>
+          <AlertDialogDescription>{m.safety_block_body()}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{t.cancel}</AlertDialogCancel>
+          <AlertDialogCancel>{m.safety_cancel()}</AlertDialogCancel>
           <Button variant="destructive" disabled={block.isPending} onClick={() => block.mutate({ userId: member.userId })}>
-            {block.isPending ? t.busy : t.confirm}
+            {block.isPending ? m.safety_block_busy() : m.safety_block_confirm()}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,12 +1,10 @@
 import { Ban, Ellipsis, Flag, UserX } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import { safetyCopy } from '#client/copy/safety';
+import { m } from '#i18n/messages';
 import { cn } from '#client/lib/utils';
 import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { BlockDialog, ReportDialog, type ReportTarget } from './types';
-
-const t = safetyCopy.more;
 
 /** Member-written items that carry the menu; comments are named by their thread. */
 export type MemberItemType = 'forum_post' | 'forum_comment' | 'podcast_comment' | 'blog_comment';
@@ -30,27 +28,27 @@ export function MoreActions({ type, id, author, className }: { type: MemberItemT
   }
   const onOpenChange = (dialog: Exclude<Open, null>) => (next: boolean) => setOpen(next ? dialog : null);
 
-  const itemTarget: ReportTarget = { type, id, title: isPost ? safetyCopy.report.titles.post : safetyCopy.report.titles.comment };
-  const memberTarget: ReportTarget = { type: 'member', id: author.id, title: safetyCopy.report.titles.member(author.name) };
+  const itemTarget: ReportTarget = { type, id, title: isPost ? m.safety_report_title_post() : m.safety_report_title_comment() };
+  const memberTarget: ReportTarget = { type: 'member', id: author.id, title: m.safety_report_member({ name: author.name }) };
 
   return (
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" className={cn('size-8 text-muted-foreground hover:text-foreground', className)} aria-label={t.label(author.name, isPost)}>
+          <Button ref={trigger} variant="ghost" size="icon" className={cn('size-8 text-muted-foreground hover:text-foreground', className)} aria-label={isPost ? m.safety_more_label_post({ name: author.name }) : m.safety_more_label_comment({ name: author.name })}>
             <Ellipsis aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="max-w-[calc(100vw-2rem)]">
           <DropdownMenuItem onSelect={() => show('report-item')}>
-            <Flag aria-hidden="true" /> {isPost ? t.reportPost : t.reportComment}
+            <Flag aria-hidden="true" /> {isPost ? m.safety_more_report_post() : m.safety_more_report_comment()}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => show('report-member')}>
-            <UserX aria-hidden="true" /> {t.reportMember(author.name)}
+            <UserX aria-hidden="true" /> {m.safety_report_member({ name: author.name })}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => show('block')} className="text-destructive data-[highlighted]:bg-destructive/10">
-            <Ban aria-hidden="true" /> {t.blockMember(author.name)}
+            <Ban aria-hidden="true" /> {m.safety_more_block_member({ name: author.name })}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { REPORT_REASONS, type ReportReason } from '#shared/moderation';
 import { ReportSchema } from '#shared/schemas/moderation';
-import { safetyCopy } from '#client/copy/safety';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { trpc } from '#client/trpc';
 import { Button } from '../ui/button';
@@ -17,7 +17,14 @@ import { TEXT_LIMITS } from '#shared/limits';
 import { countedLength } from '../character-count';
 import { cn } from '#client/lib/utils';
 
-const t = safetyCopy.report;
+const reportReasons = {
+  harassment: m.safety_reason_harassment,
+  spam: m.safety_reason_spam,
+  inappropriate: m.safety_reason_inappropriate,
+  'self-harm': m.safety_reason_self_harm,
+  other: m.safety_reason_other,
+} satisfies Record<ReportReason, () => string>;
+
 const DETAILS_MAX = TEXT_LIMITS.reportDetails;
 
 /** Report a post, comment, listing or member: a reason, a few optional words, then the moderators' queue. */
@@ -39,7 +46,7 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
   const report = useMutation(
     trpc.content.reports.create.mutationOptions({
       onSuccess: (result) => {
-        toast({ title: t.sentTitle, description: result.message });
+        toast({ title: m.safety_report_sent_title(), description: result.message });
         close(false);
       },
       // Stays open so nothing she wrote is lost; the reason shows in the dialog too, since the modal hides the toast from screen readers.
@@ -53,7 +60,7 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason) {
-      setError(t.reasonRequired);
+      setError(m.safety_report_reason_required());
       // To the choices the message is about (it shows right under them).
       requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`input[name="${id}-reason"]`)?.focus());
       return;
@@ -69,11 +76,11 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
       <DialogContent onCloseAutoFocus={focusBack(returnFocus)}>
         <DialogHeader>
           <DialogTitle>{target.title}</DialogTitle>
-          <DialogDescription>{t.description}</DialogDescription>
+          <DialogDescription>{m.safety_report_description()}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset className="grid gap-1.5" aria-describedby={error ? `${id}-error` : undefined}>
-            <legend className="mb-2 text-sm font-semibold">{t.reasonLegend}</legend>
+            <legend className="mb-2 text-sm font-semibold">{m.safety_report_reason_legend()}</legend>
             {REPORT_REASONS.map((value) => (
               <label
                 key={value}
@@ -90,7 +97,7 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
                   }}
                   className="size-4 shrink-0 accent-primary focus-visible:outline-none"
                 />
-                {t.reasons[value]}
+                {reportReasons[value]()}
               </label>
             ))}
             {error ? (
@@ -104,12 +111,12 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
             {reason === 'self-harm' ? (
               <p className="flex gap-2.5 rounded-xl bg-accent px-3 py-2.5 text-sm text-accent-foreground">
                 <LifeBuoy className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {t.selfHarmHelp}
+                {m.safety_report_self_harm_help()}
               </p>
             ) : null}
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-details`}>{t.details}</Label>
+            <Label htmlFor={`${id}-details`}>{m.safety_report_details()}</Label>
             <Textarea
               id={`${id}-details`}
               rows={3}
@@ -119,15 +126,15 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
               onChange={(e) => setDetails(e.target.value)}
             />
             <p id={`${id}-count`} aria-live="polite" className={cn('justify-self-end text-xs tabular-nums', countedLength(details) > DETAILS_MAX ? 'font-medium text-destructive' : 'text-muted-foreground')}>
-              {t.detailsCount(countedLength(details), DETAILS_MAX)}
+              {m.safety_report_details_count({ length: countedLength(details), max: DETAILS_MAX })}
             </p>
           </div>
           <DialogFooter className="mt-0">
             <DialogClose asChild>
-              <Button variant="outline">{t.cancel}</Button>
+              <Button variant="outline">{m.safety_cancel()}</Button>
             </DialogClose>
             <Button type="submit" disabled={report.isPending}>
-              {report.isPending ? t.busy : t.submit}
+              {report.isPending ? m.safety_report_busy() : m.safety_report_submit()}
             </Button>
           </DialogFooter>
         </form>

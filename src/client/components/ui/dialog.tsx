@@ -1,4 +1,4 @@
-import { copy } from '#client/copy';
+import { m } from '#i18n/messages';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
@@ -20,7 +20,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       <DialogPrimitive.Content className={cn(dialogPanelClasses, className)} {...props}>
         {children}
         {/* data-dialog-close: what Escape presses when a toast sits above the dialog (toaster.tsx). */}
-        <DialogPrimitive.Close data-dialog-close="" className="absolute end-4 top-4 rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label={copy.common.close}>
+        <DialogPrimitive.Close data-dialog-close="" className="absolute end-4 top-4 rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label={m.common_close()}>
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -2,7 +2,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { getLocale } from '#i18n/runtime';
-import { copy } from '#client/copy';
+import { m } from '#i18n/messages';
 import { directionOf } from '#shared/i18n/locale';
 import { cn } from '#client/lib/utils';
 import { dismiss, useToasts } from './toast';
@@ -50,14 +50,14 @@ export function Toaster() {
               </ToastPrimitive.Action>
             ) : null}
           </div>
-          <ToastPrimitive.Close aria-label={copy.common.close} className="absolute end-2 top-2 rounded-full p-1 opacity-80 hover:opacity-100">
+          <ToastPrimitive.Close aria-label={m.common_close()} className="absolute end-2 top-2 rounded-full p-1 opacity-80 hover:opacity-100">
             <X className="size-4" aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        label={copy.common.notifications}
+        label={m.common_notifications()}
         className="fixed bottom-0 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
       />
     </ToastPrimitive.Provider>

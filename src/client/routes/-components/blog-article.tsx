@@ -13,7 +13,7 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { buttonVariants } from '#client/components/ui/button-variants';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { formatCount } from '#client/lib/formats';
 import { errorStatus } from '#client/lib/errors';
@@ -29,13 +29,12 @@ type Article = RouterOutputs['content']['blogs']['byId'];
 // the list doesn't load the markdown renderer, the comment form or its validation.
 
 export function BlogDetail({ id }: { id: number }) {
-  const t = contentCopy.blog;
   const blog = useQuery(trpc.content.blogs.byId.queryOptions({ id }));
   useDocumentTitle(blog.data?.title);
   // Back to the list as she left it (its search and category stay in the address).
   const back = (
     <Link to="/blog" search={({ post: _open, ...list }) => list} className={buttonVariants({ variant: 'link', className: 'mb-6 px-0' })}>
-      {t.back}
+      {m.content_blog_back()}
     </Link>
   );
 
@@ -51,7 +50,7 @@ export function BlogDetail({ id }: { id: number }) {
         </div>
       ) : blog.isError ? (
         <p role="alert" className="rounded-[var(--radius-card)] bg-destructive/5 px-6 py-8 text-center font-medium text-destructive">
-          {errorStatus(blog.error) === 404 ? t.notFound : messages.blogs.fetchFailed(errorStatus(blog.error) ?? 0)}
+          {errorStatus(blog.error) === 404 ? m.content_blog_not_found() : messages.blogs.fetchFailed(errorStatus(blog.error) ?? 0)}
         </p>
       ) : (
         <BlogArticle blog={blog.data} />
@@ -119,7 +118,7 @@ function BlogArticle({ blog }: { blog: Article }) {
         {blog.title}
       </h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">{contentCopy.blog.by(blog.authorName)}</span>
+        <span className="font-medium text-foreground">{m.content_blog_by({ name: blog.authorName })}</span>
         <time dateTime={created.toISOString()}>
           {blogDate(created)}
         </time>
@@ -133,7 +132,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           variant="ghost"
           size="sm"
           aria-pressed={liked}
-          aria-label={liked ? contentCopy.unlike(blog.title) : contentCopy.like(blog.title)}
+          aria-label={liked ? m.content_unlike({ title: blog.title }) : m.content_like({ title: blog.title })}
           onClick={toggleLike}
           aria-busy={like.isPending}
         >
@@ -142,12 +141,12 @@ function BlogArticle({ blog }: { blog: Article }) {
         </Button>
         <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
           <MessageCircle className="size-4" aria-hidden="true" />
-          {contentCopy.comments(blog.commentsCount)}
+          {m.content_comments({ count: blog.commentsCount })}
         </span>
       </div>
       <section aria-labelledby="blog-comments" className="mt-8 grid gap-5">
         <h2 id="blog-comments" className="text-xl font-semibold">
-          {contentCopy.commentsTitle}
+          {m.content_comments_title()}
         </h2>
         <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} thread={{ kind: 'blog', parentId: blog.id }} />
         <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
@@ -166,7 +165,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           <p className="rounded-2xl bg-secondary/60 px-4 py-3 text-center text-secondary-foreground">
             {messages.comments.loginToComment}{' '}
             <Link to="/login" className="font-semibold underline underline-offset-4">
-              {contentCopy.signIn}
+              {m.content_sign_in()}
             </Link>
           </p>
         )}

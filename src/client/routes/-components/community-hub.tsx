@@ -20,7 +20,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { categoryLabel } from '#client/lib/categories';
 import { relativeTime } from '#client/lib/relative-time';
 import { formatCount } from '#client/lib/formats';
@@ -29,15 +29,41 @@ import { trpc } from '#client/trpc';
 import { eventDate, eventTime } from '#client/components/content/format';
 import { HrefLink } from './href-link';
 
-const c = communityCopy.hub;
+const hubGroups = {
+  podcasts: m.community_hub_group_podcasts,
+  blogs: m.community_hub_group_blogs,
+  events: m.community_hub_group_events,
+};
+
+const hubCards = {
+  newsletter: {
+    title: m.community_hub_card_newsletter_title,
+    body: m.community_hub_card_newsletter_body,
+  },
+  forum: {
+    title: m.community_hub_card_forum_title,
+    body: m.community_hub_card_forum_body,
+  },
+  places: {
+    title: m.community_hub_card_places_title,
+    body: m.community_hub_card_places_body,
+  },
+};
+
+const hubActivityTypes = {
+  podcast: m.community_hub_activity_podcast,
+  blog: m.community_hub_activity_blog,
+  event: m.community_hub_activity_event,
+  forum: m.community_hub_activity_forum,
+};
 
 /** The Community Hub, shown at /community-hub and /community. */
 export function CommunityHub() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-8 sm:py-12">
       <header className="grid gap-3 text-center sm:text-start">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{c.title}</h1>
-        <p className="max-w-2xl text-muted-foreground">{c.subtitle}</p>
+        <h1 className="text-3xl font-semibold sm:text-4xl">{m.community_hub_title()}</h1>
+        <p className="max-w-2xl text-muted-foreground">{m.community_hub_subtitle()}</p>
       </header>
       <HubSearch />
       <StatsRow />
@@ -83,7 +109,7 @@ function HubSearch() {
   return (
     <section className="grid gap-4">
       <form role="search" onSubmit={submit} className="grid gap-2">
-        <Label htmlFor="hub-search">{c.searchLabel}</Label>
+        <Label htmlFor="hub-search">{m.community_hub_search_label()}</Label>
         <div className="flex gap-2">
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute start-4 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
@@ -91,20 +117,20 @@ function HubSearch() {
               id="hub-search"
               type="search"
               className="ps-11"
-              placeholder={c.searchPlaceholder}
+              placeholder={m.community_hub_search_placeholder()}
               value={text}
               maxLength={100}
               onChange={(e) => setText(e.target.value)}
             />
           </div>
-          <Button type="submit">{c.searchButton}</Button>
+          <Button type="submit">{m.community_hub_search_button()}</Button>
         </div>
       </form>
       {q && results.data ? (
         <div aria-live="polite" className="grid gap-4 rounded-[var(--radius-card)] border border-border bg-card p-5">
-          <h2 className="text-xl font-semibold">{c.searchResults}</h2>
+          <h2 className="text-xl font-semibold">{m.community_hub_search_results()}</h2>
           {total === 0 ? (
-            <p className="text-muted-foreground">{c.noResults(q)}</p>
+            <p className="text-muted-foreground">{m.community_hub_no_results({ q })}</p>
           ) : (
             <div className="grid gap-5 md:grid-cols-3">
               {groups.map(([key, Icon, items]) =>
@@ -112,7 +138,7 @@ function HubSearch() {
                   <section key={key} aria-labelledby={`hub-results-${key}`} className="grid content-start gap-2">
                     <h3 id={`hub-results-${key}`} className="flex items-center gap-2 font-sans text-base font-semibold">
                       <Icon className="size-4 text-primary" aria-hidden="true" />
-                      {c.groups[key]}
+                      {hubGroups[key]()}
                     </h3>
                     <ul className="grid gap-2">
                       {items.map((item) => (
@@ -141,13 +167,13 @@ function StatsRow() {
   const stats = useQuery(trpc.content.stats.get.queryOptions());
   const community = useQuery(trpc.content.hub.stats.queryOptions());
   const items: [string, number | undefined][] = [
-    [c.stats.members, stats.data?.userCount],
-    [c.stats.discussions, community.data?.forumPostCount],
-    [c.stats.events, stats.data?.eventCount],
-    [c.stats.podcasts, stats.data?.podcastCount],
+    [m.community_hub_stat_members(), stats.data?.userCount],
+    [m.community_hub_stat_discussions(), community.data?.forumPostCount],
+    [m.community_hub_stat_events(), stats.data?.eventCount],
+    [m.community_hub_stat_podcasts(), stats.data?.podcastCount],
   ];
   return (
-    <section aria-label={c.statsLabel}>
+    <section aria-label={m.community_hub_stats_label()}>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {items.map(([label, value]) => (
           <div key={label} className="grid gap-1 rounded-2xl border border-border bg-card p-4 text-center">
@@ -162,7 +188,7 @@ function StatsRow() {
   );
 }
 
-const CARDS: { key: keyof typeof c.cards; to: '/community/newsletter' | '/community/blog' | '/community/places-to-go'; Icon: LucideIcon }[] = [
+const CARDS: { key: 'newsletter' | 'forum' | 'places'; to: '/community/newsletter' | '/community/blog' | '/community/places-to-go'; Icon: LucideIcon }[] = [
   { key: 'newsletter', to: '/community/newsletter', Icon: Mail },
   { key: 'forum', to: '/community/blog', Icon: MessagesSquare },
   { key: 'places', to: '/community/places-to-go', Icon: MapPin },
@@ -172,7 +198,7 @@ function CommunityCards() {
   return (
     <section aria-labelledby="hub-cards" className="grid gap-4">
       <h2 id="hub-cards" className="text-2xl font-semibold">
-        {c.cardsTitle}
+        {m.community_hub_cards_title()}
       </h2>
       <ul className="grid gap-4 md:grid-cols-3">
         {CARDS.map(({ key, to, Icon }) => (
@@ -185,10 +211,10 @@ function CommunityCards() {
                 <span className="grid size-12 place-items-center rounded-2xl bg-secondary text-secondary-foreground">
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
-                <Badge variant="success">{communityCopy.available}</Badge>
+                <Badge variant="success">{m.community_available()}</Badge>
               </div>
-              <h3 className="text-xl font-semibold group-hover:text-primary">{c.cards[key].title}</h3>
-              <p className="text-sm text-muted-foreground">{c.cards[key].body}</p>
+              <h3 className="text-xl font-semibold group-hover:text-primary">{hubCards[key].title()}</h3>
+              <p className="text-sm text-muted-foreground">{hubCards[key].body()}</p>
               <ArrowRight className="mt-auto size-5 text-primary rtl:-scale-x-100" aria-hidden="true" />
             </Link>
           </li>
@@ -205,7 +231,7 @@ function RecentActivity() {
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <CardTitle className="text-xl">{c.activityTitle}</CardTitle>
+        <CardTitle className="text-xl">{m.community_hub_activity_title()}</CardTitle>
       </CardHeader>
       <CardContent>
         {activity.isPending ? (
@@ -216,10 +242,10 @@ function RecentActivity() {
           </div>
         ) : activity.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {c.loadFailed}
+            {m.community_hub_load_failed()}
           </p>
         ) : activity.data.length === 0 ? (
-          <p className="text-muted-foreground">{c.activityEmpty}</p>
+          <p className="text-muted-foreground">{m.community_hub_activity_empty()}</p>
         ) : (
           <ul className="grid gap-1">
             {activity.data.map((item) => {
@@ -231,7 +257,7 @@ function RecentActivity() {
                       <Icon className="size-4" aria-hidden="true" />
                     </span>
                     <span className="grid min-w-0 flex-1">
-                      <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground rtl:tracking-normal">{c.activityTypes[item.type]}</span>
+                      <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground rtl:tracking-normal">{hubActivityTypes[item.type]()}</span>
                       <span dir="auto" className="line-clamp-2 text-start font-semibold">
                         {item.title}
                       </span>
@@ -258,14 +284,14 @@ function LatestPodcast() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-xl">
           <Headphones className="size-5 text-primary" aria-hidden="true" />
-          {c.latestPodcastTitle}
+          {m.community_hub_latest_podcast_title()}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {podcasts.isPending ? (
           <Skeleton className="h-20" />
         ) : !podcast ? (
-          <p className="text-muted-foreground">{podcasts.isError ? c.loadFailed : c.latestPodcastEmpty}</p>
+          <p className="text-muted-foreground">{podcasts.isError ? m.community_hub_load_failed() : m.community_hub_latest_podcast_empty()}</p>
         ) : (
           <>
             <Badge variant="muted" className="w-fit">
@@ -279,7 +305,7 @@ function LatestPodcast() {
             </p>
             <Button asChild variant="outline" size="sm" className="w-fit">
               <Link to="/podcasts" search={{ podcast: podcast.id }}>
-                {c.listen}
+                {m.community_hub_listen()}
               </Link>
             </Button>
           </>
@@ -296,21 +322,21 @@ function UpcomingEvents() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-xl">
           <CalendarDays className="size-5 text-primary" aria-hidden="true" />
-          {c.upcomingTitle}
+          {m.community_hub_upcoming_title()}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {events.isPending ? (
           <Skeleton className="h-20" />
         ) : events.isError ? (
-          <p className="text-muted-foreground">{c.loadFailed}</p>
+          <p className="text-muted-foreground">{m.community_hub_load_failed()}</p>
         ) : events.data.length === 0 ? (
           <>
-            <p className="text-muted-foreground">{c.upcomingEmpty}</p>
+            <p className="text-muted-foreground">{m.community_hub_upcoming_empty()}</p>
             <Button asChild variant="outline" size="sm" className="w-fit">
               <Link to="/community/blog" search={{ compose: 'event' }}>
                 <Sparkles aria-hidden="true" />
-                {c.suggestEvent}
+                {m.community_hub_suggest_event()}
               </Link>
             </Button>
           </>
@@ -331,7 +357,7 @@ function UpcomingEvents() {
               ))}
             </ul>
             <Link to="/events" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-              {c.allEvents}
+              {m.community_hub_all_events()}
             </Link>
           </>
         )}
@@ -343,19 +369,19 @@ function UpcomingEvents() {
 function CallToAction() {
   return (
     <section className="grid gap-4 rounded-[var(--radius-card)] bg-secondary p-6 text-center sm:p-10">
-      <h2 className="text-2xl font-semibold text-secondary-foreground">{c.ctaTitle}</h2>
-      <p className="mx-auto max-w-xl text-secondary-foreground">{c.ctaBody}</p>
+      <h2 className="text-2xl font-semibold text-secondary-foreground">{m.community_hub_cta_title()}</h2>
+      <p className="mx-auto max-w-xl text-secondary-foreground">{m.community_hub_cta_body()}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild size="lg">
           <Link to="/community/blog">
             <MessagesSquare aria-hidden="true" />
-            {c.joinDiscussions}
+            {m.community_hub_join_discussions()}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to="/community/newsletter">
             <Mail aria-hidden="true" />
-            {c.subscribeNewsletter}
+            {m.community_hub_subscribe_newsletter()}
           </Link>
         </Button>
       </div>

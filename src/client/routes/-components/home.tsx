@@ -14,7 +14,7 @@ import { formatCount } from '#client/lib/formats';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { contentCopy } from '#client/copy/content';
+import { m } from '#i18n/messages';
 import { useSession } from '#client/lib/session';
 import { HOME_COUNTS, pageQueries } from '#client/lib/page-queries';
 
@@ -22,21 +22,20 @@ import { HOME_COUNTS, pageQueries } from '#client/lib/page-queries';
 
 /** Home for signed-in members. */
 export function Home() {
-  const t = contentCopy.home;
   const { user } = useSession();
   return (
     <div>
       <section className="bg-[radial-gradient(ellipse_at_top_right,_var(--color-secondary),_transparent_60%)]">
         <div className="mx-auto grid max-w-6xl gap-5 px-4 py-12 sm:py-16">
-          {user ? <p className="font-semibold text-primary">{t.greeting(user.firstName)}</p> : null}
-          <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{t.heroTitle}</h1>
-          <p className="max-w-2xl text-lg text-muted-foreground">{t.heroBody}</p>
+          {user ? <p className="font-semibold text-primary">{m.content_home_greeting({ name: user.firstName })}</p> : null}
+          <h1 className="max-w-3xl text-4xl font-semibold sm:text-5xl">{m.content_home_hero_title()}</h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">{m.content_home_hero_body()}</p>
           <div className="flex flex-wrap gap-3">
             <Button asChild size="lg">
-              <Link to="/podcasts">{t.explore}</Link>
+              <Link to="/podcasts">{m.content_home_explore()}</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/directory">{t.browseDirectory}</Link>
+              <Link to="/directory">{m.content_home_browse_directory()}</Link>
             </Button>
           </div>
         </div>
@@ -52,16 +51,15 @@ export function Home() {
 }
 
 function Stats() {
-  const t = contentCopy.home;
   const stats = useQuery(pageQueries.stats());
   const cards = [
-    { label: t.stats.podcasts, value: stats.data?.podcastCount, Icon: Mic },
-    { label: t.stats.places, value: stats.data?.directoryCount, Icon: MapPin },
-    { label: t.stats.events, value: stats.data?.eventCount, Icon: CalendarHeart },
-    { label: t.stats.members, value: stats.data?.userCount, Icon: Users },
+    { label: m.content_home_stats_podcasts(), value: stats.data?.podcastCount, Icon: Mic },
+    { label: m.content_home_stats_places(), value: stats.data?.directoryCount, Icon: MapPin },
+    { label: m.content_home_stats_events(), value: stats.data?.eventCount, Icon: CalendarHeart },
+    { label: m.content_home_stats_members(), value: stats.data?.userCount, Icon: Users },
   ];
   return (
-    <section aria-label={t.statsLabel} className="-mt-2">
+    <section aria-label={m.content_home_stats_label()} className="-mt-2">
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {cards.map(({ label, value, Icon }) => (
           <li key={label}>
@@ -105,7 +103,6 @@ function MoreLink({ to, children }: { to: '/podcasts' | '/directory' | '/events'
 }
 
 function FeaturedPodcasts() {
-  const t = contentCopy.home;
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const debouncedSearch = useDebounced(search.trim());
@@ -114,7 +111,7 @@ function FeaturedPodcasts() {
 
   return (
     <section aria-labelledby="home-podcasts">
-      <SectionHeader id="home-podcasts" title={t.featuredPodcasts} link={<MoreLink to="/podcasts">{t.viewAll}</MoreLink>} />
+      <SectionHeader id="home-podcasts" title={m.content_home_featured_podcasts()} link={<MoreLink to="/podcasts">{m.content_home_view_all()}</MoreLink>} />
       <SearchFilter
         id="home-podcasts"
         search={search}
@@ -122,8 +119,8 @@ function FeaturedPodcasts() {
         category={category}
         onCategory={setCategory}
         categories={PODCAST_CATEGORIES}
-        searchLabel={contentCopy.podcasts.searchLabel}
-        searchPlaceholder={contentCopy.podcasts.searchPlaceholder}
+        searchLabel={m.content_podcasts_search_label()}
+        searchPlaceholder={m.content_podcasts_search_placeholder()}
       />
       <div className="mt-6">
         {podcasts.isPending ? (
@@ -147,11 +144,10 @@ function FeaturedPodcasts() {
 }
 
 function PopularListings() {
-  const t = contentCopy.home;
   const listings = useQuery(pageQueries.homeListings());
   return (
     <section aria-labelledby="home-listings">
-      <SectionHeader id="home-listings" title={t.popularListings} link={<MoreLink to="/directory">{t.browseAll}</MoreLink>} />
+      <SectionHeader id="home-listings" title={m.content_home_popular_listings()} link={<MoreLink to="/directory">{m.content_home_browse_all()}</MoreLink>} />
       {listings.isPending ? (
         <PlaceholderGrid count={HOME_COUNTS.listings} className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-4">
           {(i) => <ListingCardSkeleton key={i} compact />}
@@ -159,7 +155,7 @@ function PopularListings() {
       ) : listings.isError ? (
         <LoadFailed onRetry={() => void listings.refetch()} />
       ) : listings.data.length === 0 ? (
-        <EmptyState title={t.noListings} />
+        <EmptyState title={m.content_home_no_listings()} />
       ) : (
         <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-4">
           {listings.data.map((listing) => (
@@ -172,11 +168,10 @@ function PopularListings() {
 }
 
 function UpcomingEvents() {
-  const t = contentCopy.home;
   const events = useQuery(pageQueries.homeEvents());
   return (
     <section aria-labelledby="home-events">
-      <SectionHeader id="home-events" title={t.upcomingEvents} link={<MoreLink to="/events">{t.viewAllEvents}</MoreLink>} />
+      <SectionHeader id="home-events" title={m.content_home_upcoming_events()} link={<MoreLink to="/events">{m.content_home_view_all_events()}</MoreLink>} />
       {events.isPending ? (
         <PlaceholderGrid count={HOME_COUNTS.events} className="grid gap-6 sm:grid-cols-2">
           {(i) => <EventCardSkeleton key={i} />}

@@ -1,7 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarHeart, Check, MapPin, Mic, ShieldCheck, Sparkles } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
-import { landingCopy } from '#client/copy/landing';
+import { m } from '#i18n/messages';
+import { DEFAULT_SITE_NAME } from '#shared/site';
+
+const landingFeatures = () => [
+  { title: m.landing_feature_podcasts_title(), body: m.landing_feature_podcasts_body() },
+  { title: m.landing_feature_directory_title(), body: m.landing_feature_directory_body() },
+  { title: m.landing_feature_events_title(), body: m.landing_feature_events_body() },
+  { title: m.landing_feature_safety_title(), body: m.landing_feature_safety_body() },
+];
 
 const FEATURE_ICONS = [Mic, MapPin, CalendarHeart, ShieldCheck];
 
@@ -30,23 +38,22 @@ function HeroIllustration() {
 
 /** The public landing page, shown to signed-out visitors. */
 export function Landing() {
-  const t = landingCopy;
   return (
     <div>
       <section className="bg-[radial-gradient(ellipse_at_top_right,_var(--color-secondary),_transparent_55%)]">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-2">
           <div className="flex flex-col items-start gap-6">
             <p className="inline-flex items-center gap-2 rounded-full bg-secondary px-3 py-1 text-sm font-semibold text-secondary-foreground">
-              <Sparkles className="size-4" aria-hidden="true" /> {t.eyebrow}
+              <Sparkles className="size-4" aria-hidden="true" /> {m.landing_eyebrow()}
             </p>
-            <h1 className="text-4xl font-semibold sm:text-5xl lg:text-6xl">{t.heroTitle}</h1>
-            <p className="max-w-xl text-lg text-muted-foreground">{t.heroBody}</p>
+            <h1 className="text-4xl font-semibold sm:text-5xl lg:text-6xl">{m.landing_hero_title()}</h1>
+            <p className="max-w-xl text-lg text-muted-foreground">{m.landing_hero_body({ siteName: DEFAULT_SITE_NAME })}</p>
             <div className="flex flex-wrap gap-3">
               <Button asChild size="lg">
-                <Link to="/signup">{t.join}</Link>
+                <Link to="/signup">{m.landing_join()}</Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/login">{t.signIn}</Link>
+                <Link to="/login">{m.landing_sign_in()}</Link>
               </Button>
             </div>
           </div>
@@ -58,10 +65,10 @@ export function Landing() {
 
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="features-title" className="mb-8 text-center text-3xl font-semibold">
-          {t.featuresTitle}
+          {m.landing_features_title()}
         </h2>
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {t.features.map((feature, index) => {
+          {landingFeatures().map((feature, index) => {
             const Icon = FEATURE_ICONS[index] ?? Sparkles;
             return (
               <li key={feature.title} className="rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm">
@@ -80,11 +87,11 @@ export function Landing() {
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 lg:grid-cols-2">
           <div>
             <h2 id="mission-title" className="text-3xl font-semibold">
-              {t.missionTitle}
+              {m.landing_mission_title()}
             </h2>
-            <p className="mt-4 text-lg text-muted-foreground">{t.missionBody}</p>
+            <p className="mt-4 text-lg text-muted-foreground">{m.landing_mission_body()}</p>
             <ul className="mt-6 grid gap-3">
-              {t.missionPoints.map((point) => (
+              {[m.landing_mission_kindness(), m.landing_mission_real_voices(), m.landing_mission_privacy()].map((point) => (
                 <li key={point} className="flex items-center gap-3 font-semibold">
                   <span className="flex size-7 items-center justify-center rounded-full bg-emerald-100 text-emerald-900">
                     <Check className="size-4" aria-hidden="true" />
@@ -95,10 +102,10 @@ export function Landing() {
             </ul>
           </div>
           <div className="rounded-[var(--radius-card)] bg-accent p-8">
-            <h3 className="text-2xl font-semibold text-accent-foreground">{t.applyTitle}</h3>
-            <p className="mt-3 text-foreground">{t.applyBody}</p>
+            <h3 className="text-2xl font-semibold text-accent-foreground">{m.landing_apply_title()}</h3>
+            <p className="mt-3 text-foreground">{m.landing_apply_body()}</p>
             <Button asChild variant="secondary" className="mt-6">
-              <Link to="/signup">{t.applyCta}</Link>
+              <Link to="/signup">{m.landing_apply_cta()}</Link>
             </Button>
           </div>
         </div>
@@ -106,11 +113,11 @@ export function Landing() {
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-4xl px-4 py-16 text-center">
         <h2 id="cta-title" className="text-3xl font-semibold sm:text-4xl">
-          {t.ctaTitle}
+          {m.landing_cta_title()}
         </h2>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-muted-foreground">{t.ctaBody}</p>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-muted-foreground">{m.landing_cta_body()}</p>
         <Button asChild size="lg" className="mt-8">
-          <Link to="/signup">{t.ctaButton}</Link>
+          <Link to="/signup">{m.landing_cta_button()}</Link>
         </Button>
       </section>
     </div>

@@ -10,8 +10,8 @@ import { Button, buttonVariants } from '#client/components/ui/button';
 import { showCarriedToast } from '#client/components/ui/carried-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs';
 import { toast } from '#client/components/ui/toast';
-import { siteName } from '#client/copy';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
+import { DEFAULT_SITE_NAME } from '#shared/site';
 import { loadSession, signOut, useSession } from '#client/lib/session';
 import { useReloginOnExpiredSession } from './-components/admin-kit';
 import { AdminsTab } from './-components/admins-tab';
@@ -33,7 +33,23 @@ import { ADMIN_TABS, DEFAULT_ADMIN_TAB, validateAdminSearch, type AdminTab } fro
 import { UsersTab } from './-components/users-tab';
 import { WatchedWordsCount, WatchedWordsTab } from './-components/watched-words-tab';
 
-const t = adminPanelCopy;
+const adminPanelTabs = {
+  pending: m.admin_tab_pending,
+  users: m.admin_tab_users,
+  admins: m.admin_tab_admins,
+  podcasts: m.admin_tab_podcasts,
+  directory: m.admin_tab_directory,
+  events: m.admin_tab_events,
+  blogs: m.admin_tab_blogs,
+  forum: m.admin_tab_forum,
+  places: m.admin_tab_places,
+  newsletter: m.admin_tab_newsletter,
+  reports: m.admin_tab_reports,
+  review: m.admin_tab_review,
+  watchedWords: m.admin_tab_watched_words,
+  audit: m.admin_tab_audit,
+  mail: m.admin_tab_mail,
+};
 
 /** Access-denied redirect delay: 2 seconds. */
 const ACCESS_DENIED_REDIRECT_MS = 2000;
@@ -70,8 +86,8 @@ const TABS: Record<AdminTab, TabComponent> = {
   mail: MailTab,
 };
 
-/** A tab's name, read as it renders (in the page's language); the Overview's sits in its own copy block. */
-const tabLabel = (key: AdminTab): string => (key === 'overview' ? t.overview.tab : t.tabs[key]);
+/** A tab's name, read as it renders (in the page's language); the Overview's is its own message. */
+const tabLabel = (key: AdminTab): string => (key === 'overview' ? m.admin_overview_tab() : adminPanelTabs[key]());
 
 /** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */
 const TAB_COUNTS: Partial<Record<AdminTab, () => ReactNode>> = {
@@ -106,7 +122,7 @@ function AccessDenied() {
       <ShieldAlert className="size-10 text-destructive" aria-hidden="true" />
       <h1 className="text-2xl font-semibold">{messages.access.accessDeniedTitle}</h1>
       <p className="text-muted-foreground">{messages.access.adminRequired}</p>
-      <p className="text-sm text-muted-foreground">{t.accessDeniedRedirect}</p>
+      <p className="text-sm text-muted-foreground">{m.admin_access_denied_redirect()}</p>
     </div>
   );
 }
@@ -153,7 +169,7 @@ function AdminPanel({ name }: { name: string }) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="flex items-center gap-3">
             <LogoMark />
-            <span className="font-semibold">{siteName}</span>
+            <span className="font-semibold">{DEFAULT_SITE_NAME}</span>
             <span className="hidden text-sm text-muted-foreground sm:inline">{name}</span>
           </div>
           {/* Narrower on a phone, so the three stay on one row below the name. */}
@@ -161,7 +177,7 @@ function AdminPanel({ name }: { name: string }) {
             <Button asChild variant="ghost" size="sm" className="max-sm:px-2">
               <Link to="/">
                 <ExternalLink aria-hidden="true" className="rtl:-scale-x-100" />
-                {t.viewSite}
+                {m.admin_view_site()}
               </Link>
             </Button>
             <LanguageSwitch className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:px-2`} />
@@ -176,21 +192,21 @@ function AdminPanel({ name }: { name: string }) {
               }}
             >
               <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
-              {t.logout}
+              {m.admin_logout()}
             </Button>
           </div>
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-        <h1 className="text-2xl font-semibold sm:text-3xl">{t.title}</h1>
-        <p className="mt-1 text-muted-foreground">{t.subtitle}</p>
+        <h1 className="text-2xl font-semibold sm:text-3xl">{m.admin_title()}</h1>
+        <p className="mt-1 text-muted-foreground">{m.admin_subtitle()}</p>
         {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
         {/* Radix lays tabs out left to right unless told the page's direction. */}
         <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" dir={directionOf(getLocale())} className="mt-6">
           {/* Relative, so the badges' screen-reader text (absolutely placed) stays inside the scrolling row. */}
           <TabsList
             ref={tabList}
-            aria-label={t.tabsLabel}
+            aria-label={m.admin_tabs_label()}
             className="relative -mx-4 flex w-[calc(100%+2rem)] flex-nowrap justify-start overflow-x-auto rounded-none px-4 [scrollbar-width:thin] sm:mx-0 sm:w-full sm:rounded-2xl sm:px-1 md:flex-wrap"
           >
             {ADMIN_TABS.map((key) => {

@@ -10,7 +10,7 @@ import { KeepLoggedIn } from '#client/components/keep-logged-in';
 import { Button } from '#client/components/ui/button';
 import { toastAfterLoad } from '#client/components/ui/carried-toast';
 import { toast } from '#client/components/ui/toast';
-import { adminLoginCopy } from '#client/copy/auth';
+import { m } from '#i18n/messages';
 import { errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
 
@@ -55,18 +55,18 @@ function AdminLoginPage() {
   }
 
   return (
-    <AuthCard title={adminLoginCopy.title} subtitle={adminLoginCopy.subtitle}>
+    <AuthCard title={m.auth_admin_login_title()} subtitle={m.auth_admin_login_subtitle()}>
       <form onSubmit={submit} noValidate className="grid gap-5">
-        <EmailField id="username" label={adminLoginCopy.email} autoComplete="username" error={errors.username} value={username} onChange={setUsername} />
-        <PasswordField id="password" label={adminLoginCopy.password} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
-        <KeepLoggedIn label={adminLoginCopy.keepLoggedIn} checked={saveLogin} onChange={setSaveLogin} />
+        <EmailField id="username" label={m.auth_email()} autoComplete="username" error={errors.username} value={username} onChange={setUsername} />
+        <PasswordField id="password" label={m.auth_password()} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
+        <KeepLoggedIn label={m.auth_keep_logged_in()} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
-          {login.isPending ? adminLoginCopy.busy : adminLoginCopy.submit}
+          {login.isPending ? m.auth_signing_in() : m.auth_sign_in()}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
-          {adminLoginCopy.back}
+          {m.auth_admin_login_back()}
         </Link>
       </p>
     </AuthCard>

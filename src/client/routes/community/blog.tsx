@@ -6,7 +6,7 @@ import { messages } from '#shared/messages';
 import { forumPostAnchor } from '#shared/links';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { takeCarriedDraft } from '#client/lib/carried-draft';
 import { useSession } from '#client/lib/session';
 import { trpc } from '#client/trpc';
@@ -26,7 +26,6 @@ export const Route = createFileRoute('/community/blog')({
   component: ForumPage,
 });
 
-const c = communityCopy.forum;
 const FORUM_PAGE_SIZE = 20;
 
 function ForumPage() {
@@ -76,38 +75,38 @@ function ForumPage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-8 px-4 py-8 sm:py-12">
       <CommunityPageHeader
-        title={c.title}
-        subtitle={c.subtitle}
+        title={m.community_forum_title()}
+        subtitle={m.community_forum_subtitle()}
         actions={
           <Button ref={newPostButton} onClick={toggleForm} aria-expanded={user ? formOpen : undefined} aria-controls={user ? 'new-post' : undefined}>
             <PenLine aria-hidden="true" />
-            {c.newPost}
+            {m.community_forum_new_post()}
           </Button>
         }
       />
       {user ? null : <SignInNotice />}
       {user && formOpen ? (
-        <NewPostForm id="new-post" initialTitle={compose === 'event' ? c.eventIdeaTitle : ''} draft={carriedPost} onDone={closeForm} />
+        <NewPostForm id="new-post" initialTitle={compose === 'event' ? m.community_forum_event_idea_title() : ''} draft={carriedPost} onDone={closeForm} />
       ) : null}
 
-      <section aria-label={c.title} aria-busy={posts.isPending} className="grid gap-5">
+      <section aria-label={m.community_forum_title()} aria-busy={posts.isPending} className="grid gap-5">
         {posts.isPending ? (
           Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-48 rounded-[var(--radius-card)]" />)
         ) : posts.isError ? (
           <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-border bg-card p-8 text-center">
-            <p>{c.loadFailed}</p>
+            <p>{m.community_forum_load_failed()}</p>
             <Button variant="outline" onClick={() => posts.refetch()}>
-              {c.retry}
+              {m.community_forum_retry()}
             </Button>
           </div>
         ) : items.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-border bg-card p-8 text-center text-muted-foreground">{c.empty}</p>
+          <p className="rounded-2xl border border-dashed border-border bg-card p-8 text-center text-muted-foreground">{m.community_forum_empty()}</p>
         ) : (
           items.map((post) => <PostCard key={post.id} post={post} viewer={user} />)
         )}
         {posts.hasNextPage ? (
           <Button variant="outline" className="justify-self-center" disabled={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()}>
-            {posts.isFetchingNextPage ? c.loadingMore : c.loadMore}
+            {posts.isFetchingNextPage ? m.community_forum_loading_more() : m.community_forum_load_more()}
           </Button>
         ) : null}
       </section>

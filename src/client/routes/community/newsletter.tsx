@@ -10,13 +10,43 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { Input } from '#client/components/ui/input';
 import { OptionSelect } from '#client/components/ui/select';
 import { toast } from '#client/components/ui/toast';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { describedBy, focusFirstError } from '#client/lib/form-errors';
 import { longDate, longDateUtc } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
 import { trpc } from '#client/trpc';
 import { CommunityPageHeader } from './-components/page-header';
+
+const newsletterFrequencies = {
+  weekly: m.community_newsletter_frequency_weekly,
+  biweekly: m.community_newsletter_frequency_biweekly,
+  monthly: m.community_newsletter_frequency_monthly,
+};
+
+const newsletterReceive = () => [
+  { title: m.community_newsletter_receive_updates_title(), body: m.community_newsletter_receive_updates_body() },
+  { title: m.community_newsletter_receive_spotlights_title(), body: m.community_newsletter_receive_spotlights_body() },
+  { title: m.community_newsletter_receive_exclusive_title(), body: m.community_newsletter_receive_exclusive_body() },
+];
+
+const newsletterEditions = () => [
+  {
+    title: m.community_newsletter_autumn_title(),
+    date: '2026-11-02',
+    topics: [m.community_newsletter_autumn_topic_1(), m.community_newsletter_autumn_topic_2(), m.community_newsletter_autumn_topic_3()],
+  },
+  {
+    title: m.community_newsletter_school_title(),
+    date: '2026-10-05',
+    topics: [m.community_newsletter_school_topic_1(), m.community_newsletter_school_topic_2(), m.community_newsletter_school_topic_3()],
+  },
+  {
+    title: m.community_newsletter_summer_title(),
+    date: '2026-09-07',
+    topics: [m.community_newsletter_summer_topic_1(), m.community_newsletter_summer_topic_2(), m.community_newsletter_summer_topic_3()],
+  },
+];
 
 /** How many sent issues 'Recent Newsletters' shows. */
 const RECENT_ISSUES = 3;
@@ -26,13 +56,12 @@ export const Route = createFileRoute('/community/newsletter')({
   component: NewsletterPage,
 });
 
-const c = communityCopy.newsletter;
 const RECEIVE_ICONS = [Sparkles, HeartHandshake, Gift];
 
 function NewsletterPage() {
   return (
     <div className="mx-auto grid max-w-5xl gap-10 px-4 py-8 sm:py-12">
-      <CommunityPageHeader title={c.title} subtitle={c.subtitle} />
+      <CommunityPageHeader title={m.community_newsletter_title()} subtitle={m.community_newsletter_subtitle()} />
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <SubscribeCard />
         <WhatYouReceive />
@@ -75,33 +104,33 @@ function SubscribeCard() {
       <CardHeader>
         <h2 className="flex items-center gap-2 text-2xl font-semibold">
           <Mail className="size-6 text-primary" aria-hidden="true" />
-          {c.formTitle}
+          {m.community_newsletter_form_title()}
         </h2>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          <Field id="newsletter-email" label={c.email} error={error}>
+          <Field id="newsletter-email" label={m.community_newsletter_email()} error={error}>
             <Input
               id="newsletter-email"
               type="email"
               autoComplete="email"
-              placeholder={c.emailPlaceholder}
+              placeholder={m.community_newsletter_email_placeholder()}
               value={email}
               {...describedBy('newsletter-email', { error })}
               onChange={(e) => setEmail(e.target.value)}
             />
           </Field>
-          <Field id="newsletter-frequency" label={c.frequency}>
+          <Field id="newsletter-frequency" label={m.community_newsletter_frequency()}>
             <OptionSelect
               id="newsletter-frequency"
               value={frequency}
               options={NEWSLETTER_FREQUENCIES}
-              labelOf={(value) => c.frequencies[value]}
+              labelOf={(value) => newsletterFrequencies[value]()}
               onValueChange={setFrequency}
             />
           </Field>
           <Button type="submit" size="lg" disabled={subscribe.isPending}>
-            {subscribe.isPending ? c.busy : c.submit}
+            {subscribe.isPending ? m.community_newsletter_busy() : m.community_newsletter_submit()}
           </Button>
         </form>
       </CardContent>
@@ -120,13 +149,13 @@ function Subscribed({ message, onAnother }: { message: string; onAnother: () => 
           <MailCheck className="size-7" aria-hidden="true" />
         </span>
         <h2 ref={heading} tabIndex={-1} className="text-2xl font-semibold outline-none">
-          {c.checkInboxTitle}
+          {m.community_newsletter_check_inbox_title()}
         </h2>
         {/* Double opt-in: nothing counts until she opens the mailed link, and the server's message says so. */}
         <p className="max-w-md [overflow-wrap:anywhere] text-secondary-foreground">{message}</p>
-        <p className="max-w-md text-sm text-muted-foreground">{c.checkInboxHint}</p>
+        <p className="max-w-md text-sm text-muted-foreground">{m.community_newsletter_check_inbox_hint()}</p>
         <Button variant="outline" onClick={onAnother}>
-          {c.subscribeAnother}
+          {m.community_newsletter_subscribe_another()}
         </Button>
       </CardContent>
     </Card>
@@ -137,10 +166,10 @@ function WhatYouReceive() {
   return (
     <section aria-labelledby="receive-title" className="grid content-start gap-4">
       <h2 id="receive-title" className="text-2xl font-semibold">
-        {c.receiveTitle}
+        {m.community_newsletter_receive_title()}
       </h2>
       <ul className="grid gap-3">
-        {c.receive.map((item, index) => {
+        {newsletterReceive().map((item, index) => {
           const Icon = RECEIVE_ICONS[index] ?? Sparkles;
           return (
             <li key={item.title} className="flex gap-3 rounded-2xl border border-border bg-card p-4">
@@ -169,7 +198,7 @@ function RecentNewsletters() {
   return (
     <section aria-labelledby="recent-title" className="grid gap-4" aria-busy={issues.isPending}>
       <h2 id="recent-title" className="text-2xl font-semibold">
-        {c.recentTitle}
+        {m.community_newsletter_recent_title()}
       </h2>
       {issues.isPending ? null : sent.length > 0 ? (
         <ul className="grid gap-4 md:grid-cols-3">
@@ -205,7 +234,7 @@ function RecentNewsletters() {
 function FixedEditions() {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
-      {c.editions.map((edition) => (
+      {newsletterEditions().map((edition) => (
         <li key={edition.title}>
           <Card className="h-full">
             <CardHeader>
@@ -216,7 +245,7 @@ function FixedEditions() {
               <CardTitle>{edition.title}</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className="sr-only">{c.topics}</p>
+              <p className="sr-only">{m.community_newsletter_topics()}</p>
               <ul className="flex flex-wrap gap-2">
                 {edition.topics.map((topic) => (
                   <li key={topic} className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">

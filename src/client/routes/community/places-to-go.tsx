@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { categoryColour } from '#client/lib/categories';
 import { useSession } from '#client/lib/session';
 import { useSearchBox, validateListSearch } from '#client/lib/list-search';
@@ -22,6 +22,14 @@ import { askToSignIn } from './-components/sign-in';
 import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
 import { ratingFormat } from '#client/components/content/format';
 
+const placesCategories = {
+  all: m.community_places_category_all,
+  wellness: m.community_places_category_wellness,
+  cafe: m.community_places_category_cafe,
+  fitness: m.community_places_category_fitness,
+  culture: m.community_places_category_culture,
+};
+
 export const Route = createFileRoute('/community/places-to-go')({
   validateSearch: (search: Record<string, unknown>) => validateListSearch(search, PLACE_CATEGORIES),
   component: PlacesPage,
@@ -30,7 +38,6 @@ export const Route = createFileRoute('/community/places-to-go')({
 type Place = RouterOutputs['content']['places']['list'][number];
 type Filter = 'all' | PlaceCategory;
 
-const c = communityCopy.places;
 const FILTERS: Filter[] = ['all', ...PLACE_CATEGORIES];
 
 function PlacesPage() {
@@ -54,33 +61,33 @@ function PlacesPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12">
       <CommunityPageHeader
-        title={c.title}
-        subtitle={c.subtitle}
+        title={m.community_places_title()}
+        subtitle={m.community_places_subtitle()}
         actions={
           <Button onClick={openSuggest}>
             <Plus aria-hidden="true" />
-            {c.suggest}
+            {m.community_places_suggest()}
           </Button>
         }
       />
 
       <div className="grid gap-4">
         <div className="grid gap-2">
-          <Label htmlFor="places-search">{c.searchLabel}</Label>
+          <Label htmlFor="places-search">{m.community_places_search_label()}</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute start-4 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input
               id="places-search"
               type="search"
               className="ps-11"
-              placeholder={c.searchPlaceholder}
+              placeholder={m.community_places_search_placeholder()}
               value={search}
               maxLength={100}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>
         </div>
-        <div role="group" aria-label={c.filterLabel} className="flex flex-wrap gap-2">
+        <div role="group" aria-label={m.community_places_filter_label()} className="flex flex-wrap gap-2">
           {FILTERS.map((value) => (
             <Button
               key={value}
@@ -89,13 +96,13 @@ function PlacesPage() {
               aria-pressed={category === value}
               onClick={() => void navigate({ search: (prev) => ({ ...prev, category: value === 'all' ? undefined : value }), replace: true })}
             >
-              {c.categories[value]}
+              {placesCategories[value]()}
             </Button>
           ))}
         </div>
       </div>
 
-      <section aria-label={c.title} aria-busy={places.isFetching}>
+      <section aria-label={m.community_places_title()} aria-busy={places.isFetching}>
         {places.isPending ? (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
@@ -106,12 +113,12 @@ function PlacesPage() {
           </ul>
         ) : places.isError ? (
           <p role="alert" className="rounded-2xl border border-border bg-card p-8 text-center">
-            {c.loadFailed}
+            {m.community_places_load_failed()}
           </p>
         ) : places.data.length === 0 ? (
           <div className="grid justify-items-center gap-2 rounded-2xl border border-dashed border-border bg-card p-10 text-center">
-            <p className="text-lg font-semibold">{c.empty}</p>
-            <p className="text-muted-foreground">{c.emptyHint}</p>
+            <p className="text-lg font-semibold">{m.community_places_empty()}</p>
+            <p className="text-muted-foreground">{m.community_places_empty_hint()}</p>
           </div>
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -134,7 +141,7 @@ function Rating({ value }: { value: number }) {
   if (value <= 0) return null;
   const text = ratingFormat(value);
   return (
-    <span className="inline-flex items-center gap-1 text-sm font-semibold" aria-label={c.rating(text)}>
+    <span className="inline-flex items-center gap-1 text-sm font-semibold" aria-label={m.community_places_rating({ value: text })}>
       <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
       {text}
     </span>
@@ -144,7 +151,7 @@ function Rating({ value }: { value: number }) {
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return null;
   return (
-    <ul aria-label={c.tags} className="flex flex-wrap gap-1.5">
+    <ul aria-label={m.community_places_tags()} className="flex flex-wrap gap-1.5">
       {tags.map((tag) => (
         <li key={tag} dir="auto" className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
           {tag}
@@ -158,8 +165,8 @@ function PlaceCard({ place, onLearnMore }: { place: Place; onLearnMore: () => vo
   return (
     <article className="flex h-full flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge className={categoryColour(place.category)}>{c.categories[place.category]}</Badge>
-        {place.recommended ? <Badge variant="default">{c.recommended}</Badge> : null}
+        <Badge className={categoryColour(place.category)}>{placesCategories[place.category]()}</Badge>
+        {place.recommended ? <Badge variant="default">{m.community_places_recommended()}</Badge> : null}
         <span className="ms-auto">
           <Rating value={place.rating} />
         </span>
@@ -172,8 +179,8 @@ function PlaceCard({ place, onLearnMore }: { place: Place; onLearnMore: () => vo
         <span dir="auto">{place.address}</span>
       </p>
       <Tags tags={place.tags} />
-      <Button variant="outline" className={cn('mt-auto self-start')} onClick={onLearnMore} aria-label={c.learnMoreAbout(place.name)}>
-        {c.learnMore}
+      <Button variant="outline" className={cn('mt-auto self-start')} onClick={onLearnMore} aria-label={m.community_places_learn_more_about({ name: place.name })}>
+        {m.community_places_learn_more()}
       </Button>
     </article>
   );
@@ -188,8 +195,8 @@ function PlaceDetails({ place, onClose }: { place: Place | null; onClose: () => 
             <DialogHeader>
               <DialogTitle dir="auto">{place.name}</DialogTitle>
               <DialogDescription className="flex flex-wrap items-center gap-2">
-                <Badge className={categoryColour(place.category)}>{c.categories[place.category]}</Badge>
-                {place.recommended ? <Badge variant="default">{c.recommended}</Badge> : null}
+                <Badge className={categoryColour(place.category)}>{placesCategories[place.category]()}</Badge>
+                {place.recommended ? <Badge variant="default">{m.community_places_recommended()}</Badge> : null}
                 <Rating value={place.rating} />
               </DialogDescription>
             </DialogHeader>

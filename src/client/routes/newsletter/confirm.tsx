@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { messages } from '#shared/messages';
 import { Button } from '#client/components/ui/button';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { queryClient, trpc } from '#client/trpc';
 import { linkClasses, NewsletterLinkPage } from './-components/newsletter-link-page';
 
@@ -13,8 +13,6 @@ export const Route = createFileRoute('/newsletter/confirm')({
     typeof search.token === 'string' || typeof search.token === 'number' ? { token: String(search.token) } : {},
   component: ConfirmSubscriptionPage,
 });
-
-const t = communityCopy.newsletter.confirm;
 
 /** /newsletter/confirm?token=…: the link from the confirmation mail (double opt-in). */
 function ConfirmSubscriptionPage() {
@@ -28,14 +26,23 @@ function ConfirmSubscriptionPage() {
   return (
     <NewsletterLinkPage
       token={token}
-      copy={t}
+      copy={{
+        title: m.community_newsletter_confirm_title(),
+        subtitle: m.community_newsletter_confirm_subtitle(),
+        body: m.community_newsletter_confirm_body(),
+        submit: m.community_newsletter_confirm_submit(),
+        busy: m.community_newsletter_confirm_busy(),
+        doneSubtitle: m.community_newsletter_confirm_done_subtitle(),
+        invalidSubtitle: m.community_newsletter_link_invalid_subtitle(),
+        home: m.community_newsletter_link_home(),
+      }}
       action={confirm}
       invalidMessage={messages.newsletter.confirmInvalid}
       invalidHelp={
         <>
-          <p className="text-sm text-muted-foreground">{t.askAgain}</p>
+          <p className="text-sm text-muted-foreground">{m.community_newsletter_confirm_ask_again()}</p>
           <Button asChild size="lg">
-            <Link to="/community/newsletter">{t.subscribeAgain}</Link>
+            <Link to="/community/newsletter">{m.community_newsletter_confirm_subscribe_again()}</Link>
           </Button>
         </>
       }
@@ -44,7 +51,7 @@ function ConfirmSubscriptionPage() {
         iconClassName: 'bg-primary text-primary-foreground',
         next: (
           <Link to="/" className={linkClasses}>
-            {t.home}
+            {m.community_newsletter_link_home()}
           </Link>
         ),
       }}

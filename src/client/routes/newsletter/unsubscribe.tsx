@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
 import { messages } from '#shared/messages';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { queryClient, trpc } from '#client/trpc';
 import { linkClasses, NewsletterLinkPage } from './-components/newsletter-link-page';
 
@@ -12,8 +12,6 @@ export const Route = createFileRoute('/newsletter/unsubscribe')({
     typeof search.token === 'string' || typeof search.token === 'number' ? { token: String(search.token) } : {},
   component: UnsubscribePage,
 });
-
-const t = communityCopy.newsletter.unsubscribe;
 
 /** /newsletter/unsubscribe?token=…: the link in every issue's footer, signed in or not. */
 function UnsubscribePage() {
@@ -27,14 +25,23 @@ function UnsubscribePage() {
   return (
     <NewsletterLinkPage
       token={token}
-      copy={t}
+      copy={{
+        title: m.community_newsletter_unsubscribe_title(),
+        subtitle: m.community_newsletter_unsubscribe_subtitle(),
+        body: m.community_newsletter_unsubscribe_body(),
+        submit: m.community_newsletter_unsubscribe_submit(),
+        busy: m.community_newsletter_unsubscribe_busy(),
+        doneSubtitle: m.community_newsletter_unsubscribe_done_subtitle(),
+        invalidSubtitle: m.community_newsletter_link_invalid_subtitle(),
+        home: m.community_newsletter_link_home(),
+      }}
       action={unsubscribe}
       invalidMessage={messages.newsletter.unsubscribeInvalid}
       invalidHelp={
         <>
-          <p className="text-sm text-muted-foreground">{t.alreadyDone}</p>
+          <p className="text-sm text-muted-foreground">{m.community_newsletter_unsubscribe_already_done()}</p>
           <Link to="/" className={linkClasses}>
-            {t.home}
+            {m.community_newsletter_link_home()}
           </Link>
         </>
       }
@@ -43,7 +50,7 @@ function UnsubscribePage() {
         iconClassName: 'bg-secondary text-secondary-foreground',
         next: (
           <Link to="/community/newsletter" className={linkClasses}>
-            {t.subscribeAgain}
+            {m.community_newsletter_unsubscribe_subscribe_again()}
           </Link>
         ),
       }}

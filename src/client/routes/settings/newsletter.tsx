@@ -7,13 +7,19 @@ import { Button } from '#client/components/ui/button';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { toast } from '#client/components/ui/toast';
-import { accountCopy } from '#client/copy/account';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
 import { FormNotice, LoadFailed, loadAccountSchemas, SectionTitle, SettingsPage } from './-components/account-kit';
 import { Switch } from './-components/switch';
+
+const newsletterFrequencies = {
+  weekly: m.account_newsletter_weekly,
+  biweekly: m.account_newsletter_biweekly,
+  monthly: m.account_newsletter_monthly,
+};
 
 export const Route = createFileRoute('/settings/newsletter')({
   loader: ({ context }) => {
@@ -24,7 +30,6 @@ export const Route = createFileRoute('/settings/newsletter')({
   component: NewsletterSettingsPage,
 });
 
-const t = accountCopy.newsletter;
 type Settings = RouterOutputs['auth']['account']['newsletter'];
 type Frequency = Settings['frequency'];
 
@@ -32,8 +37,8 @@ type Frequency = Settings['frequency'];
 function NewsletterSettingsPage() {
   const { user } = useSession();
   return (
-    <SettingsPage title={t.title} subtitle={t.subtitle}>
-      {user ? <NewsletterSection /> : <SignInNotice prompt={t.signInTitle} />}
+    <SettingsPage title={m.account_newsletter_title()} subtitle={m.account_newsletter_subtitle()}>
+      {user ? <NewsletterSection /> : <SignInNotice prompt={m.account_newsletter_sign_in_title()} />}
     </SettingsPage>
   );
 }
@@ -43,12 +48,12 @@ function NewsletterSection() {
   return (
     <section aria-labelledby="newsletter-title" aria-busy={settings.isPending} className="grid gap-4">
       <SectionTitle id="newsletter-title" icon={Mail}>
-        {t.cardTitle}
+        {m.account_newsletter_card_title()}
       </SectionTitle>
       {settings.isPending ? (
         <Skeleton className="h-56 rounded-2xl" />
       ) : settings.isError ? (
-        <LoadFailed message={t.loadFailed} retry={t.retry} onRetry={() => void settings.refetch()} />
+        <LoadFailed message={m.account_load_failed()} retry={m.account_retry()} onRetry={() => void settings.refetch()} />
       ) : (
         // Keyed by what the server holds, so a new answer starts the form from it.
         <NewsletterForm key={`${settings.data.email}:${settings.data.subscribed}:${settings.data.frequency}`} saved={settings.data} />
@@ -92,18 +97,18 @@ function NewsletterForm({ saved }: { saved: Settings }) {
       className="grid gap-6 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
     >
       {error ? <FormNotice kind="error">{error}</FormNotice> : null}
-      <p className="text-sm text-muted-foreground">{t.sentTo(saved.email)}</p>
+      <p className="text-sm text-muted-foreground">{m.account_newsletter_sent_to({ email: saved.email })}</p>
       <div className="flex items-center justify-between gap-4 rounded-xl bg-muted/60 px-4 py-3">
         <div className="grid gap-0.5">
-          <Label htmlFor="newsletter-subscribed">{t.subscribed}</Label>
-          <span className="text-sm text-muted-foreground">{subscribed ? t.subscribedOn : t.subscribedOff}</span>
+          <Label htmlFor="newsletter-subscribed">{m.account_newsletter_subscribed()}</Label>
+          <span className="text-sm text-muted-foreground">{subscribed ? m.account_newsletter_subscribed_on() : m.account_newsletter_subscribed_off()}</span>
         </div>
         <Switch id="newsletter-subscribed" checked={subscribed} onCheckedChange={setSubscribed} />
       </div>
       {/* How often only means something while she is subscribed. */}
       {subscribed ? (
         <fieldset className="grid gap-3">
-          <legend className="mb-3 text-sm font-semibold">{t.frequency}</legend>
+          <legend className="mb-3 text-sm font-semibold">{m.account_newsletter_frequency()}</legend>
           <div className="grid gap-2 sm:grid-cols-3">
             {NEWSLETTER_FREQUENCIES.map((option) => (
               <label
@@ -118,7 +123,7 @@ function NewsletterForm({ saved }: { saved: Settings }) {
                   onChange={() => setFrequency(option)}
                   className="size-4 accent-[var(--color-primary)]"
                 />
-                {t.frequencies[option]}
+                {newsletterFrequencies[option]()}
               </label>
             ))}
           </div>
@@ -126,10 +131,10 @@ function NewsletterForm({ saved }: { saved: Settings }) {
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Link to="/community/newsletter" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-          {t.about}
+          {m.account_newsletter_about()}
         </Link>
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={save.isPending}>
-          {save.isPending ? t.busy : t.submit}
+          {save.isPending ? m.account_saving() : m.account_newsletter_submit()}
         </Button>
       </div>
     </form>

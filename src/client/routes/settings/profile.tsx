@@ -9,7 +9,7 @@ import { Input } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
-import { accountCopy } from '#client/copy/account';
+import { m } from '#i18n/messages';
 import { carriedTexts, takeCarriedDraft, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { sessionQueryOptions, useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
@@ -49,7 +49,6 @@ export const Route = createFileRoute('/settings/profile')({
   component: ProfileSettingsPage,
 });
 
-const t = accountCopy.profile;
 const a = messages.account;
 const s = messages.signup;
 const queries = profileQueries(trpc);
@@ -63,7 +62,7 @@ const newPasswordMessages = () => [s.passwordLength, s.passwordUppercase, s.pass
 function ProfileSettingsPage() {
   const { user } = useSession();
   return (
-    <SettingsPage title={t.title} subtitle={t.subtitle}>
+    <SettingsPage title={m.account_profile_title()} subtitle={m.account_profile_subtitle()}>
       {user ? (
         <>
           <DetailsSection />
@@ -74,7 +73,7 @@ function ProfileSettingsPage() {
           <DataSection />
         </>
       ) : (
-        <SignInNotice prompt={t.signInTitle} />
+        <SignInNotice prompt={m.account_profile_sign_in_title()} />
       )}
     </SettingsPage>
   );
@@ -87,12 +86,12 @@ function DetailsSection() {
   return (
     <section aria-labelledby="profile-details" aria-busy={profile.isPending} className="grid gap-4">
       <SectionTitle id="profile-details" icon={UserRound}>
-        {t.details.title}
+        {m.account_details_title()}
       </SectionTitle>
       {profile.isPending ? (
         <Skeleton className="h-96 rounded-2xl" />
       ) : profile.isError ? (
-        <LoadFailed message={t.loadFailed} retry={t.retry} onRetry={() => void profile.refetch()} />
+        <LoadFailed message={m.account_load_failed()} retry={m.account_retry()} onRetry={() => void profile.refetch()} />
       ) : (
         <DetailsForm saved={profile.data} />
       )}
@@ -155,11 +154,11 @@ function DetailsForm({ saved }: { saved: Profile }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
-      <p className="text-sm text-muted-foreground">{t.details.hint}</p>
+      <p className="text-sm text-muted-foreground">{m.account_details_hint()}</p>
       {saved.waitingChange ? <WaitingChange change={saved.waitingChange} /> : null}
       {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={DETAILS_IDS.firstName} label={t.details.firstName} error={errors.firstName} count={{ value: form.firstName, max: TEXT_LIMITS.name }}>
+        <FormField id={DETAILS_IDS.firstName} label={m.account_details_first_name()} error={errors.firstName} count={{ value: form.firstName, max: TEXT_LIMITS.name }}>
           <Input
             id={DETAILS_IDS.firstName}
             name="firstName"
@@ -170,7 +169,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
             {...describedBy(DETAILS_IDS.firstName, { error: errors.firstName })}
           />
         </FormField>
-        <FormField id={DETAILS_IDS.lastName} label={t.details.lastName} error={errors.lastName} count={{ value: form.lastName, max: TEXT_LIMITS.name }}>
+        <FormField id={DETAILS_IDS.lastName} label={m.account_details_last_name()} error={errors.lastName} count={{ value: form.lastName, max: TEXT_LIMITS.name }}>
           <Input
             id={DETAILS_IDS.lastName}
             name="lastName"
@@ -182,7 +181,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
           />
         </FormField>
       </div>
-      <FormField id={DETAILS_IDS.bio} label={t.details.bio} error={errors.bio} count={{ value: form.bio, max: TEXT_LIMITS.bio }}>
+      <FormField id={DETAILS_IDS.bio} label={m.account_details_bio()} error={errors.bio} count={{ value: form.bio, max: TEXT_LIMITS.bio }}>
         <Textarea
           id={DETAILS_IDS.bio}
           name="bio"
@@ -193,7 +192,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
           {...describedBy(DETAILS_IDS.bio, { error: errors.bio })}
         />
       </FormField>
-      <FormField id={DETAILS_IDS.interests} label={t.details.interests} error={errors.interests} count={{ value: form.interests, max: TEXT_LIMITS.interests }}>
+      <FormField id={DETAILS_IDS.interests} label={m.account_details_interests()} error={errors.interests} count={{ value: form.interests, max: TEXT_LIMITS.interests }}>
         <Textarea
           id={DETAILS_IDS.interests}
           name="interests"
@@ -205,7 +204,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
         />
       </FormField>
       <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={save.isPending}>
-        {save.isPending ? t.details.busy : t.details.submit}
+        {save.isPending ? m.account_saving() : m.account_details_submit()}
       </Button>
     </form>
   );
@@ -213,10 +212,10 @@ function DetailsForm({ saved }: { saved: Profile }) {
 
 /** Her change that holds a watched word: what waits for a moderator, while her profile shows the old values. */
 function WaitingChange({ change }: { change: NonNullable<Profile['waitingChange']> }) {
-  const labels: Record<DetailsField, string> = { firstName: t.details.firstName, lastName: t.details.lastName, bio: t.details.bio, interests: t.details.interests };
+  const labels: Record<DetailsField, string> = { firstName: m.account_details_first_name(), lastName: m.account_details_last_name(), bio: m.account_details_bio(), interests: m.account_details_interests() };
   return (
     <div role="status" className="grid gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950">
-      <p className="font-semibold">{t.details.waitingTitle}</p>
+      <p className="font-semibold">{m.account_details_waiting_title()}</p>
       <dl className="grid gap-1">
         {DETAILS_FIELDS.filter((field) => change[field] !== undefined).map((field) => (
           <div key={field}>
@@ -225,7 +224,7 @@ function WaitingChange({ change }: { change: NonNullable<Profile['waitingChange'
           </div>
         ))}
       </dl>
-      <p>{t.details.waitingBody}</p>
+      <p>{m.account_details_waiting_body()}</p>
     </div>
   );
 }
@@ -242,7 +241,7 @@ function PasswordSection({ email }: { email: string }) {
   const change = useMutation(
     trpc.auth.account.changePassword.mutationOptions({
       onSuccess: async (result) => {
-        toast({ title: result.message, description: t.password.doneBody });
+        toast({ title: result.message, description: m.account_password_done_body() });
         setForm(empty);
         // Her other devices are gone from the list.
         await queryClient.invalidateQueries({ queryKey: queries.sessions().queryKey });
@@ -280,14 +279,14 @@ function PasswordSection({ email }: { email: string }) {
   return (
     <section aria-labelledby="profile-password" className="grid gap-4">
       <SectionTitle id="profile-password" icon={KeyRound}>
-        {t.password.title}
+        {m.account_password_title()}
       </SectionTitle>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
-        <p className="text-sm text-muted-foreground">{t.password.note}</p>
+        <p className="text-sm text-muted-foreground">{m.account_password_note()}</p>
         {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
         {/* Lets password managers tie the new password to her account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField id={PASSWORD_IDS.currentPassword} label={t.password.current} error={errors.currentPassword}>
+        <FormField id={PASSWORD_IDS.currentPassword} label={m.account_current_password()} error={errors.currentPassword}>
           <PasswordInput
             id={PASSWORD_IDS.currentPassword}
             name="currentPassword"
@@ -298,7 +297,7 @@ function PasswordSection({ email }: { email: string }) {
             {...describedBy(PASSWORD_IDS.currentPassword, { error: errors.currentPassword })}
           />
         </FormField>
-        <FormField id={PASSWORD_IDS.newPassword} label={t.password.next} hint={t.password.hint} error={errors.newPassword}>
+        <FormField id={PASSWORD_IDS.newPassword} label={m.account_new_password()} hint={m.account_password_hint()} error={errors.newPassword}>
           <PasswordInput
             id={PASSWORD_IDS.newPassword}
             name="newPassword"
@@ -310,7 +309,7 @@ function PasswordSection({ email }: { email: string }) {
           />
         </FormField>
         <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={change.isPending}>
-          {change.isPending ? t.password.busy : t.password.submit}
+          {change.isPending ? m.account_password_busy() : m.account_password_submit()}
         </Button>
       </form>
     </section>
@@ -370,20 +369,20 @@ function EmailSection({ email }: { email: string }) {
   return (
     <section aria-labelledby="profile-email" className="grid gap-4">
       <SectionTitle id="profile-email" icon={AtSign}>
-        {t.email.title}
+        {m.account_email_title()}
       </SectionTitle>
       <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate className={cardClasses}>
         <div className="grid gap-1 text-sm">
           <p>
-            {t.email.current} <strong dir="auto" className="font-semibold">
+            {m.account_email_current()} <strong dir="auto" className="font-semibold">
               {email}
             </strong>
           </p>
-          <p className="text-muted-foreground">{t.email.note}</p>
+          <p className="text-muted-foreground">{m.account_email_note()}</p>
         </div>
         {sent ? <FormNotice kind="success">{sent}</FormNotice> : null}
         {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
-        <FormField id={EMAIL_IDS.email} label={t.email.next} error={errors.email}>
+        <FormField id={EMAIL_IDS.email} label={m.account_email_next()} error={errors.email}>
           <Input
             id={EMAIL_IDS.email}
             name="email"
@@ -395,7 +394,7 @@ function EmailSection({ email }: { email: string }) {
             {...describedBy(EMAIL_IDS.email, { error: errors.email })}
           />
         </FormField>
-        <FormField id={EMAIL_IDS.password} label={t.email.password} error={errors.password}>
+        <FormField id={EMAIL_IDS.password} label={m.account_current_password()} error={errors.password}>
           <PasswordInput
             id={EMAIL_IDS.password}
             name="password"
@@ -407,7 +406,7 @@ function EmailSection({ email }: { email: string }) {
           />
         </FormField>
         <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={request.isPending}>
-          {request.isPending ? t.email.busy : t.email.submit}
+          {request.isPending ? m.account_sending() : m.account_email_submit()}
         </Button>
       </form>
     </section>

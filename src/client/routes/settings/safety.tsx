@@ -5,13 +5,36 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { toast } from '#client/components/ui/toast';
-import { safetyCopy } from '#client/copy/safety';
+import { m } from '#i18n/messages';
+import type { ReportReason, ReportTargetType } from '#shared/moderation';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
 import { nextCursorFor } from '#client/lib/paging';
 import { useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
+
+const pageTargetTypes = {
+  forum_post: m.safety_target_forum_post,
+  forum_comment: m.safety_target_forum_comment,
+  podcast_comment: m.safety_target_podcast_comment,
+  blog_comment: m.safety_target_blog_comment,
+  listing: m.safety_target_listing,
+  member: m.safety_target_member,
+} satisfies Record<ReportTargetType, () => string>;
+
+const pageStatus = {
+  open: m.safety_status_open,
+  resolved: m.safety_status_resolved,
+};
+
+const reportReasons = {
+  harassment: m.safety_reason_harassment,
+  spam: m.safety_reason_spam,
+  inappropriate: m.safety_reason_inappropriate,
+  'self-harm': m.safety_reason_self_harm,
+  other: m.safety_reason_other,
+} satisfies Record<ReportReason, () => string>;
 
 const REPORTS_PAGE_SIZE = 20;
 
@@ -33,7 +56,6 @@ export const Route = createFileRoute('/settings/safety')({
   component: SafetyPage,
 });
 
-const t = safetyCopy.page;
 const queries = safetyQueries(trpc);
 
 type Report = RouterOutputs['content']['reports']['mine'][number];
@@ -45,8 +67,8 @@ function SafetyPage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-10 px-4 py-8 sm:py-12">
       <header className="grid gap-2">
-        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{t.title}</h1>
-        <p className="max-w-2xl text-muted-foreground">{t.subtitle}</p>
+        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{m.safety_page_title()}</h1>
+        <p className="max-w-2xl text-muted-foreground">{m.safety_page_subtitle()}</p>
       </header>
       {user ? (
         <>
@@ -54,7 +76,7 @@ function SafetyPage() {
           <Blocks />
         </>
       ) : (
-        <SignInNotice prompt={t.signInTitle} />
+        <SignInNotice prompt={m.safety_page_sign_in_title()} />
       )}
     </div>
   );
@@ -74,9 +96,9 @@ function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof F
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-center">
-      <p className="font-medium text-destructive">{t.loadFailed}</p>
+      <p className="font-medium text-destructive">{m.safety_page_load_failed()}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        {t.retry}
+        {m.safety_page_retry()}
       </Button>
     </div>
   );
@@ -97,14 +119,14 @@ function Reports() {
   return (
     <section aria-labelledby="my-reports" aria-busy={reports.isPending} className="grid gap-4">
       <SectionTitle id="my-reports" icon={Flag}>
-        {t.reportsTitle}
+        {m.safety_page_reports_title()}
       </SectionTitle>
       {reports.isPending ? (
         <Skeleton className="h-28 rounded-2xl" />
       ) : reports.isError ? (
         <LoadFailed onRetry={() => void reports.refetch()} />
       ) : items.length === 0 ? (
-        <Empty title={t.reportsEmpty} hint={t.reportsEmptyHint} />
+        <Empty title={m.safety_page_reports_empty()} hint={m.safety_page_reports_empty_hint()} />
       ) : (
         <ul className="grid gap-3">
           {items.map((report) => (
@@ -114,7 +136,7 @@ function Reports() {
       )}
       {reports.hasNextPage ? (
         <Button variant="outline" className="justify-self-center" disabled={reports.isFetchingNextPage} onClick={() => void reports.fetchNextPage()}>
-          {reports.isFetchingNextPage ? t.loadingMore : t.loadMore}
+          {reports.isFetchingNextPage ? m.safety_page_loading_more() : m.safety_page_load_more()}
         </Button>
       ) : null}
     </section>
@@ -127,24 +149,24 @@ function ReportRow({ report }: { report: Report }) {
   return (
     <li className="grid gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-medium text-muted-foreground">{t.targetTypes[report.targetType]}</span>
-        <Badge variant={reviewed ? 'success' : 'secondary'}>{t.status[report.status]}</Badge>
+        <span className="text-sm font-medium text-muted-foreground">{pageTargetTypes[report.targetType]()}</span>
+        <Badge variant={reviewed ? 'success' : 'secondary'}>{pageStatus[report.status]()}</Badge>
       </div>
       {report.label ? (
         <p dir="auto" className="text-start font-semibold">
           {/* A comment is quoted: its first words, not a title or a name. */}
-          {report.targetType.endsWith('_comment') ? t.quoted(report.label) : report.label}
+          {report.targetType.endsWith('_comment') ? m.safety_page_quoted({ text: report.label }) : report.label}
         </p>
       ) : (
-        <p className="italic text-muted-foreground">{t.labelGone}</p>
+        <p className="italic text-muted-foreground">{m.safety_page_label_gone()}</p>
       )}
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
-          <dt className="text-muted-foreground">{t.reason}:</dt>
-          <dd className="font-medium">{safetyCopy.report.reasons[report.reason]}</dd>
+          <dt className="text-muted-foreground">{m.safety_page_reason()}:</dt>
+          <dd className="font-medium">{reportReasons[report.reason]()}</dd>
         </div>
         <div className="flex gap-1.5">
-          <dt className="text-muted-foreground">{t.reported}:</dt>
+          <dt className="text-muted-foreground">{m.safety_page_reported()}:</dt>
           <dd className="font-medium">
             <time dateTime={created.toISOString()}>{shortDate(created)}</time>
           </dd>
@@ -152,7 +174,7 @@ function ReportRow({ report }: { report: Report }) {
       </dl>
       {report.details ? (
         <p className="rounded-xl bg-muted/60 px-3 py-2 text-sm">
-          <span className="font-medium text-muted-foreground">{t.yourNote}: </span>
+          <span className="font-medium text-muted-foreground">{m.safety_page_your_note()}: </span>
           <span dir="auto" className="whitespace-pre-line">
             {report.details}
           </span>
@@ -167,17 +189,17 @@ function Blocks() {
   return (
     <section aria-labelledby="my-blocks" aria-busy={blocks.isPending} className="grid gap-4">
       <SectionTitle id="my-blocks" icon={UserX}>
-        {t.blocksTitle}
+        {m.safety_page_blocks_title()}
       </SectionTitle>
       {blocks.isPending ? (
         <Skeleton className="h-20 rounded-2xl" />
       ) : blocks.isError ? (
         <LoadFailed onRetry={() => void blocks.refetch()} />
       ) : blocks.data.length === 0 ? (
-        <Empty title={t.blocksEmpty} hint={t.blocksHint} />
+        <Empty title={m.safety_page_blocks_empty()} hint={m.safety_page_blocks_hint()} />
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">{t.blocksHint}</p>
+          <p className="text-sm text-muted-foreground">{m.safety_page_blocks_hint()}</p>
           <ul className="grid gap-3">
             {blocks.data.map((block) => (
               <BlockRow key={block.userId} block={block} />
@@ -199,7 +221,7 @@ function BlockRow({ block }: { block: Block }) {
         // Her lists show the member's posts and comments again, and this list drops her.
         await queryClient.invalidateQueries(trpc.content.pathFilter());
       },
-      onError: (failure) => toast({ title: t.failedTitle, description: errorMessage(failure), variant: 'destructive' }),
+      onError: (failure) => toast({ title: m.safety_page_failed_title(), description: errorMessage(failure), variant: 'destructive' }),
     }),
   );
   return (
@@ -212,11 +234,11 @@ function BlockRow({ block }: { block: Block }) {
           {name}
         </span>
         <span className="text-sm text-muted-foreground">
-          <time dateTime={created.toISOString()}>{t.blockedOn(shortDate(created))}</time>
+          <time dateTime={created.toISOString()}>{m.safety_page_blocked_on({ date: shortDate(created) })}</time>
         </span>
       </div>
-      <Button variant="outline" size="sm" aria-label={t.unblockLabel(name)} disabled={unblock.isPending} onClick={() => unblock.mutate({ userId: block.userId })}>
-        {unblock.isPending ? t.unblockBusy : t.unblock}
+      <Button variant="outline" size="sm" aria-label={m.safety_page_unblock_label({ name })} disabled={unblock.isPending} onClick={() => unblock.mutate({ userId: block.userId })}>
+        {unblock.isPending ? m.safety_page_unblock_busy() : m.safety_page_unblock()}
       </Button>
     </li>
   );

@@ -13,13 +13,11 @@ import { Field } from '#client/components/field';
 import { PasswordInput } from '#client/components/password-input';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { fieldA11y, fullName, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
 import { CheckField, TextAreaField, TextField } from './fields';
 import { SuspendSchema } from '#shared/schemas/moderation';
-
-const t = adminPanelCopy;
 
 /** An account as the admin panel lists it (Community Users and Admin Management alike). */
 export type Account = RouterOutputs['admin']['users']['list'][number];
@@ -94,12 +92,11 @@ function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, nul
 
   const heading =
     state.kind === 'editUser'
-      ? { title: t.users.editTitle, description: t.users.editDescription }
+      ? { title: m.admin_users_edit_title(), description: m.admin_users_edit_description() }
       : state.kind === 'addAdmin'
-        ? { title: t.admins.addTitle, description: t.admins.addDescription }
-        : { title: t.admins.editTitle, description: t.admins.editDescription };
+        ? { title: m.admin_admins_add_title(), description: m.admin_admins_add_description() }
+        : { title: m.admin_admins_edit_title(), description: m.admin_admins_edit_description() };
   const creating = state.kind === 'addAdmin';
-  const a = t.account;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -108,31 +105,31 @@ function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, nul
         <DialogDescription>{heading.description}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="account-email" label={a.email} type="email" dir="ltr" autoComplete="off" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
+        <TextField id="account-email" label={m.admin_account_email()} type="email" dir="ltr" autoComplete="off" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="account-firstName" label={a.firstName} limit={TEXT_LIMITS.name} value={values.firstName} error={errors.firstName} onChange={(v) => set('firstName', v)} />
-          <TextField id="account-lastName" label={a.lastName} limit={TEXT_LIMITS.name} value={values.lastName} error={errors.lastName} onChange={(v) => set('lastName', v)} />
+          <TextField id="account-firstName" label={m.admin_account_first_name()} limit={TEXT_LIMITS.name} value={values.firstName} error={errors.firstName} onChange={(v) => set('firstName', v)} />
+          <TextField id="account-lastName" label={m.admin_account_last_name()} limit={TEXT_LIMITS.name} value={values.lastName} error={errors.lastName} onChange={(v) => set('lastName', v)} />
         </div>
-        <TextField id="account-age" label={`${a.age} ${t.common.optional}`} type="number" min={1} inputMode="numeric" value={values.age} error={errors.age} onChange={(v) => set('age', v)} />
-        <TextAreaField id="account-interests" label={`${a.interests} ${t.common.optional}`} rows={2} limit={TEXT_LIMITS.interests} value={values.interests} error={errors.interests} onChange={(v) => set('interests', v)} />
-        <TextAreaField id="account-bio" label={`${a.bio} ${t.common.optional}`} rows={3} limit={TEXT_LIMITS.bio} value={values.bio} error={errors.bio} onChange={(v) => set('bio', v)} />
+        <TextField id="account-age" label={`${m.admin_account_age()} ${m.admin_common_optional()}`} type="number" min={1} inputMode="numeric" value={values.age} error={errors.age} onChange={(v) => set('age', v)} />
+        <TextAreaField id="account-interests" label={`${m.admin_account_interests()} ${m.admin_common_optional()}`} rows={2} limit={TEXT_LIMITS.interests} value={values.interests} error={errors.interests} onChange={(v) => set('interests', v)} />
+        <TextAreaField id="account-bio" label={`${m.admin_account_bio()} ${m.admin_common_optional()}`} rows={3} limit={TEXT_LIMITS.bio} value={values.bio} error={errors.bio} onChange={(v) => set('bio', v)} />
         {state.kind === 'editUser' ? (
           <div className="flex flex-wrap gap-6">
-            <CheckField id="account-isApproved" label={t.users.isApproved} checked={values.isApproved} onChange={(v) => set('isApproved', v)} />
-            <CheckField id="account-isAdmin" label={t.users.isAdmin} checked={values.isAdmin} onChange={(v) => set('isAdmin', v)} />
+            <CheckField id="account-isApproved" label={m.admin_users_is_approved()} checked={values.isApproved} onChange={(v) => set('isApproved', v)} />
+            <CheckField id="account-isAdmin" label={m.admin_users_is_admin()} checked={values.isAdmin} onChange={(v) => set('isAdmin', v)} />
           </div>
         ) : (
-          <Field id="account-password" label={creating ? a.password : `${a.password} ${t.common.optional}`} hint={creating ? a.passwordHint : a.passwordEditHint} error={errors.password}>
+          <Field id="account-password" label={creating ? m.admin_account_password() : `${m.admin_account_password()} ${m.admin_common_optional()}`} hint={creating ? m.admin_account_password_hint() : m.admin_account_password_edit_hint()} error={errors.password}>
             <PasswordInput {...fieldA11y('account-password', errors.password, true)} autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} />
           </Field>
         )}
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t.common.cancel}
+          {m.admin_common_cancel()}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? (creating ? t.common.creating : t.common.updating) : creating ? a.create : a.update}
+          {pending ? (creating ? m.admin_common_creating() : m.admin_common_updating()) : creating ? m.admin_account_create() : m.admin_account_update()}
         </Button>
       </DialogFooter>
     </form>
@@ -166,14 +163,14 @@ function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin:
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{t.password.title}</DialogTitle>
-        <DialogDescription>{t.password.description(name)}</DialogDescription>
+        <DialogTitle>{m.admin_password_title()}</DialogTitle>
+        <DialogDescription>{m.admin_password_description({ name })}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <Field id="new-password" label={t.password.newPassword} error={errors.password}>
+        <Field id="new-password" label={m.admin_password_new()} error={errors.password}>
           <PasswordInput {...fieldA11y('new-password', errors.password)} autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} />
         </Field>
-        <Field id="confirm-password" label={t.password.confirmPassword} error={errors.confirmPassword}>
+        <Field id="confirm-password" label={m.admin_password_confirm()} error={errors.confirmPassword}>
           <PasswordInput
             {...fieldA11y('confirm-password', errors.confirmPassword)}
             autoComplete="new-password"
@@ -184,10 +181,10 @@ function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin:
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>
-          {t.common.cancel}
+          {m.admin_common_cancel()}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? t.common.updating : t.password.submit}
+          {pending ? m.admin_common_updating() : m.admin_password_submit()}
         </Button>
       </DialogFooter>
     </form>
@@ -196,7 +193,6 @@ function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin:
 
 /** Suspend for some days with a reason she is shown; the server's schema checks both. */
 function SuspendForm({ account, onDone }: { account: Account; onDone: () => void }) {
-  const s = t.suspension;
   const { values, set, errors, setErrors } = useFormValues({ days: '7', reason: '' });
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
@@ -221,19 +217,19 @@ function SuspendForm({ account, onDone }: { account: Account; onDone: () => void
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{s.title}</DialogTitle>
-        <DialogDescription>{s.description(name)}</DialogDescription>
+        <DialogTitle>{m.admin_suspension_title()}</DialogTitle>
+        <DialogDescription>{m.admin_suspension_description({ name })}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="suspend-days" label={s.days} hint={s.daysHint} type="number" inputMode="numeric" min={1} max={365} value={values.days} error={errors.days} onChange={(v) => set('days', v)} />
-        <TextAreaField id="suspend-reason" label={s.reason} rows={3} limit={TEXT_LIMITS.suspendReason} value={values.reason} error={errors.reason} onChange={(v) => set('reason', v)} />
+        <TextField id="suspend-days" label={m.admin_suspension_days()} hint={m.admin_suspension_days_hint()} type="number" inputMode="numeric" min={1} max={365} value={values.days} error={errors.days} onChange={(v) => set('days', v)} />
+        <TextAreaField id="suspend-reason" label={m.admin_suspension_reason()} rows={3} limit={TEXT_LIMITS.suspendReason} value={values.reason} error={errors.reason} onChange={(v) => set('reason', v)} />
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={suspend.isPending}>
-          {t.common.cancel}
+          {m.admin_common_cancel()}
         </Button>
         <Button type="submit" disabled={suspend.isPending}>
-          {suspend.isPending ? s.submitting : s.submit}
+          {suspend.isPending ? m.admin_suspension_submitting() : m.admin_suspension_submit()}
         </Button>
       </DialogFooter>
     </form>

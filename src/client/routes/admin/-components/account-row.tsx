@@ -2,12 +2,11 @@ import { KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { m } from '#i18n/messages';
 import { useSession } from '#client/lib/session';
 import type { Account } from './account-dialogs';
 import { formatDate, fullName } from './admin-kit';
-
-const t = adminPanelCopy;
 
 /** One account in the Community Users and Admin Management lists. */
 export function AccountRow({
@@ -38,15 +37,15 @@ export function AccountRow({
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 dir="auto" className="text-lg font-semibold">{name}</h3>
-          {account.isAdmin ? <Badge variant="default">{t.common.badgeAdmin}</Badge> : null}
+          {account.isAdmin ? <Badge variant="default">{m.admin_common_badge_admin()}</Badge> : null}
           {account.approvalStatus === 'approved' ? (
-            <Badge variant="success">{t.common.badgeApproved}</Badge>
+            <Badge variant="success">{m.admin_common_badge_approved()}</Badge>
           ) : account.approvalStatus === 'pending' ? (
-            <Badge variant="muted">{t.common.badgePending}</Badge>
+            <Badge variant="muted">{m.admin_common_badge_pending()}</Badge>
           ) : (
-            <Badge variant="outline">{t.common.badgeRejected}</Badge>
+            <Badge variant="outline">{m.admin_common_badge_rejected()}</Badge>
           )}
-          {suspendedUntil ? <Badge variant="outline" className="border-destructive text-destructive">{t.suspension.badge(formatDate(suspendedUntil))}</Badge> : null}
+          {suspendedUntil ? <Badge variant="outline" className="border-destructive text-destructive">{m.admin_suspension_badge({ until: formatDate(suspendedUntil) })}</Badge> : null}
         </div>
         <p className="text-sm">
           {account.email}
@@ -54,62 +53,62 @@ export function AccountRow({
           {account.age !== null ? (
             <>
               {' '}
-              <span className="whitespace-nowrap text-muted-foreground">· {t.common.age(account.age)}</span>
+              <span className="whitespace-nowrap text-muted-foreground">· {m.admin_common_age({ age: formatCount(account.age) })}</span>
             </>
           ) : null}
         </p>
         {account.interests ? (
           <p className="text-sm">
-            <span className="font-semibold">{t.users.interests}: </span>
+            <span className="font-semibold">{m.admin_users_interests()}: </span>
             <bdi className="text-muted-foreground">{account.interests}</bdi>
           </p>
         ) : null}
         {account.bio ? (
           <p className="text-sm">
-            <span className="font-semibold">{t.users.bio}: </span>
+            <span className="font-semibold">{m.admin_users_bio()}: </span>
             <bdi className="text-muted-foreground">{account.bio}</bdi>
           </p>
         ) : null}
         <p className="text-xs text-muted-foreground">{dateLabel(formatDate(account.createdAt))}</p>
       </div>
       <div className="flex flex-wrap gap-2 md:justify-end">
-        <Button size="sm" variant="outline" aria-label={t.common.editNamed(name)} onClick={onEdit}>
+        <Button size="sm" variant="outline" aria-label={m.admin_common_edit_named({ name })} onClick={onEdit}>
           <Pencil aria-hidden="true" />
-          {t.common.edit}
+          {m.admin_common_edit()}
         </Button>
-        <Button size="sm" variant="outline" aria-label={t.common.passwordFor(name)} onClick={onPassword}>
+        <Button size="sm" variant="outline" aria-label={m.admin_common_password_for({ name })} onClick={onPassword}>
           <KeyRound aria-hidden="true" />
-          {t.common.changePassword}
+          {m.admin_common_change_password()}
         </Button>
         {suspension && !account.isAdmin ? (
           suspendedUntil ? (
-            <Button size="sm" variant="outline" aria-label={t.suspension.liftNamed(name)} disabled={suspension.lifting} onClick={suspension.onLift}>
+            <Button size="sm" variant="outline" aria-label={m.admin_suspension_lift_named({ name })} disabled={suspension.lifting} onClick={suspension.onLift}>
               <ShieldCheck aria-hidden="true" />
-              {t.suspension.lift}
+              {m.admin_suspension_lift()}
             </Button>
           ) : (
-            <Button size="sm" variant="outline" aria-label={t.suspension.suspendNamed(name)} onClick={suspension.onSuspend}>
+            <Button size="sm" variant="outline" aria-label={m.admin_suspension_suspend_named({ name })} onClick={suspension.onSuspend}>
               <ShieldOff aria-hidden="true" />
-              {t.suspension.suspend}
+              {m.admin_suspension_suspend()}
             </Button>
           )
         ) : null}
         <Button
           size="sm"
           variant="destructive"
-          aria-label={t.common.deleteNamed(name)}
+          aria-label={m.admin_common_delete_named({ name })}
           aria-describedby={isSelf ? selfNoteId : undefined}
           disabled={deleting || isSelf}
           onClick={onDelete}
         >
           <Trash2 aria-hidden="true" />
-          {deleting ? t.common.deleting : t.common.delete}
+          {deleting ? m.admin_common_deleting() : m.admin_common_delete()}
         </Button>
         {isSelf ? (
           // A row of its own below the buttons, no wider than they are.
           <p className="basis-full">
             <span id={selfNoteId} className="block text-xs text-muted-foreground md:ms-auto md:max-w-72 md:text-end">
-              {t.common.ownAccount}
+              {m.admin_common_own_account()}
             </span>
           </p>
         ) : null}

@@ -16,8 +16,7 @@ import {
 } from '#client/components/ui/alert-dialog';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { toast } from '#client/components/ui/toast';
-import { copy } from '#client/copy';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { errorField, errorMessage, isUnauthenticated, serverMessage } from '#client/lib/errors';
 import { focusFirstInvalid } from '#client/lib/form-errors';
 import { shortDate, shortDateTime } from '#client/lib/formats';
@@ -25,8 +24,6 @@ import { nextCursorBy, nextCursorFor } from '#client/lib/paging';
 import { ADMIN_STALE_TIME, trpc } from '#client/trpc';
 
 /** Shared pieces of the admin panel's tabs: error handling, forms, lists and confirmations. */
-
-const t = adminPanelCopy;
 
 /** Admin lists stay fresh for 30 s; queries run only for admins (the panel renders only then). */
 export const adminListOptions = { staleTime: ADMIN_STALE_TIME, retry: false as const };
@@ -167,7 +164,7 @@ export function fieldA11y(id: string, error?: string, hint?: boolean) {
 
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label={copy.common.loading}>
+    <div className="grid gap-3" aria-busy="true" aria-label={m.common_loading()}>
       {Array.from({ length: rows }, (_, index) => (
         <Skeleton key={index} className="h-28 w-full rounded-[var(--radius-card)]" />
       ))}
@@ -182,9 +179,9 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function ListError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="grid justify-items-center gap-3 rounded-[var(--radius-card)] border border-destructive/40 bg-card p-6 text-center">
-      <p>{t.common.loadError}</p>
+      <p>{m.admin_common_load_error()}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        {t.common.retry}
+        {m.admin_common_retry()}
       </Button>
     </div>
   );
@@ -244,9 +241,9 @@ export function ConfirmDelete({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{t.common.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{m.admin_common_cancel()}</AlertDialogCancel>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? t.common.deleting : confirmLabel}
+            {pending ? m.admin_common_deleting() : confirmLabel}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

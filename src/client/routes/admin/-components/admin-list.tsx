@@ -1,16 +1,13 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
-import { copy } from '#client/copy';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { ConfirmDelete, EmptyState, ListError, ListSkeleton } from './admin-kit';
 
 /**
  * The list part every admin tab shares: loading, error, empty and the rows, then 'Load more'.
  * Each tab keeps only what differs: its query, its row and its dialogs.
  */
-
-const t = adminPanelCopy;
 
 /** What the list reads of an infinite admin list query (`useInfiniteQuery` with `adminPaging`). */
 export interface AdminListQuery<T> {
@@ -50,7 +47,7 @@ export function LoadMore({ list }: { list: { hasNextPage: boolean; isFetchingNex
   return (
     <div className="mt-6 flex justify-center">
       <Button variant="outline" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-        {list.isFetchingNextPage ? copy.common.loading : t.common.loadMore}
+        {list.isFetchingNextPage ? m.common_loading() : m.admin_common_load_more()}
       </Button>
     </div>
   );

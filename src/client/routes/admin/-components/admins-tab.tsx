@@ -2,14 +2,12 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { trpc } from '#client/trpc';
 import { AccountDialogs, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks } from './admin-kit';
 import { AdminList, isPendingFor } from './admin-list';
-
-const t = adminPanelCopy;
 
 export function AdminsTab() {
   const list = useInfiniteQuery({ ...trpc.admin.admins.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
@@ -21,14 +19,14 @@ export function AdminsTab() {
   return (
     <section>
       <TabHeader
-        title={t.admins.title}
-        action={<AddButton icon={UserPlus} label={t.admins.add} onClick={() => setDialog({ kind: 'addAdmin' })} />}
+        title={m.admin_admins_title()}
+        action={<AddButton icon={UserPlus} label={m.admin_admins_add()} onClick={() => setDialog({ kind: 'addAdmin' })} />}
       />
-      <AdminList query={list} empty={t.admins.empty} className="grid gap-3">
+      <AdminList query={list} empty={m.admin_admins_empty()} className="grid gap-3">
         {(admin) => (
           <AccountRow
             account={admin}
-            dateLabel={t.common.created}
+            dateLabel={(date: string) => m.admin_common_created({ date })}
             deleting={isPendingFor(remove, admin.id)}
             onEdit={() => setDialog({ kind: 'editAdmin', account: admin })}
             onPassword={() => setDialog({ kind: 'password', account: admin, asAdmin: true })}

@@ -5,13 +5,11 @@ import { intlLocaleOf } from '#shared/i18n/locale';
 import { Card } from '#client/components/ui/card';
 import { Label } from '#client/components/ui/label';
 import { NativeSelect } from '#client/components/ui/native-select';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName, TabHeader } from './admin-kit';
 import { AdminList } from './admin-list';
 import { readableAction, summaryText } from './audit-words';
-
-const t = adminPanelCopy.audit;
 
 type AuditEntry = RouterOutputs['admin']['audit']['list'][number];
 
@@ -38,13 +36,13 @@ export function AuditTab() {
 
   return (
     <section>
-      <TabHeader title={t.title} />
-      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
-      <div role="search" aria-label={t.filtersLabel} className="mb-5 grid gap-3 sm:grid-cols-2 lg:max-w-3xl">
+      <TabHeader title={m.admin_audit_title()} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{m.admin_audit_explanation()}</p>
+      <div role="search" aria-label={m.admin_audit_filters_label()} className="mb-5 grid gap-3 sm:grid-cols-2 lg:max-w-3xl">
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-admin">{t.admin}</Label>
+          <Label htmlFor="audit-admin">{m.admin_audit_admin()}</Label>
           <NativeSelect id="audit-admin" value={adminId} onChange={(e) => setAdminId(e.target.value)}>
-            <option value="">{t.allAdmins}</option>
+            <option value="">{m.admin_audit_all_admins()}</option>
             {admins.data?.pages.flat().map((admin) => (
               <option key={admin.id} value={String(admin.id)}>
                 {fullName(admin)}
@@ -53,9 +51,9 @@ export function AuditTab() {
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-action">{t.action}</Label>
+          <Label htmlFor="audit-action">{m.admin_audit_action()}</Label>
           <NativeSelect id="audit-action" value={action} onChange={(e) => setAction(e.target.value)}>
-            <option value="">{t.allActions}</option>
+            <option value="">{m.admin_audit_all_actions()}</option>
             {actions.map(({ path, label }) => (
               <option key={path} value={path}>
                 {label}
@@ -64,7 +62,7 @@ export function AuditTab() {
           </NativeSelect>
         </div>
       </div>
-      <AdminList query={list} empty={filtered ? t.emptyFiltered : t.empty} className="grid gap-3">
+      <AdminList query={list} empty={filtered ? m.admin_audit_empty_filtered() : m.admin_audit_empty()} className="grid gap-3">
         {(entry) => <AuditRow entry={entry} />}
       </AdminList>
     </section>
@@ -84,7 +82,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </time>
       </div>
       <p className="text-sm text-muted-foreground">
-        {t.by(entry.adminName)}
+        {m.admin_audit_by({ name: entry.adminName })}
         {/* The item's number, to find it in its tab; written left to right in either language. */}
         {entry.targetId !== null ? (
           <span dir="ltr" className="ms-2 tabular-nums">

@@ -7,7 +7,8 @@ import { messages } from '#shared/messages';
 import { BLOG_EXCERPT_HINT, BlogFormSchema } from '#shared/schemas/admin';
 import { Badge } from '#client/components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { useSession } from '#client/lib/session';
 import { trpc, type RouterOutputs } from '#client/trpc';
@@ -17,9 +18,6 @@ import { CoverImageField } from './cover-image-field';
 import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { CardImage, DialogButtons, ItemCard } from './item-card';
 import { MarkdownEditor } from './markdown-editor';
-
-const t = adminPanelCopy.blogs;
-const c = adminPanelCopy.common;
 
 /** The admin list previews 150 characters of the article. */
 const PREVIEW_LENGTH = 150;
@@ -46,10 +44,10 @@ export function BlogsTab() {
   return (
     <section>
       <TabHeader
-        title={t.title}
-        action={<AddButton icon={PenLine} label={t.add} onClick={() => setDialog({})} />}
+        title={m.admin_blogs_title()}
+        action={<AddButton icon={PenLine} label={m.admin_blogs_add()} onClick={() => setDialog({})} />}
       />
-      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <AdminList query={list} empty={m.admin_blogs_empty()} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {(blog) => (
           <ItemCard
             name={blog.title}
@@ -57,11 +55,11 @@ export function BlogsTab() {
             media={<CardImage src={blog.coverImageUrl} />}
             badges={
               <>
-                <Badge variant={blog.isPublished ? 'success' : 'muted'}>{blog.isPublished ? c.badgePublished : c.badgeDraft}</Badge>
+                <Badge variant={blog.isPublished ? 'success' : 'muted'}>{blog.isPublished ? m.admin_common_badge_published() : m.admin_common_badge_draft()}</Badge>
                 <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>
               </>
             }
-            meta={`${t.by(blog.authorName)} · ${formatDate(blog.createdAt)} · ${t.stats(blog.likesCount, blog.commentsCount)}`}
+            meta={`${m.admin_blogs_by({ name: blog.authorName })} · ${formatDate(blog.createdAt)} · ${`${m.admin_likes_count({ count: blog.likesCount })} · ${m.admin_comments_count({ count: blog.commentsCount })}`}`}
             onEdit={() => setDialog({ item: blog })}
             onDelete={() => remove.mutate({ id: blog.id })}
             deleting={isPendingFor(remove, blog.id)}
@@ -105,42 +103,41 @@ function BlogForm({ blog, onDone }: { blog?: Blog; onDone: () => void }) {
     else create.mutate(payload);
   }
 
-  const f = t.fields;
   const excerptLength = values.excerpt.trim().length;
   const excerptInRange = excerptLength >= BLOG_EXCERPT_HINT.min && excerptLength <= BLOG_EXCERPT_HINT.max;
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{blog ? t.editTitle : t.addTitle}</DialogTitle>
-        <DialogDescription>{t.description}</DialogDescription>
+        <DialogTitle>{blog ? m.admin_blogs_edit_title() : m.admin_blogs_add()}</DialogTitle>
+        <DialogDescription>{m.admin_blogs_description()}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-5">
         <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
           <div className="grid content-start gap-4">
-            <TextField id="blog-title" label={f.title} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+            <TextField id="blog-title" label={m.admin_field_title()} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField id="blog-category" label={f.category} placeholder={f.categoryPlaceholder} options={BLOG_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
-              <TextField id="blog-authorName" label={f.authorName} limit={TEXT_LIMITS.authorName} value={values.authorName} error={errors.authorName} onChange={(v) => set('authorName', v)} />
+              <SelectField id="blog-category" label={m.admin_field_category()} placeholder={m.admin_field_category_placeholder()} options={BLOG_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+              <TextField id="blog-authorName" label={m.admin_blogs_author_name()} limit={TEXT_LIMITS.authorName} value={values.authorName} error={errors.authorName} onChange={(v) => set('authorName', v)} />
             </div>
             <TextAreaField
               id="blog-excerpt"
-              label={f.excerpt}
+              label={m.admin_blogs_excerpt()}
               rows={4}
               limit={TEXT_LIMITS.blogExcerpt}
-              hint={f.excerptHint(excerptLength)}
+              hint={m.admin_blogs_excerpt_hint({ count: formatCount(excerptLength) })}
               value={values.excerpt}
               error={errors.excerpt}
               onChange={(v) => set('excerpt', v)}
               className={excerptLength > 0 && !excerptInRange ? 'border-amber-500' : undefined}
             />
-            <TextField id="blog-tags" label={`${f.tags} ${c.optional}`} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+            <TextField id="blog-tags" label={`${m.admin_field_tags()} ${m.admin_common_optional()}`} hint={m.admin_common_comma_separated()} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
           </div>
           <CoverImageField value={values.coverImageUrl} error={errors.coverImageUrl} onChange={(v) => set('coverImageUrl', v)} />
         </div>
         <MarkdownEditor value={values.content} error={errors.content} onChange={(v) => set('content', v)} />
-        <CheckField id="blog-isPublished" label={blog ? f.published : f.publishNow} checked={values.isPublished} onChange={(v) => set('isPublished', v)} />
+        <CheckField id="blog-isPublished" label={blog ? m.admin_blogs_published() : m.admin_blogs_publish_now()} checked={values.isPublished} onChange={(v) => set('isPublished', v)} />
       </div>
-      <DialogButtons creating={!blog} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
+      <DialogButtons creating={!blog} pending={pending} onCancel={onDone} createLabel={m.admin_blogs_add()} updateLabel={m.admin_account_update()} />
     </form>
   );
 }

@@ -6,12 +6,11 @@ import { Field } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/toast';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { cn } from '#client/lib/utils';
 import { fieldA11y, useRelogin } from './admin-kit';
 
-const t = adminPanelCopy.blogs;
-const m = messages.uploads;
+const uploadsTexts = messages.uploads;
 
 /** POST /api/uploads: the server checks the bytes and answers the image's own URL. */
 async function uploadImage(file: File): Promise<{ ok: true; url: string } | { ok: false; status: number; message?: string }> {
@@ -44,11 +43,11 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
   async function accept(file: File | undefined, dropped: boolean) {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      toast({ title: m.failedTitle, description: dropped ? m.droppedNotAnImage : m.notAnImage, variant: 'destructive' });
+      toast({ title: uploadsTexts.failedTitle, description: dropped ? uploadsTexts.droppedNotAnImage : uploadsTexts.notAnImage, variant: 'destructive' });
       return;
     }
     if (file.size > COVER_IMAGE_MAX_BYTES) {
-      toast({ title: m.failedTitle, description: m.tooLarge, variant: 'destructive' });
+      toast({ title: uploadsTexts.failedTitle, description: uploadsTexts.tooLarge, variant: 'destructive' });
       return;
     }
     setUploading(true);
@@ -56,11 +55,11 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
     setUploading(false);
     if (result.ok) {
       onChange(result.url);
-      toast({ title: m.uploadedTitle });
+      toast({ title: uploadsTexts.uploadedTitle });
     } else if (result.status === 401) {
       relogin();
     } else {
-      toast({ title: m.failedTitle, description: result.message ?? m.uploadFailed, variant: 'destructive' });
+      toast({ title: uploadsTexts.failedTitle, description: result.message ?? uploadsTexts.uploadFailed, variant: 'destructive' });
     }
   }
 
@@ -72,7 +71,7 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
 
   return (
     <div className="grid content-start gap-3">
-      <span className="text-sm font-semibold">{t.fields.cover}</span>
+      <span className="text-sm font-semibold">{m.admin_blogs_cover()}</span>
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -83,26 +82,26 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
         className={cn('relative grid aspect-[2/1] w-full place-items-center overflow-hidden rounded-xl border-2 border-dashed border-border bg-muted/40', dragging && 'border-primary bg-secondary/40')}
       >
         {preview && !broken ? (
-          <img src={preview} alt={t.coverAlt} className="size-full object-cover" onError={() => setBroken(true)} />
+          <img src={preview} alt={m.admin_blogs_cover_alt()} className="size-full object-cover" onError={() => setBroken(true)} />
         ) : preview && broken ? (
           <div className="grid justify-items-center gap-2 text-muted-foreground">
             <ImageOff className="size-8" aria-hidden="true" />
-            <span className="font-semibold">{t.imageNotFound}</span>
+            <span className="font-semibold">{m.admin_blogs_image_not_found()}</span>
           </div>
         ) : (
           <div className="grid justify-items-center gap-1 p-4 text-center text-muted-foreground">
             <ImagePlus className="size-8" aria-hidden="true" />
-            <span className="font-semibold">{t.noImage}</span>
-            <span className="text-xs">{t.recommendedSize}</span>
+            <span className="font-semibold">{m.admin_blogs_no_image()}</span>
+            <span className="text-xs">{m.admin_blogs_recommended_size()}</span>
           </div>
         )}
         {preview ? (
           <button
             type="button"
-            aria-label={t.removeImage}
+            aria-label={m.admin_blogs_remove_image()}
             onClick={() => {
               onChange('');
-              toast({ title: m.removedTitle });
+              toast({ title: uploadsTexts.removedTitle });
             }}
             className="absolute end-2 top-2 flex size-8 cursor-pointer items-center justify-center rounded-full bg-red-600 text-white shadow hover:bg-red-700 focus-visible:outline-3 focus-visible:outline-ring"
           >
@@ -113,28 +112,28 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" size="sm" disabled={uploading} onClick={() => picker.current?.click()}>
           <ImagePlus aria-hidden="true" />
-          {uploading ? t.uploading : t.chooseFile}
+          {uploading ? m.admin_blogs_uploading() : m.admin_blogs_choose_file()}
         </Button>
-        <span className="text-xs text-muted-foreground">{t.dropHint}</span>
+        <span className="text-xs text-muted-foreground">{m.admin_blogs_drop_hint()}</span>
         <input
           ref={picker}
           type="file"
           accept="image/*"
           className="sr-only"
           tabIndex={-1}
-          aria-label={t.chooseFile}
+          aria-label={m.admin_blogs_choose_file()}
           onChange={(event) => {
             void accept(event.target.files?.[0], false);
             event.target.value = '';
           }}
         />
       </div>
-      <Field id="blog-cover-url" label={t.fields.coverUrl} error={error}>
+      <Field id="blog-cover-url" label={m.admin_blogs_cover_url()} error={error}>
         <Input
           {...fieldA11y('blog-cover-url', error)}
           type="url"
           dir="ltr"
-          placeholder={t.fields.coverUrlPlaceholder}
+          placeholder="https://…"
           value={isDataUrl(value) ? '' : value}
           onChange={(event) => onChange(event.target.value.trim())}
         />

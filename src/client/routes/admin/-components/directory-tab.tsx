@@ -7,16 +7,13 @@ import { messages } from '#shared/messages';
 import { ListingFormSchema } from '#shared/schemas/admin';
 import { Badge } from '#client/components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { CardImage, DialogButtons, ItemCard } from './item-card';
-
-const t = adminPanelCopy.directory;
-const c = adminPanelCopy.common;
 
 type Listing = RouterOutputs['admin']['directory']['list'][number];
 
@@ -30,10 +27,10 @@ export function DirectoryTab() {
   return (
     <section>
       <TabHeader
-        title={t.title}
-        action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />}
+        title={m.admin_directory_title()}
+        action={<AddButton icon={Plus} label={m.admin_directory_add()} onClick={() => setDialog({})} />}
       />
-      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <AdminList query={list} empty={m.admin_directory_empty()} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {(listing) => (
           <ItemCard
             name={listing.name}
@@ -52,7 +49,7 @@ export function DirectoryTab() {
       <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
         {(listing) => <ListingForm listing={listing} onDone={() => setDialog(null)} />}
       </ItemFormDialog>
-      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(listing) => t.deleteBody(listing.name)} confirmLabel={c.delete} />
+      <ConfirmItemDelete of={toDelete} remove={remove} title={m.admin_directory_delete_title()} describe={(listing) => m.admin_directory_delete_body({ name: listing.name })} confirmLabel={m.admin_common_delete()} />
     </section>
   );
 }
@@ -82,28 +79,27 @@ function ListingForm({ listing, onDone }: { listing?: Listing; onDone: () => voi
     else create.mutate(result.data);
   }
 
-  const f = t.fields;
-  const optional = (label: string) => `${label} ${c.optional}`;
+  const optional = (label: string) => `${label} ${m.admin_common_optional()}`;
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{listing ? t.editTitle : t.addTitle}</DialogTitle>
-        <DialogDescription>{t.description}</DialogDescription>
+        <DialogTitle>{listing ? m.admin_directory_edit_title() : m.admin_directory_add_title()}</DialogTitle>
+        <DialogDescription>{m.admin_directory_description()}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="listing-name" label={f.name} limit={TEXT_LIMITS.itemName} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-        <TextAreaField id="listing-description" label={f.description} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
-        <SelectField id="listing-category" label={f.category} placeholder={f.categoryPlaceholder} options={DIRECTORY_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
-        <TextField id="listing-address" label={optional(f.address)} limit={TEXT_LIMITS.listingAddress} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
+        <TextField id="listing-name" label={m.admin_field_name()} limit={TEXT_LIMITS.itemName} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
+        <TextAreaField id="listing-description" label={m.admin_field_description()} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <SelectField id="listing-category" label={m.admin_field_category()} placeholder={m.admin_field_category_placeholder()} options={DIRECTORY_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+        <TextField id="listing-address" label={optional(m.admin_field_address())} limit={TEXT_LIMITS.listingAddress} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="listing-phone" label={optional(f.phone)} type="tel" dir="ltr" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
-          <TextField id="listing-email" label={optional(f.email)} type="email" dir="ltr" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
+          <TextField id="listing-phone" label={optional(m.admin_directory_phone())} type="tel" dir="ltr" value={values.phone} error={errors.phone} onChange={(v) => set('phone', v)} />
+          <TextField id="listing-email" label={optional(m.admin_directory_email())} type="email" dir="ltr" value={values.email} error={errors.email} onChange={(v) => set('email', v)} />
         </div>
-        <TextField id="listing-website" label={optional(f.website)} type="url" dir="ltr" placeholder="https://" value={values.website} error={errors.website} onChange={(v) => set('website', v)} />
-        <TextField id="listing-images" label={optional(f.images)} dir="ltr" hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
-        <TextField id="listing-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+        <TextField id="listing-website" label={optional(m.admin_directory_website())} type="url" dir="ltr" placeholder="https://" value={values.website} error={errors.website} onChange={(v) => set('website', v)} />
+        <TextField id="listing-images" label={optional(m.admin_field_images())} dir="ltr" hint={m.admin_common_images_hint()} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <TextField id="listing-tags" label={optional(m.admin_field_tags())} hint={m.admin_common_comma_separated()} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
-      <DialogButtons creating={!listing} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
+      <DialogButtons creating={!listing} pending={pending} onCancel={onDone} createLabel={m.admin_directory_add()} updateLabel={m.admin_account_update()} />
     </form>
   );
 }

@@ -11,15 +11,12 @@ import { Field } from '#client/components/field';
 import { Badge } from '#client/components/ui/badge';
 import { NativeSelect } from '#client/components/ui/native-select';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, fieldA11y, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { TextAreaField, TextField } from './fields';
 import { CardImage, DialogButtons, ItemCard } from './item-card';
-
-const t = adminPanelCopy.events;
-const c = adminPanelCopy.common;
 
 type AdminEvent = RouterOutputs['admin']['events']['list'][number];
 
@@ -39,10 +36,10 @@ export function EventsTab() {
   return (
     <section>
       <TabHeader
-        title={t.title}
-        action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />}
+        title={m.admin_events_title()}
+        action={<AddButton icon={Plus} label={m.admin_events_add()} onClick={() => setDialog({})} />}
       />
-      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <AdminList query={list} empty={m.admin_events_empty()} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {(event) => (
           <ItemCard
             name={event.title}
@@ -51,10 +48,10 @@ export function EventsTab() {
             badges={
               <>
                 <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{eventDayAndClock(new Date(event.dateTime), event.timeZone, getLocale())}</Badge>
-                <Badge variant="outline">{isFree(event.price) ? t.free : t.price(event.price ?? '')}</Badge>
+                <Badge variant="outline">{isFree(event.price) ? m.admin_events_free() : m.admin_events_price_shown({ price: event.price ?? '' })}</Badge>
               </>
             }
-            meta={`${event.location} · ${t.attendees(event.attendees, event.maxAttendees)}`}
+            meta={`${event.location} · ${event.maxAttendees ? m.admin_events_attendees_of({ count: formatCount(event.attendees), max: formatCount(event.maxAttendees) }) : m.admin_events_attendees({ count: formatCount(event.attendees) })}`}
             onEdit={() => setDialog({ item: event })}
             onDelete={() => toDelete.ask(event)}
             deleting={isPendingFor(remove, event.id)}
@@ -66,7 +63,7 @@ export function EventsTab() {
       <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
         {(event) => <EventForm event={event} onDone={() => setDialog(null)} />}
       </ItemFormDialog>
-      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(event) => t.deleteBody(event.title)} confirmLabel={c.delete} />
+      <ConfirmItemDelete of={toDelete} remove={remove} title={m.admin_events_delete_title()} describe={(event) => m.admin_events_delete_body({ title: event.title })} confirmLabel={m.admin_common_delete()} />
     </section>
   );
 }
@@ -107,20 +104,19 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
     else create.mutate(result.data);
   }
 
-  const f = t.fields;
-  const optional = (label: string) => `${label} ${c.optional}`;
+  const optional = (label: string) => `${label} ${m.admin_common_optional()}`;
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{event ? t.editTitle : t.addTitle}</DialogTitle>
-        <DialogDescription>{t.description}</DialogDescription>
+        <DialogTitle>{event ? m.admin_events_edit_title() : m.admin_events_add()}</DialogTitle>
+        <DialogDescription>{m.admin_events_description()}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="event-title" label={f.title} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
-        <TextAreaField id="event-description" label={f.description} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
-        <TextField id="event-location" label={f.location} limit={TEXT_LIMITS.eventLocation} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
+        <TextField id="event-title" label={m.admin_field_title()} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+        <TextAreaField id="event-description" label={m.admin_field_description()} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <TextField id="event-location" label={m.admin_events_location()} limit={TEXT_LIMITS.eventLocation} value={values.location} error={errors.location} onChange={(v) => set('location', v)} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <TextField id="event-dateTime" label={f.dateTime} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
+          <TextField id="event-dateTime" label={m.admin_events_date_time()} type="datetime-local" value={values.dateTime} error={errors.dateTime} onChange={(v) => set('dateTime', v)} />
           <Field id="event-timeZone" label={m.admin_events_time_zone()} hint={m.admin_events_time_zone_hint({ zone: zoneLabel(siteZone) })} error={errors.timeZone}>
             <NativeSelect
               {...fieldA11y('event-timeZone', errors.timeZone, true)}
@@ -138,11 +134,11 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="event-price" label={optional(f.price)} hint={f.priceHint} inputMode="decimal" value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
+          <TextField id="event-price" label={optional(m.admin_events_price())} hint={m.admin_events_price_hint()} inputMode="decimal" value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
           <TextField
             id="event-maxAttendees"
-            label={optional(f.maxAttendees)}
-            hint={event && event.attendees > 0 ? t.attendingHint(event.attendees) : undefined}
+            label={optional(m.admin_events_max_attendees())}
+            hint={event && event.attendees > 0 ? m.admin_events_attending_hint({ count: event.attendees }) : undefined}
             type="number"
             min={1}
             inputMode="numeric"
@@ -151,10 +147,10 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
             onChange={(v) => set('maxAttendees', v)}
           />
         </div>
-        <TextField id="event-images" label={optional(f.images)} dir="ltr" hint={c.imagesHint} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
-        <TextField id="event-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+        <TextField id="event-images" label={optional(m.admin_field_images())} dir="ltr" hint={m.admin_common_images_hint()} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <TextField id="event-tags" label={optional(m.admin_field_tags())} hint={m.admin_common_comma_separated()} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
-      <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
+      <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={m.admin_events_add()} updateLabel={m.admin_account_update()} />
     </form>
   );
 }

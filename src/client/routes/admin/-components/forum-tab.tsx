@@ -1,15 +1,20 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { messages } from '#shared/messages';
 import { Badge } from '#client/components/ui/badge';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { categoryColour } from '#client/lib/categories';
 import { trpc } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminCallbacks } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, useDeleteTarget } from './admin-list';
 import { ItemCard } from './item-card';
-import { communityCopy } from '#client/copy/community';
 
-const t = adminPanelCopy.forum;
+const forumCategories = {
+  general: m.community_forum_category_general,
+  wellness: m.community_forum_category_wellness,
+  career: m.community_forum_category_career,
+  relationships: m.community_forum_category_relationships,
+  lifestyle: m.community_forum_category_lifestyle,
+};
 
 /** Forum moderation: read every post, delete what breaks the rules. */
 export function ForumTab() {
@@ -20,14 +25,14 @@ export function ForumTab() {
 
   return (
     <section>
-      <TabHeader title={t.title} />
-      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2">
+      <TabHeader title={m.admin_forum_title()} />
+      <AdminList query={list} empty={m.admin_forum_empty()} className="grid gap-4 md:grid-cols-2">
         {(post) => (
           <ItemCard
             name={post.title}
             title={post.title}
-            badges={<Badge className={categoryColour(post.category)}>{communityCopy.forum.categories[post.category]}</Badge>}
-            meta={`${t.by(`${fullName(post.author)} (${post.author.email})`, formatDate(post.createdAt))} · ${t.stats(post.likes, post.comments)}`}
+            badges={<Badge className={categoryColour(post.category)}>{forumCategories[post.category]()}</Badge>}
+            meta={`${`${`${fullName(post.author)} (${post.author.email})`} · ${formatDate(post.createdAt)}`} · ${`${m.admin_likes_count({ count: post.likes })} · ${m.admin_comments_count({ count: post.comments })}`}`}
             onDelete={() => toDelete.ask(post)}
             deleting={isPendingFor(remove, post.id)}
           >
@@ -35,7 +40,7 @@ export function ForumTab() {
           </ItemCard>
         )}
       </AdminList>
-      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(post) => t.deleteBody(post.title)} confirmLabel={adminPanelCopy.common.delete} />
+      <ConfirmItemDelete of={toDelete} remove={remove} title={m.admin_forum_delete_title()} describe={(post) => m.admin_forum_delete_body({ title: post.title })} confirmLabel={m.admin_common_delete()} />
     </section>
   );
 }

@@ -3,9 +3,7 @@ import type { ReactNode } from 'react';
 import { SafeImage } from '#client/components/content/safe-image';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { adminPanelCopy } from '#client/copy/admin';
-
-const t = adminPanelCopy;
+import { m } from '#i18n/messages';
 
 /** A content row (podcast, listing, event, blog, post) with its edit and delete buttons. */
 export function ItemCard({
@@ -45,15 +43,15 @@ export function ItemCard({
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {extraActions}
         {onEdit ? (
-          <Button size="sm" variant="outline" aria-label={t.common.editNamed(name)} onClick={onEdit}>
+          <Button size="sm" variant="outline" aria-label={m.admin_common_edit_named({ name })} onClick={onEdit}>
             <Pencil aria-hidden="true" />
-            {t.common.edit}
+            {m.admin_common_edit()}
           </Button>
         ) : null}
         {onDelete ? (
-          <Button size="sm" variant="destructive" aria-label={t.common.deleteNamed(name)} disabled={deleting} onClick={onDelete}>
+          <Button size="sm" variant="destructive" aria-label={m.admin_common_delete_named({ name })} disabled={deleting} onClick={onDelete}>
             <Trash2 aria-hidden="true" />
-            {deleting ? t.common.deleting : t.common.delete}
+            {deleting ? m.admin_common_deleting() : m.admin_common_delete()}
           </Button>
         ) : null}
       </div>
@@ -71,10 +69,10 @@ export function DialogButtons({ creating, pending, onCancel, createLabel, update
   return (
     <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" onClick={onCancel} disabled={pending}>
-        {t.common.cancel}
+        {m.admin_common_cancel()}
       </Button>
       <Button type="submit" disabled={pending}>
-        {pending ? (creating ? t.common.creating : t.common.updating) : creating ? createLabel : updateLabel}
+        {pending ? (creating ? m.admin_common_creating() : m.admin_common_updating()) : creating ? createLabel : updateLabel}
       </Button>
     </div>
   );

@@ -4,10 +4,17 @@ import { useRef } from 'react';
 import { Markdown } from '#client/components/markdown';
 import { Field } from '#client/components/field';
 import { Textarea } from '#client/components/ui/textarea';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { fieldA11y } from './admin-kit';
 
-const t = adminPanelCopy.blogs;
+const blogsToolbar = {
+  bold: m.admin_blogs_toolbar_bold,
+  italic: m.admin_blogs_toolbar_italic,
+  heading: m.admin_blogs_toolbar_heading,
+  list: m.admin_blogs_toolbar_list,
+  link: m.admin_blogs_toolbar_link,
+  quote: m.admin_blogs_toolbar_quote,
+};
 
 type Edit = (text: string, start: number, end: number) => { text: string; start: number; end: number };
 
@@ -33,11 +40,11 @@ const prefixLines =
   };
 
 const TOOLS = [
-  { key: 'bold', Icon: Bold, edit: wrap('**', '**', () => t.placeholders.bold) },
-  { key: 'italic', Icon: Italic, edit: wrap('*', '*', () => t.placeholders.italic) },
+  { key: 'bold', Icon: Bold, edit: wrap('**', '**', () => m.admin_blogs_placeholder_bold()) },
+  { key: 'italic', Icon: Italic, edit: wrap('*', '*', () => m.admin_blogs_placeholder_italic()) },
   { key: 'heading', Icon: Heading2, edit: prefixLines('## ') },
   { key: 'list', Icon: List, edit: prefixLines('- ') },
-  { key: 'link', Icon: Link2, edit: wrap('[', '](https://)', () => t.placeholders.link) },
+  { key: 'link', Icon: Link2, edit: wrap('[', '](https://)', () => m.admin_blogs_placeholder_link()) },
   { key: 'quote', Icon: Quote, edit: prefixLines('> ') },
 ] as const;
 
@@ -59,14 +66,14 @@ export function MarkdownEditor({ value, onChange, error }: { value: string; onCh
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Field id="blog-content" label={t.fields.content} error={error} count={{ value, max: TEXT_LIMITS.blogContent }}>
-        <div role="toolbar" aria-label={t.toolbarLabel} aria-controls="blog-content" className="flex flex-wrap gap-1 rounded-xl border border-border bg-muted/50 p-1">
+      <Field id="blog-content" label={m.admin_blogs_content()} error={error} count={{ value, max: TEXT_LIMITS.blogContent }}>
+        <div role="toolbar" aria-label={m.admin_blogs_toolbar_label()} aria-controls="blog-content" className="flex flex-wrap gap-1 rounded-xl border border-border bg-muted/50 p-1">
           {TOOLS.map(({ key, Icon, edit }) => (
             <button
               key={key}
               type="button"
-              aria-label={t.toolbar[key]}
-              title={t.toolbar[key]}
+              aria-label={blogsToolbar[key]()}
+              title={blogsToolbar[key]()}
               onClick={() => apply(edit)}
               className="flex size-9 cursor-pointer items-center justify-center rounded-lg text-foreground hover:bg-card focus-visible:outline-3 focus-visible:outline-ring"
             >
@@ -78,10 +85,10 @@ export function MarkdownEditor({ value, onChange, error }: { value: string; onCh
       </Field>
       <div className="grid content-start gap-2">
         <h3 id="blog-preview-label" className="text-sm font-semibold">
-          {t.preview}
+          {m.admin_blogs_preview()}
         </h3>
         <div aria-labelledby="blog-preview-label" role="region" dir="auto" className="min-h-40 rounded-xl border border-border bg-background p-4 lg:max-h-[26rem] lg:overflow-y-auto">
-          {value.trim() ? <Markdown source={value} /> : <p className="text-sm text-muted-foreground">{t.previewEmpty}</p>}
+          {value.trim() ? <Markdown source={value} /> : <p className="text-sm text-muted-foreground">{m.admin_blogs_preview_empty()}</p>}
         </div>
       </div>
     </div>

@@ -3,17 +3,22 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ReportTargetType } from '#shared/moderation';
 import { Badge } from '#client/components/ui/badge';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { formatCount } from '#client/lib/formats';
 import { trpc } from '#client/trpc';
 import { adminListOptions, fullName, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
 /** What the Reports and Review Queue tabs share: the badges' count, and a member's text shown in its context. */
 
-const t = adminPanelCopy.queues;
-
 /** Every kind with its label (the type makes the copy name each one). */
-export const KIND_LABELS: Record<ReportTargetType, string> = t.kinds;
+export const KIND_LABELS: Record<ReportTargetType, () => string> = {
+  forum_post: m.admin_kind_forum_post,
+  podcast_comment: m.admin_kind_podcast_comment,
+  blog_comment: m.admin_kind_blog_comment,
+  forum_comment: m.admin_kind_forum_comment,
+  listing: m.admin_kind_listing,
+  member: m.admin_kind_member,
+};
 
 /** New work arrives from members while the panel is open: the counts look again every minute. */
 const WAITING_REFRESH_MS = 60_000;
@@ -29,7 +34,7 @@ export function WaitingCount({ of }: { of: 'reports' | 'review' }) {
   return (
     <Badge variant="default" className="ms-2 tabular-nums">
       <span aria-hidden="true">{formatCount(n)}</span>
-      <span className="sr-only">{` (${t.tabCount(n)})`}</span>
+      <span className="sr-only">{` (${m.admin_queues_waiting_count({ count: n })})`}</span>
     </Badge>
   );
 }
@@ -39,14 +44,14 @@ type Person = { firstName: string; lastName: string; email: string };
 /** The words naming an item in buttons' labels: a post or listing by its title, a comment by its author, a member by her name. */
 export function subjectOf(kind: ReportTargetType, item: { title: string | null; author: Person | null } | null): string {
   if (kind === 'member' && item?.author) return fullName(item.author);
-  if (item?.title) return t.subjectTitled(item.title);
-  return item?.author ? t.subjectBy(KIND_LABELS[kind], fullName(item.author)) : KIND_LABELS[kind].toLowerCase();
+  if (item?.title) return m.admin_queues_subject_titled({ title: item.title });
+  return item?.author ? m.admin_queues_subject_by({ kind: KIND_LABELS[kind]().toLowerCase(), name: fullName(item.author) }) : KIND_LABELS[kind]().toLowerCase();
 }
 
 /** A card's heading when the item has no title: 'Forum comment by Hana Yusuf'. */
 export function headingOf(kind: ReportTargetType, author: Person | null): string {
-  if (!author) return KIND_LABELS[kind];
-  const words = t.subjectBy(KIND_LABELS[kind], fullName(author));
+  if (!author) return KIND_LABELS[kind]();
+  const words = m.admin_queues_subject_by({ kind: KIND_LABELS[kind]().toLowerCase(), name: fullName(author) });
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -62,7 +67,7 @@ export function MemberText({
   emptyText,
   context,
   author,
-  authorLabel = t.author,
+  authorLabel = m.admin_queues_author(),
 }: {
   title: string | null;
   /** The card's heading for screen readers when the item has no title of its own (a comment). */
@@ -94,11 +99,11 @@ export function MemberText({
       ) : null}
       <dl className="grid gap-1 text-sm">
         {context ? (
-          <Detail label={ownPage ? t.link : t.thread}>
+          <Detail label={ownPage ? m.admin_queues_link() : m.admin_queues_thread()}>
             <a href={context.href} target="_blank" rel="noopener noreferrer" className="font-medium [overflow-wrap:anywhere] text-primary underline-offset-4 hover:underline">
-              {ownPage ? t.onSite : <bdi>{context.title}</bdi>}
+              {ownPage ? m.admin_queues_on_site() : <bdi>{context.title}</bdi>}
               <ExternalLink className="ms-1 inline size-3.5 align-[-0.125em] rtl:-scale-x-100" aria-hidden="true" />
-              <span className="sr-only">{` ${t.opensInNewTab}`}</span>
+              <span className="sr-only">{` ${m.admin_queues_opens_in_new_tab()}`}</span>
             </a>
           </Detail>
         ) : null}

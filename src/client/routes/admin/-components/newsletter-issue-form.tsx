@@ -7,14 +7,21 @@ import { NEWSLETTER_FREQUENCIES, NewsletterIssueSchema, type NewsletterFrequency
 import { Field } from '#client/components/field';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#client/components/ui/select';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { trpc } from '#client/trpc';
 import { adminListOptions, fieldA11y, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { TextField } from './fields';
 import { DialogButtons } from './item-card';
 import { MarkdownEditor } from './markdown-editor';
 
-const t = adminPanelCopy.newsletterIssues;
+const newsletterIssuesFrequencies = {
+  weekly: m.admin_frequency_weekly,
+  biweekly: m.admin_frequency_biweekly,
+  monthly: m.admin_frequency_monthly,
+};
+
+/** Double opt-in: addresses that haven't opened their confirmation link get no issue. */
+const newsletterIssuesAudienceHint = (unconfirmed: number) => (unconfirmed ? `${m.admin_issues_audience_hint()} ${m.admin_issues_unconfirmed({ count: unconfirmed })}` : m.admin_issues_audience_hint());
 
 /** Who a send reaches: asked again whenever a form or a send confirmation opens, since subscribers confirm at any time. */
 export const audienceQuery = { ...trpc.admin.newsletter.issues.audience.queryOptions(), ...adminListOptions, refetchOnMount: 'always' as const };
@@ -33,7 +40,7 @@ export function NewsletterIssueForm({ onDone }: { onDone: () => void }) {
   const { values, set, errors, setErrors } = useFormValues({ subject: '', markdown: '', frequency: '' as NewsletterFrequency | '' });
   const { unconfirmed, reachOf } = useReach();
   const saved = useSaveCallbacks(onDone, trpc.admin.newsletter.issues.pathFilter());
-  const create = useMutation(trpc.admin.newsletter.issues.create.mutationOptions(saved(t.saved)));
+  const create = useMutation(trpc.admin.newsletter.issues.create.mutationOptions(saved(m.admin_issues_saved())));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,22 +51,22 @@ export function NewsletterIssueForm({ onDone }: { onDone: () => void }) {
 
   const labelOf = (frequency: NewsletterFrequency) => {
     const reach = reachOf(frequency);
-    return reach === undefined ? t.frequencies[frequency] : t.frequencyReach(t.frequencies[frequency], reach);
+    return reach === undefined ? newsletterIssuesFrequencies[frequency]() : `${newsletterIssuesFrequencies[frequency]()} · ${m.admin_newsletter_count({ count: reach })}`;
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{t.formTitle}</DialogTitle>
-        <DialogDescription>{t.formDescription}</DialogDescription>
+        <DialogTitle>{m.admin_issues_write()}</DialogTitle>
+        <DialogDescription>{m.admin_issues_form_description()}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-5">
         <div className="grid items-start gap-4 md:grid-cols-[1fr_18rem]">
-          <TextField id="newsletter-issue-subject" label={t.subject} limit={TEXT_LIMITS.newsletterSubject} value={values.subject} error={errors.subject} onChange={(v) => set('subject', v)} />
-          <Field id="newsletter-issue-frequency" label={t.frequency} hint={t.audienceHint(unconfirmed ?? 0)} error={errors.frequency}>
+          <TextField id="newsletter-issue-subject" label={m.admin_issues_subject()} limit={TEXT_LIMITS.newsletterSubject} value={values.subject} error={errors.subject} onChange={(v) => set('subject', v)} />
+          <Field id="newsletter-issue-frequency" label={m.admin_issues_frequency()} hint={newsletterIssuesAudienceHint(unconfirmed ?? 0)} error={errors.frequency}>
             <Select value={values.frequency || undefined} onValueChange={(v) => set('frequency', v as NewsletterFrequency)} dir={directionOf(getLocale())}>
               <SelectTrigger {...fieldA11y('newsletter-issue-frequency', errors.frequency, true)}>
-                <SelectValue placeholder={t.frequencyPlaceholder} />
+                <SelectValue placeholder={m.admin_issues_frequency_placeholder()} />
               </SelectTrigger>
               <SelectContent>
                 {NEWSLETTER_FREQUENCIES.map((frequency) => (
@@ -73,7 +80,7 @@ export function NewsletterIssueForm({ onDone }: { onDone: () => void }) {
         </div>
         <MarkdownEditor value={values.markdown} error={errors.markdown} onChange={(v) => set('markdown', v)} />
       </div>
-      <DialogButtons creating pending={create.isPending} onCancel={onDone} createLabel={t.save} updateLabel={t.save} />
+      <DialogButtons creating pending={create.isPending} onCancel={onDone} createLabel={m.admin_issues_save()} updateLabel={m.admin_issues_save()} />
     </form>
   );
 }

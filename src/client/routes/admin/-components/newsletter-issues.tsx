@@ -14,13 +14,18 @@ import {
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { AdminList, isPendingFor } from './admin-list';
 import { NewsletterIssueForm, useReach } from './newsletter-issue-form';
 
-const t = adminPanelCopy.newsletterIssues;
+const newsletterIssuesFrequencies = {
+  weekly: m.admin_frequency_weekly,
+  biweekly: m.admin_frequency_biweekly,
+  monthly: m.admin_frequency_monthly,
+};
 
 type Issue = RouterOutputs['admin']['newsletter']['issues']['list'][number];
 
@@ -40,11 +45,11 @@ export function NewsletterIssues() {
   const succeed = useAdminSuccess();
   const issuesFilter = trpc.admin.newsletter.issues.pathFilter();
 
-  const test = useMutation(trpc.admin.newsletter.issues.test.mutationOptions({ onError, onSuccess: (answer) => succeed(t.testSent, answer.message, trpc.admin.mail.pathFilter()) }));
+  const test = useMutation(trpc.admin.newsletter.issues.test.mutationOptions({ onError, onSuccess: (answer) => succeed(m.admin_issues_test_sent(), answer.message, trpc.admin.mail.pathFilter()) }));
   const send = useMutation(
     trpc.admin.newsletter.issues.send.mutationOptions({
       onError,
-      onSuccess: (answer) => succeed(t.issueSent, answer.message, issuesFilter, trpc.admin.mail.pathFilter()),
+      onSuccess: (answer) => succeed(m.admin_issues_issue_sent(), answer.message, issuesFilter, trpc.admin.mail.pathFilter()),
       // The confirmation stays open ('Sending...') until the call is done.
       onSettled: () => setSending(null),
     }),
@@ -52,20 +57,20 @@ export function NewsletterIssues() {
 
   return (
     <section>
-      <TabHeader title={t.title} action={<AddButton icon={PenLine} label={t.write} onClick={() => setWriting(true)} />} />
-      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
-      <AdminList query={list} empty={t.empty} className="grid gap-3">
+      <TabHeader title={m.admin_issues_title()} action={<AddButton icon={PenLine} label={m.admin_issues_write()} onClick={() => setWriting(true)} />} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{m.admin_issues_explanation()}</p>
+      <AdminList query={list} empty={m.admin_issues_empty()} className="grid gap-3">
         {(issue) => (
           <IssueRow issue={issue}>
             {issue.sentAt ? null : (
               <>
-                <Button size="sm" variant="outline" aria-label={t.testNamed(issue.subject)} disabled={isPendingFor(test, issue.id)} onClick={() => test.mutate({ id: issue.id })}>
+                <Button size="sm" variant="outline" aria-label={m.admin_issues_test_named({ subject: issue.subject })} disabled={isPendingFor(test, issue.id)} onClick={() => test.mutate({ id: issue.id })}>
                   <FlaskConical aria-hidden="true" />
-                  {isPendingFor(test, issue.id) ? t.testing : t.test}
+                  {isPendingFor(test, issue.id) ? m.admin_issues_testing() : m.admin_issues_test()}
                 </Button>
-                <Button size="sm" aria-label={t.sendNamed(issue.subject)} onClick={() => setSending(issue)}>
+                <Button size="sm" aria-label={m.admin_issues_send_named({ subject: issue.subject })} onClick={() => setSending(issue)}>
                   <Send aria-hidden="true" className="rtl:-scale-x-100" />
-                  {t.send}
+                  {m.admin_issues_send()}
                 </Button>
               </>
             )}
@@ -92,25 +97,25 @@ function IssueRow({ issue, children }: { issue: Issue; children: ReactNode }) {
           {issue.subject}
         </h3>
         <Badge variant={issue.sentAt ? 'success' : 'muted'} className="mt-0.5 shrink-0">
-          {issue.sentAt ? t.sentBadge : t.draft}
+          {issue.sentAt ? m.admin_issues_sent_badge() : m.admin_issues_draft()}
         </Badge>
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <Detail label={t.frequency}>{t.frequencies[issue.frequency]}</Detail>
-        <Detail label={t.created}>
+        <Detail label={m.admin_issues_frequency()}>{newsletterIssuesFrequencies[issue.frequency]()}</Detail>
+        <Detail label={m.admin_issues_created()}>
           <time dateTime={issue.createdAt}>{formatDateTime(issue.createdAt)}</time>
         </Detail>
         {issue.sentAt ? (
-          <Detail label={t.sentAt}>
+          <Detail label={m.admin_issues_sent_at()}>
             <time dateTime={issue.sentAt}>{formatDateTime(issue.sentAt)}</time>
           </Detail>
         ) : null}
       </dl>
       {issue.sentAt ? (
-        <ul aria-label={t.counts} className="flex flex-wrap gap-2 text-sm">
-          <Count className="bg-muted text-muted-foreground">{t.queued(issue.queued)}</Count>
-          <Count className="bg-emerald-100 text-emerald-900">{t.sent(issue.sent)}</Count>
-          <Count className={issue.failed > 0 ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground'}>{t.failed(issue.failed)}</Count>
+        <ul aria-label={m.admin_issues_counts()} className="flex flex-wrap gap-2 text-sm">
+          <Count className="bg-muted text-muted-foreground">{m.admin_issues_queued({ count: formatCount(issue.queued) })}</Count>
+          <Count className="bg-emerald-100 text-emerald-900">{m.admin_issues_sent({ count: formatCount(issue.sent) })}</Count>
+          <Count className={issue.failed > 0 ? 'bg-destructive/10 text-destructive' : 'bg-muted text-muted-foreground'}>{m.admin_issues_failed({ count: formatCount(issue.failed) })}</Count>
         </ul>
       ) : null}
       {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
@@ -144,19 +149,19 @@ function ConfirmSend({ issue, pending, onClose, onConfirm }: { issue: Issue | nu
 function ConfirmSendContent({ issue, pending, onConfirm }: { issue: Issue; pending: boolean; onConfirm: (id: number) => void }) {
   const { reachOf } = useReach();
   const reach = reachOf(issue.frequency);
-  const frequency = t.frequencies[issue.frequency];
+  const frequency = newsletterIssuesFrequencies[issue.frequency]();
   return (
     <AlertDialogContent>
       <AlertDialogHeader>
-        <AlertDialogTitle className="[overflow-wrap:anywhere]">{t.sendTitle(issue.subject)}</AlertDialogTitle>
-        <AlertDialogDescription>{reach === undefined ? '\u00a0' : reach === 0 ? t.sendNobody(frequency) : t.sendBody(frequency, reach)}</AlertDialogDescription>
+        <AlertDialogTitle className="[overflow-wrap:anywhere]">{m.admin_issues_send_title({ subject: issue.subject })}</AlertDialogTitle>
+        <AlertDialogDescription>{reach === undefined ? '\u00a0' : reach === 0 ? m.admin_issues_send_nobody({ frequency: frequency.toLowerCase() }) : m.admin_issues_send_body({ count: reach, frequency: frequency.toLowerCase() })}</AlertDialogDescription>
       </AlertDialogHeader>
       <AlertDialogFooter>
-        <AlertDialogCancel disabled={pending}>{adminPanelCopy.common.cancel}</AlertDialogCancel>
+        <AlertDialogCancel disabled={pending}>{m.admin_common_cancel()}</AlertDialogCancel>
         {/* Sending to nobody would still use the issue up: it can go out only once. */}
         <Button disabled={pending || !reach} onClick={() => onConfirm(issue.id)}>
           <Send aria-hidden="true" className="rtl:-scale-x-100" />
-          {pending ? t.sending : reach ? t.sendConfirm(reach) : t.send}
+          {pending ? m.admin_issues_sending() : reach ? m.admin_issues_send_confirm({ count: reach }) : m.admin_issues_send()}
         </Button>
       </AlertDialogFooter>
     </AlertDialogContent>

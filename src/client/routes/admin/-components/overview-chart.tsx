@@ -1,15 +1,16 @@
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { Card } from '#client/components/ui/card';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { dayMonth, formatCount, shortDate } from '#client/lib/formats';
+
+/** The change from the week before, its size already written out: '+3 vs last week', '−1,165 vs last week'. */
+const overviewChange = (delta: number, size: string) => (delta === 0 ? m.admin_overview_same() : delta > 0 ? m.admin_overview_up({ size }) : m.admin_overview_down({ size }));
 
 /**
  * One small chart of the Overview: the latest week's number with its change, bars (or a line)
  * over the weeks drawn as inline SVG (no chart library in the admin chunk), and the same
  * numbers as a table, which is what screen readers get: the drawing is hidden from them.
  */
-
-const t = adminPanelCopy.overview;
 
 /** 'YYYY-MM-DD' as the day it names, built in local time so every time zone shows that day. */
 function dayOf(isoDay: string): Date {
@@ -45,7 +46,7 @@ export function OverviewChart({
   weeks,
   series,
   kind = 'bars',
-  latestLabel = t.thisWeek,
+  latestLabel = m.admin_overview_this_week(),
 }: {
   title: string;
   hint: string;
@@ -83,15 +84,15 @@ export function OverviewChart({
       </div>
       <details className="text-sm">
         <summary className="w-fit cursor-pointer rounded-md font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring">
-          {t.showTable}
+          {m.admin_overview_show_table()}
           <span className="sr-only">{`: ${title}`}</span>
         </summary>
         <table className="mt-2 w-full tabular-nums">
-          <caption className="sr-only">{t.tableCaption(title)}</caption>
+          <caption className="sr-only">{m.admin_overview_table_caption({ chart: title })}</caption>
           <thead>
             <tr className="border-b border-border text-muted-foreground">
               <th scope="col" className="py-1 text-start font-medium">
-                {t.week}
+                {m.admin_overview_week()}
               </th>
               {series.map((line) => (
                 <th key={line.label} scope="col" className="py-1 text-end font-medium">
@@ -141,7 +142,7 @@ function Latest({ series, named, latestLabel }: { series: ChartSeries; named: bo
       </span>
       <span className="flex items-center gap-1 text-sm text-muted-foreground">
         <Trend className="size-4 shrink-0 rtl:-scale-x-100" aria-hidden="true" />
-        {t.change(delta, formatCount(Math.abs(delta)))}
+        {overviewChange(delta, formatCount(Math.abs(delta)))}
       </span>
     </p>
   );

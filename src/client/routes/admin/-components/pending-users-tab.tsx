@@ -15,13 +15,12 @@ import {
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { m } from '#i18n/messages';
 import { trpc } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 import { AdminList } from './admin-list';
 import { RejectDialog, type Applicant } from './reject-dialog';
-
-const t = adminPanelCopy;
 
 export function PendingUsersTab() {
   const list = useInfiniteQuery({ ...trpc.admin.users.pending.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
@@ -46,8 +45,8 @@ export function PendingUsersTab() {
 
   return (
     <section>
-      <TabHeader title={t.pending.title} />
-      <AdminList query={list} empty={t.pending.empty} className="grid gap-4 lg:grid-cols-2">
+      <TabHeader title={m.admin_pending_title()} />
+      <AdminList query={list} empty={m.admin_pending_empty()} className="grid gap-4 lg:grid-cols-2">
         {(user) => {
           const name = fullName(user);
           const busy = approval.isPending && approval.variables?.userId === user.id;
@@ -55,15 +54,15 @@ export function PendingUsersTab() {
             <Card className="grid h-full gap-3 p-5">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 dir="auto" className="text-lg font-semibold">{name}</h3>
-                <span className="text-sm text-muted-foreground">{t.pending.applied(formatDate(user.createdAt))}</span>
+                <span className="text-sm text-muted-foreground">{m.admin_pending_applied({ date: formatDate(user.createdAt) })}</span>
               </div>
               {user.emailConfirmed ? null : (
                 <p className="flex flex-wrap items-center gap-2 text-sm">
                   <Badge variant="outline">
                     <MailWarning aria-hidden="true" className="size-3.5" />
-                    {t.pending.emailUnconfirmed}
+                    {m.admin_pending_email_unconfirmed()}
                   </Badge>
-                  <span className="text-muted-foreground">{t.pending.emailUnconfirmedHint}</span>
+                  <span className="text-muted-foreground">{m.admin_pending_email_unconfirmed_hint()}</span>
                 </p>
               )}
               <p className="text-sm">
@@ -72,39 +71,39 @@ export function PendingUsersTab() {
                 {user.age !== null ? (
                   <>
                     {' '}
-                    <span className="whitespace-nowrap text-muted-foreground">· {t.common.age(user.age)}</span>
+                    <span className="whitespace-nowrap text-muted-foreground">· {m.admin_common_age({ age: formatCount(user.age) })}</span>
                   </>
                 ) : null}
               </p>
               {user.heldWords ? (
                 <p className="justify-self-start">
-                  <Badge className="bg-amber-100 text-amber-950">{t.pending.heldWords}</Badge>
+                  <Badge className="bg-amber-100 text-amber-950">{m.admin_pending_held_words()}</Badge>
                 </p>
               ) : null}
               <dl className="grid gap-2 text-sm">
                 <div>
-                  <dt className="font-semibold">{t.pending.interests}</dt>
+                  <dt className="font-semibold">{m.admin_pending_interests()}</dt>
                   <dd dir="auto" className="text-muted-foreground">{user.interests || '—'}</dd>
                 </div>
                 <div>
-                  <dt className="font-semibold">{t.pending.reason}</dt>
+                  <dt className="font-semibold">{m.admin_pending_reason()}</dt>
                   <dd dir="auto" className="text-muted-foreground">{user.reason || '—'}</dd>
                 </div>
               </dl>
               <div className="mt-auto flex flex-wrap gap-2">
-                <Button size="sm" aria-label={t.pending.approveNamed(name)} disabled={busy} onClick={() => (user.emailConfirmed ? approval.mutate({ userId: user.id, isApproved: true }) : setUnconfirmed(user))}>
+                <Button size="sm" aria-label={m.admin_pending_approve_named({ name })} disabled={busy} onClick={() => (user.emailConfirmed ? approval.mutate({ userId: user.id, isApproved: true }) : setUnconfirmed(user))}>
                   <Check aria-hidden="true" />
-                  {t.pending.approve}
+                  {m.admin_pending_approve()}
                 </Button>
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={t.pending.rejectNamed(name)}
+                  aria-label={m.admin_pending_reject_named({ name })}
                   disabled={busy}
                   onClick={() => setRejecting(user)}
                 >
                   <X aria-hidden="true" />
-                  {t.pending.reject}
+                  {m.admin_pending_reject()}
                 </Button>
               </div>
             </Card>
@@ -115,11 +114,11 @@ export function PendingUsersTab() {
         {unconfirmed ? (
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>{t.pending.approveUnconfirmedTitle(fullName(unconfirmed))}</AlertDialogTitle>
-              <AlertDialogDescription>{t.pending.approveUnconfirmedBody(unconfirmed.email)}</AlertDialogDescription>
+              <AlertDialogTitle>{m.admin_pending_approve_unconfirmed_title({ name: fullName(unconfirmed) })}</AlertDialogTitle>
+              <AlertDialogDescription>{m.admin_pending_approve_unconfirmed_body({ email: unconfirmed.email })}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel disabled={approval.isPending}>{t.common.cancel}</AlertDialogCancel>
+              <AlertDialogCancel disabled={approval.isPending}>{m.admin_common_cancel()}</AlertDialogCancel>
               <AlertDialogAction
                 disabled={approval.isPending}
                 onClick={(event) => {
@@ -128,7 +127,7 @@ export function PendingUsersTab() {
                   approval.mutate({ userId: unconfirmed.id, isApproved: true });
                 }}
               >
-                {approval.isPending ? t.pending.approving : t.pending.approveAnyway}
+                {approval.isPending ? m.admin_pending_approving() : m.admin_pending_approve_anyway()}
               </AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>

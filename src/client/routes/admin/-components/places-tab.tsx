@@ -10,7 +10,8 @@ import { Button } from '#client/components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
-import { adminPanelCopy } from '#client/copy/admin';
+import { oneDecimal } from '#client/lib/formats';
+import { m } from '#i18n/messages';
 import { categoryColour } from '#client/lib/categories';
 import { useDebounced } from '#client/lib/use-debounced';
 import { trpc, type RouterOutputs } from '#client/trpc';
@@ -32,10 +33,14 @@ import {
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
-import { communityCopy } from '#client/copy/community';
 
-const t = adminPanelCopy.places;
-const c = adminPanelCopy.common;
+const placesCategories = {
+  all: m.community_places_category_all,
+  wellness: m.community_places_category_wellness,
+  cafe: m.community_places_category_cafe,
+  fitness: m.community_places_category_fitness,
+  culture: m.community_places_category_culture,
+};
 
 type Place = RouterOutputs['admin']['places']['list'][number];
 
@@ -66,30 +71,30 @@ function Suggestions() {
 
   return (
     <section>
-      <TabHeader title={t.suggestionsTitle} />
-      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2">
+      <TabHeader title={m.admin_places_suggestions_title()} />
+      <AdminList query={list} empty={m.admin_places_empty()} className="grid gap-4 md:grid-cols-2">
         {(suggestion) => {
           const busy = isPendingFor(approve, suggestion.id) || isPendingFor(dismiss, suggestion.id);
           return (
             <ItemCard
               name={suggestion.name}
               title={suggestion.name}
-              badges={<Badge className={categoryColour(suggestion.category)}>{communityCopy.places.categories[suggestion.category]}</Badge>}
+              badges={<Badge className={categoryColour(suggestion.category)}>{placesCategories[suggestion.category]()}</Badge>}
               meta={
                 <>
                   <p>{suggestion.address}</p>
-                  <p>{t.suggestedBy(fullName(suggestion.suggestedBy), formatDate(suggestion.createdAt))}</p>
+                  <p>{m.admin_places_suggested_by({ name: fullName(suggestion.suggestedBy), date: formatDate(suggestion.createdAt) })}</p>
                 </>
               }
               extraActions={
                 <>
-                  <Button size="sm" aria-label={t.approveNamed(suggestion.name)} disabled={busy} onClick={() => approve.mutate({ id: suggestion.id })}>
+                  <Button size="sm" aria-label={m.admin_places_approve_named({ name: suggestion.name })} disabled={busy} onClick={() => approve.mutate({ id: suggestion.id })}>
                     <Check aria-hidden="true" />
-                    {t.approve}
+                    {m.admin_places_approve()}
                   </Button>
-                  <Button size="sm" variant="outline" aria-label={t.dismissNamed(suggestion.name)} disabled={busy} onClick={() => dismiss.mutate({ id: suggestion.id })}>
+                  <Button size="sm" variant="outline" aria-label={m.admin_places_dismiss_named({ name: suggestion.name })} disabled={busy} onClick={() => dismiss.mutate({ id: suggestion.id })}>
                     <X aria-hidden="true" />
-                    {t.dismiss}
+                    {m.admin_places_dismiss()}
                   </Button>
                 </>
               }
@@ -119,27 +124,27 @@ function Places() {
 
   return (
     <section>
-      <TabHeader title={t.title} action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />} />
+      <TabHeader title={m.admin_places_title()} action={<AddButton icon={Plus} label={m.admin_places_add()} onClick={() => setDialog({})} />} />
       <div className="relative mb-5 max-w-md">
         <Label htmlFor="place-search" className="sr-only">
-          {t.searchLabel}
+          {m.admin_places_search_label()}
         </Label>
         <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input id="place-search" type="search" className="ps-9" maxLength={100} placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input id="place-search" type="search" className="ps-9" maxLength={100} placeholder={m.admin_places_search_placeholder()} value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      <AdminList query={list} empty={query ? t.emptySearch : t.listEmpty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <AdminList query={list} empty={query ? m.admin_places_empty_search() : m.admin_places_list_empty()} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {(place) => (
           <ItemCard
             name={place.name}
             title={place.name}
             badges={
               <>
-                <Badge className={categoryColour(place.category)}>{communityCopy.places.categories[place.category]}</Badge>
-                {place.recommended ? <Badge variant="secondary">{t.recommended}</Badge> : null}
+                <Badge className={categoryColour(place.category)}>{placesCategories[place.category]()}</Badge>
+                {place.recommended ? <Badge variant="secondary">{m.admin_places_recommended()}</Badge> : null}
                 {place.rating > 0 ? (
                   <Badge variant="outline">
                     <Star aria-hidden="true" className="size-3" />
-                    {t.rating(place.rating)}
+                    {m.admin_places_rating({ rating: oneDecimal(place.rating) })}
                   </Badge>
                 ) : null}
               </>
@@ -156,7 +161,7 @@ function Places() {
       <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
         {(place) => <PlaceForm place={place} onDone={() => setDialog(null)} />}
       </ItemFormDialog>
-      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(place) => t.deleteBody(place.name)} confirmLabel={c.delete} />
+      <ConfirmItemDelete of={toDelete} remove={remove} title={m.admin_places_delete_title()} describe={(place) => m.admin_places_delete_body({ name: place.name })} confirmLabel={m.admin_common_delete()} />
     </section>
   );
 }
@@ -184,24 +189,23 @@ function PlaceForm({ place, onDone }: { place?: Place; onDone: () => void }) {
     else create.mutate(result.data);
   }
 
-  const f = t.fields;
-  const optional = (label: string) => `${label} ${c.optional}`;
+  const optional = (label: string) => `${label} ${m.admin_common_optional()}`;
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{place ? t.editTitle : t.addTitle}</DialogTitle>
-        <DialogDescription>{t.description}</DialogDescription>
+        <DialogTitle>{place ? m.admin_places_edit_title() : m.admin_places_add()}</DialogTitle>
+        <DialogDescription>{m.admin_places_description()}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="place-name" label={f.name} limit={TEXT_LIMITS.placeName} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
-        <TextAreaField id="place-description" label={f.description} limit={TEXT_LIMITS.placeDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
-        <SelectField id="place-category" label={f.category} placeholder={f.categoryPlaceholder} options={PLACE_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
-        <TextField id="place-address" label={f.address} limit={TEXT_LIMITS.placeAddress} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
-        <TextField id="place-rating" label={optional(f.rating)} hint={f.ratingHint} type="number" min={0} max={5} step={0.1} inputMode="decimal" value={values.rating} error={errors.rating} onChange={(v) => set('rating', v)} />
-        <TextField id="place-tags" label={optional(f.tags)} hint={c.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
-        <CheckField id="place-recommended" label={f.recommended} checked={values.recommended} onChange={(v) => set('recommended', v)} />
+        <TextField id="place-name" label={m.admin_field_name()} limit={TEXT_LIMITS.placeName} value={values.name} error={errors.name} onChange={(v) => set('name', v)} />
+        <TextAreaField id="place-description" label={m.admin_field_description()} limit={TEXT_LIMITS.placeDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <SelectField id="place-category" label={m.admin_field_category()} placeholder={m.admin_field_category_placeholder()} options={PLACE_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+        <TextField id="place-address" label={m.admin_field_address()} limit={TEXT_LIMITS.placeAddress} value={values.address} error={errors.address} onChange={(v) => set('address', v)} />
+        <TextField id="place-rating" label={optional(m.admin_places_rating_field())} hint={m.admin_places_rating_hint()} type="number" min={0} max={5} step={0.1} inputMode="decimal" value={values.rating} error={errors.rating} onChange={(v) => set('rating', v)} />
+        <TextField id="place-tags" label={optional(m.admin_field_tags())} hint={m.admin_common_comma_separated()} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+        <CheckField id="place-recommended" label={m.admin_places_recommended_field()} checked={values.recommended} onChange={(v) => set('recommended', v)} />
       </div>
-      <DialogButtons creating={!place} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
+      <DialogButtons creating={!place} pending={pending} onCancel={onDone} createLabel={m.admin_places_add()} updateLabel={m.admin_account_update()} />
     </form>
   );
 }

@@ -7,15 +7,13 @@ import { messages } from '#shared/messages';
 import { PodcastFormSchema } from '#shared/schemas/admin';
 import { Badge } from '#client/components/ui/badge';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
-
-const t = adminPanelCopy.podcasts;
 
 type Podcast = RouterOutputs['admin']['podcasts']['list'][number];
 
@@ -29,10 +27,10 @@ export function PodcastsTab() {
   return (
     <section>
       <TabHeader
-        title={t.title}
-        action={<AddButton icon={Plus} label={t.add} onClick={() => setDialog({})} />}
+        title={m.admin_podcasts_title()}
+        action={<AddButton icon={Plus} label={m.admin_podcasts_add()} onClick={() => setDialog({})} />}
       />
-      <AdminList query={list} empty={t.empty} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <AdminList query={list} empty={m.admin_podcasts_empty()} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {(podcast) => (
           <ItemCard
             name={podcast.title}
@@ -47,7 +45,7 @@ export function PodcastsTab() {
                 ))}
               </>
             }
-            meta={t.stats(podcast.likes, podcast.comments)}
+            meta={`${m.admin_likes_count({ count: podcast.likes })} · ${m.admin_comments_count({ count: podcast.comments })}`}
             onEdit={() => setDialog({ item: podcast })}
             onDelete={() => toDelete.ask(podcast)}
             deleting={isPendingFor(remove, podcast.id)}
@@ -59,7 +57,7 @@ export function PodcastsTab() {
       <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
         {(podcast) => <PodcastForm podcast={podcast} onDone={() => setDialog(null)} />}
       </ItemFormDialog>
-      <ConfirmItemDelete of={toDelete} remove={remove} title={t.deleteTitle} describe={(podcast) => t.deleteBody(podcast.title)} confirmLabel={adminPanelCopy.common.delete} />
+      <ConfirmItemDelete of={toDelete} remove={remove} title={m.admin_podcasts_delete_title()} describe={(podcast) => m.admin_podcasts_delete_body({ title: podcast.title })} confirmLabel={m.admin_common_delete()} />
     </section>
   );
 }
@@ -86,21 +84,20 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
     else create.mutate(result.data);
   }
 
-  const f = t.fields;
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{podcast ? t.editTitle : t.addTitle}</DialogTitle>
-        <DialogDescription>{t.description}</DialogDescription>
+        <DialogTitle>{podcast ? m.admin_podcasts_edit_title() : m.admin_podcasts_add()}</DialogTitle>
+        <DialogDescription>{m.admin_podcasts_description()}</DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField id="podcast-title" label={f.title} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
-        <TextAreaField id="podcast-description" label={f.description} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
-        <SelectField id="podcast-category" label={f.category} placeholder={f.categoryPlaceholder} options={PODCAST_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
+        <TextField id="podcast-title" label={m.admin_field_title()} limit={TEXT_LIMITS.itemTitle} value={values.title} error={errors.title} onChange={(v) => set('title', v)} />
+        <TextAreaField id="podcast-description" label={m.admin_field_description()} limit={TEXT_LIMITS.itemDescription} rows={3} value={values.description} error={errors.description} onChange={(v) => set('description', v)} />
+        <SelectField id="podcast-category" label={m.admin_field_category()} placeholder={m.admin_field_category_placeholder()} options={PODCAST_CATEGORIES} value={values.category} error={errors.category} onChange={(v) => set('category', v)} />
         <TextAreaField
           id="podcast-iframe"
           dir="ltr"
-          label={f.iframe}
+          label={m.admin_podcasts_iframe()}
           rows={4}
           className="font-mono text-sm"
           placeholder={'<iframe src="https://www.youtube.com/embed/…"></iframe>'}
@@ -108,9 +105,9 @@ function PodcastForm({ podcast, onDone }: { podcast?: Podcast; onDone: () => voi
           error={errors.iframe}
           onChange={(v) => set('iframe', v)}
         />
-        <TextField id="podcast-tags" label={`${f.tags} ${adminPanelCopy.common.optional}`} hint={adminPanelCopy.common.commaSeparated} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
+        <TextField id="podcast-tags" label={`${m.admin_field_tags()} ${m.admin_common_optional()}`} hint={m.admin_common_comma_separated()} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
-      <DialogButtons creating={!podcast} pending={pending} onCancel={onDone} createLabel={t.add} updateLabel={adminPanelCopy.account.update} />
+      <DialogButtons creating={!podcast} pending={pending} onCancel={onDone} createLabel={m.admin_podcasts_add()} updateLabel={m.admin_account_update()} />
     </form>
   );
 }

@@ -3,22 +3,20 @@ import { Check, X } from 'lucide-react';
 import type { ProfileChange } from '#shared/moderation';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName } from './admin-kit';
 import { LoadMore } from './admin-list';
 import { useReviewDecision } from './moderation-kit';
 
-const t = adminPanelCopy.review;
-
 type WaitingChange = RouterOutputs['admin']['moderation']['profileChanges'][number];
 
 /** The fields in the order her settings show them, each with its label. */
 const FIELDS: { field: keyof ProfileChange; label: () => string }[] = [
-  { field: 'firstName', label: () => adminPanelCopy.account.firstName },
-  { field: 'lastName', label: () => adminPanelCopy.account.lastName },
-  { field: 'bio', label: () => adminPanelCopy.account.bio },
-  { field: 'interests', label: () => adminPanelCopy.account.interests },
+  { field: 'firstName', label: () => m.admin_account_first_name() },
+  { field: 'lastName', label: () => m.admin_account_last_name() },
+  { field: 'bio', label: () => m.admin_account_bio() },
+  { field: 'interests', label: () => m.admin_account_interests() },
 ];
 
 /**
@@ -29,17 +27,17 @@ const FIELDS: { field: keyof ProfileChange; label: () => string }[] = [
 export function ProfileChangesSection() {
   const list = useInfiniteQuery({ ...trpc.admin.moderation.profileChanges.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, refetchOnMount: 'always' });
   const callbacks = useReviewDecision();
-  const approve = useMutation(trpc.admin.moderation.approveProfileChange.mutationOptions(callbacks(t.approved)));
-  const reject = useMutation(trpc.admin.moderation.rejectProfileChange.mutationOptions(callbacks(t.rejected)));
+  const approve = useMutation(trpc.admin.moderation.approveProfileChange.mutationOptions(callbacks(m.admin_review_approved())));
+  const reject = useMutation(trpc.admin.moderation.rejectProfileChange.mutationOptions(callbacks(m.admin_review_rejected())));
   const items = list.data?.pages.flat() ?? [];
   if (items.length === 0) return null;
 
   return (
     <section aria-labelledby="review-profiles" className="mb-8">
       <h3 id="review-profiles" className="text-lg font-semibold">
-        {t.profiles.title}
+        {m.admin_review_profiles_title()}
       </h3>
-      <p className="mb-4 text-sm text-muted-foreground">{t.profiles.explanation}</p>
+      <p className="mb-4 text-sm text-muted-foreground">{m.admin_review_profiles_explanation()}</p>
       <ul className="grid gap-4 lg:grid-cols-2">
         {items.map((item) => (
           <li key={item.id}>
@@ -63,10 +61,10 @@ function ChangeCard({ item, busy, onApprove, onReject }: { item: WaitingChange; 
     <Card className="flex h-full flex-col gap-3 p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h4 dir="auto" className="font-semibold">
-          {t.profiles.by(name)}
+          {m.admin_review_profile_by({ name })}
         </h4>
         <time dateTime={item.createdAt} className="text-sm text-muted-foreground">
-          {t.written(formatDateTime(item.createdAt))}
+          {m.admin_review_written({ date: formatDateTime(item.createdAt) })}
         </time>
       </div>
       <dl className="grid gap-2 text-sm">
@@ -80,13 +78,13 @@ function ChangeCard({ item, busy, onApprove, onReject }: { item: WaitingChange; 
         ))}
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Button size="sm" aria-label={t.profiles.approveNamed(name)} disabled={busy} onClick={onApprove}>
+        <Button size="sm" aria-label={m.admin_review_profile_approve_named({ name })} disabled={busy} onClick={onApprove}>
           <Check aria-hidden="true" />
-          {t.approve}
+          {m.admin_review_approve()}
         </Button>
-        <Button size="sm" variant="outline" className="text-destructive" aria-label={t.profiles.rejectNamed(name)} disabled={busy} onClick={onReject}>
+        <Button size="sm" variant="outline" className="text-destructive" aria-label={m.admin_review_profile_reject_named({ name })} disabled={busy} onClick={onReject}>
           <X aria-hidden="true" />
-          {t.reject}
+          {m.admin_review_reject()}
         </Button>
       </div>
     </Card>

@@ -3,11 +3,9 @@ import { TEXT_LIMITS } from '#shared/limits';
 import { ApprovalSchema } from '#shared/schemas/admin';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { fullName, useFormValues, validate } from './admin-kit';
 import { TextAreaField } from './fields';
-
-const t = adminPanelCopy;
 
 export type Applicant = { id: number; firstName: string; lastName: string };
 
@@ -48,7 +46,6 @@ function RejectForm({
   onCancel: () => void;
   onConfirm: (input: { userId: number; isApproved: false; reason?: string }) => void;
 }) {
-  const p = t.pending;
   const { values, set, errors, setErrors } = useFormValues({ reason: '' });
 
   function submit(event: FormEvent) {
@@ -62,13 +59,13 @@ function RejectForm({
   return (
     <form onSubmit={submit} noValidate>
       <DialogHeader>
-        <DialogTitle>{p.rejectTitle(fullName(applicant))}</DialogTitle>
-        <DialogDescription>{p.rejectBody}</DialogDescription>
+        <DialogTitle>{m.admin_pending_reject_title({ name: fullName(applicant) })}</DialogTitle>
+        <DialogDescription>{m.admin_pending_reject_body()}</DialogDescription>
       </DialogHeader>
       <TextAreaField
         id="reject-reason"
-        label={p.rejectReason}
-        hint={p.rejectReasonHint}
+        label={m.admin_pending_reject_reason()}
+        hint={m.admin_pending_reject_reason_hint()}
         rows={4}
         limit={TEXT_LIMITS.approvalReason}
         value={values.reason}
@@ -77,10 +74,10 @@ function RejectForm({
       />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          {t.common.cancel}
+          {m.admin_common_cancel()}
         </Button>
         <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? p.rejecting : p.rejectConfirm}
+          {pending ? m.admin_pending_rejecting() : m.admin_pending_reject_confirm()}
         </Button>
       </DialogFooter>
     </form>

@@ -18,7 +18,8 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { adminPanelCopy } from '#client/copy/admin';
+import { formatCount } from '#client/lib/formats';
+import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import {
   ADMIN_PAGE_SIZE,
@@ -39,14 +40,73 @@ import { LoadMore } from './admin-list';
 import { TextAreaField, TextField } from './fields';
 import { headingOf, KIND_LABELS, MemberText, subjectOf, waitingQuery } from './moderation-kit';
 
-const t = adminPanelCopy.reports;
-const q = adminPanelCopy.queues;
+const reportsDecisions = {
+  dismiss: {
+    title: m.admin_decision_dismiss_title,
+    body: m.admin_decision_dismiss_body,
+    confirm: m.admin_action_dismiss,
+    busy: m.admin_decision_dismiss_busy,
+    done: m.admin_decision_dismiss_done,
+  },
+  hide: {
+    title: (kind: string) => m.admin_decision_hide_title({ kind: kind.toLowerCase() }),
+    body: m.admin_decision_hide_body,
+    confirm: m.admin_action_hide,
+    busy: m.admin_decision_hide_busy,
+    done: m.admin_decision_hide_done,
+  },
+  delete: {
+    title: (kind: string) => m.admin_decision_delete_title({ kind: kind.toLowerCase() }),
+    body: (kind: string, withComments: boolean) =>
+      withComments ? m.admin_decision_delete_body_with_comments({ kind: kind.toLowerCase() }) : m.admin_decision_delete_body({ kind: kind.toLowerCase() }),
+    confirm: m.admin_action_delete,
+    busy: m.admin_common_deleting,
+    done: m.admin_decision_delete_done,
+  },
+  suspend: {
+    title: (member: boolean) => (member ? m.admin_decision_suspend_title_member() : m.admin_decision_suspend_title_author()),
+    body: (name: string, member: boolean) => (member ? m.admin_decision_suspend_body({ name }) : m.admin_decision_suspend_body_author({ name })),
+    confirm: m.admin_suspension_submit,
+    busy: m.admin_suspension_submitting,
+    done: m.admin_decision_suspend_done,
+    doneMember: m.admin_decision_suspend_done_member,
+  },
+};
+
+const queuesStates = {
+  held: m.admin_queues_state_held,
+  hidden: m.admin_queues_state_hidden,
+};
+
+const reportsReasonCount = (reason: string, n: number) => (n === 1 ? reason : m.admin_reports_reason_count({ reason, count: formatCount(n) }));
+
+const reportsActions = {
+  dismiss: m.admin_action_dismiss,
+  hide: m.admin_action_hide,
+  delete: m.admin_action_delete,
+  suspend: m.admin_action_suspend,
+};
+
+const reportsOutcomes = {
+  dismiss: m.admin_outcome_dismiss,
+  hide: m.admin_outcome_hide,
+  delete: m.admin_outcome_delete,
+  suspend: m.admin_outcome_suspend,
+};
+
+const suspendBody = (name: string, member: boolean) => (member ? m.admin_decision_suspend_body({ name }) : m.admin_decision_suspend_body_author({ name }));
 
 type ReportGroup = RouterOutputs['admin']['reports']['list'][number];
 type Decision = { group: ReportGroup; action: ReportAction };
 
 /** Every reason with its label (the type makes the copy name each one). */
-const REASON_LABELS: Record<ReportReason, string> = t.reasons;
+const REASON_LABELS: Record<ReportReason, () => string> = {
+  harassment: m.admin_reason_harassment,
+  spam: m.admin_reason_spam,
+  inappropriate: m.admin_reason_inappropriate,
+  'self-harm': m.admin_reason_self_harm,
+  other: m.admin_reason_other,
+};
 const ACTION_ICONS: Record<ReportAction, LucideIcon> = { dismiss: CircleCheck, hide: EyeOff, delete: Trash2, suspend: ShieldOff };
 
 /** Members report while the panel is open: the queue loads afresh each time the tab opens. */
@@ -85,7 +145,7 @@ export function ReportsTab() {
       },
       onSuccess: async (result) => {
         setDecision(null);
-        const done = result.action === 'suspend' && result.targetType === 'member' ? t.decisions.suspend.doneMember : t.decisions[result.action].done;
+        const done = result.action === 'suspend' && result.targetType === 'member' ? m.admin_decision_suspend_done_member() : reportsDecisions[result.action].done();
         await succeed(result.message, done, ...changedLists());
       },
     }),
@@ -94,14 +154,14 @@ export function ReportsTab() {
 
   return (
     <section>
-      <TabHeader title={t.title} count={waiting.data?.reports ? <Badge variant="secondary">{t.count(waiting.data.reports)}</Badge> : null} />
-      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      <TabHeader title={m.admin_reports_title()} count={waiting.data?.reports ? <Badge variant="secondary">{m.admin_reports_open_count({ count: waiting.data.reports })}</Badge> : null} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{m.admin_reports_explanation()}</p>
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
       ) : groups.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
+        <EmptyState>{m.admin_reports_empty()}</EmptyState>
       ) : (
         <ul className="grid gap-4">
           {groups.map((group) => (
@@ -125,7 +185,7 @@ export function ReportsTab() {
 function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boolean; onDecide: (action: ReportAction) => void }) {
   const open = group.openReports > 0;
   const { item } = group;
-  const kind = KIND_LABELS[group.targetType];
+  const kind = KIND_LABELS[group.targetType]();
   const subject = subjectOf(group.targetType, item);
   // Every number on the card is the server's, counted by the auto-hide's rule.
   const outcome = open ? undefined : group.reports.find((report) => report.status === 'resolved');
@@ -135,11 +195,11 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="outline">{kind}</Badge>
-          {open ? <Badge className="bg-destructive/10 text-destructive">{t.open}</Badge> : <Badge variant="success">{t.resolved}</Badge>}
-          {item?.state === 'hidden' || item?.state === 'held' ? <Badge variant="muted">{q.states[item.state]}</Badge> : null}
+          {open ? <Badge className="bg-destructive/10 text-destructive">{m.admin_reports_open()}</Badge> : <Badge variant="success">{m.admin_reports_resolved()}</Badge>}
+          {item?.state === 'hidden' || item?.state === 'held' ? <Badge variant="muted">{queuesStates[item.state]()}</Badge> : null}
         </div>
         <time dateTime={group.latestAt} className="text-sm text-muted-foreground">
-          {t.latest(formatDateTime(group.latestAt))}
+          {m.admin_reports_latest({ date: formatDateTime(group.latestAt) })}
         </time>
       </div>
 
@@ -149,39 +209,39 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
             title={item.title}
             heading={headingOf(group.targetType, item.author)}
             text={item.text}
-            emptyText={group.targetType === 'member' ? q.noBio : undefined}
+            emptyText={group.targetType === 'member' ? m.admin_queues_no_bio() : undefined}
             context={item.context}
             author={item.author}
-            authorLabel={group.targetType === 'member' ? q.member : undefined}
+            authorLabel={group.targetType === 'member' ? m.admin_queues_member() : undefined}
           />
         ) : (
           <div className="grid content-start gap-2">
             <h3 className="text-lg font-semibold">{kind}</h3>
-            <p className="text-sm text-muted-foreground italic">{t.gone}</p>
+            <p className="text-sm text-muted-foreground italic">{m.admin_reports_gone()}</p>
           </div>
         )}
 
         <div className="grid content-start gap-3 md:border-s md:border-border md:ps-5">
-          <p className="text-sm font-semibold">{t.summary(group.reportCount, group.reporters)}</p>
-          {group.dismissedReporters > 0 ? <p className="-mt-2 text-sm text-muted-foreground">{t.dismissedBefore(group.dismissedReporters)}</p> : null}
+          <p className="text-sm font-semibold">{m.admin_reports_summary({ reports: m.admin_reports_count({ count: group.reportCount }), reporters: m.admin_reports_reporters({ count: group.reporters }) })}</p>
+          {group.dismissedReporters > 0 ? <p className="-mt-2 text-sm text-muted-foreground">{m.admin_reports_dismissed_before({ reporters: m.admin_reports_reporters({ count: group.dismissedReporters }) })}</p> : null}
           <div className="flex flex-wrap items-center gap-1.5">
-            <span className="text-sm text-muted-foreground">{t.reasonsLabel}:</span>
+            <span className="text-sm text-muted-foreground">{m.admin_reports_reasons_label()}:</span>
             {group.reasons.map(({ reason, count }) => (
               <Badge key={reason} variant="secondary">
-                {t.reasonCount(REASON_LABELS[reason], count)}
+                {reportsReasonCount(REASON_LABELS[reason](), count)}
               </Badge>
             ))}
           </div>
-          <ul aria-label={t.reportsLabel} className="grid gap-2">
+          <ul aria-label={m.admin_reports_reports_label()} className="grid gap-2">
             {group.reports.map((report) => (
               <li key={report.id} className="grid gap-1 rounded-xl bg-muted/60 p-3 text-sm">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
                   <span>
                     <bdi className="font-semibold">{fullName(report.reporter)}</bdi>
-                    <span className="text-muted-foreground"> · {REASON_LABELS[report.reason]}</span>
+                    <span className="text-muted-foreground"> · {REASON_LABELS[report.reason]()}</span>
                     {open && report.status === 'resolved' ? (
                       <Badge variant="outline" className="ms-2">
-                        {t.earlier}
+                        {m.admin_reports_earlier()}
                       </Badge>
                     ) : null}
                   </span>
@@ -201,16 +261,16 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
       </div>
 
       {open ? (
-        <div role="group" aria-label={t.actionsLabel} className="flex flex-wrap gap-2 border-t border-border pt-4">
+        <div role="group" aria-label={m.admin_reports_actions_label()} className="flex flex-wrap gap-2 border-t border-border pt-4">
           {actionsFor(group).map((action) => {
             const Icon = ACTION_ICONS[action];
-            const label = action === 'hide' && item?.state === 'hidden' ? t.keepHidden : action === 'suspend' && group.targetType === 'member' ? t.suspendMember : t.actions[action];
+            const label = action === 'hide' && item?.state === 'hidden' ? m.admin_reports_keep_hidden() : action === 'suspend' && group.targetType === 'member' ? m.admin_reports_suspend_member() : reportsActions[action]();
             return (
               <Button
                 key={action}
                 size="sm"
                 variant={action === 'delete' ? 'destructive' : 'outline'}
-                aria-label={t.actionNamed(label, subject)}
+                aria-label={m.admin_reports_action_named({ action: label, subject })}
                 disabled={busy}
                 onClick={() => onDecide(action)}
               >
@@ -223,12 +283,12 @@ function ReportCard({ group, busy, onDecide }: { group: ReportGroup; busy: boole
       ) : outcome ? (
         <dl className="grid gap-1 rounded-xl border border-border bg-muted/40 p-3 text-sm">
           <div>
-            <dt className="inline text-muted-foreground">{t.outcomeLabel}: </dt>
-            <dd className="inline font-semibold">{outcome.resolution === 'suspend' && group.targetType === 'member' ? t.memberSuspended : outcome.resolution ? t.outcomes[outcome.resolution] : t.resolved}</dd>
+            <dt className="inline text-muted-foreground">{m.admin_reports_outcome_label()}: </dt>
+            <dd className="inline font-semibold">{outcome.resolution === 'suspend' && group.targetType === 'member' ? m.admin_reports_member_suspended() : outcome.resolution ? reportsOutcomes[outcome.resolution]() : m.admin_reports_resolved()}</dd>
           </div>
           {outcome.resolutionNote ? (
             <div>
-              <dt className="inline text-muted-foreground">{t.noteLabel}: </dt>
+              <dt className="inline text-muted-foreground">{m.admin_reports_note_label()}: </dt>
               <dd className="inline whitespace-pre-line [overflow-wrap:anywhere]">
                 <bdi>{outcome.resolutionNote}</bdi>
               </dd>
@@ -274,18 +334,23 @@ function DecisionForm({ decision, pending, onCancel, onSubmit, alert = false }: 
   const { group, action } = decision;
   const { values, set, errors, setErrors } = useFormValues({ days: '7', note: '' });
   const suspending = action === 'suspend';
-  const kind = KIND_LABELS[group.targetType];
+  const kind = KIND_LABELS[group.targetType]();
   const author = group.item?.author;
-  const d = t.decisions;
   const member = group.targetType === 'member';
   const texts =
     action === 'delete'
-      ? { ...d.delete, title: d.delete.title(kind), body: d.delete.body(kind, group.targetType === 'forum_post') }
+      ? { confirm: m.admin_action_delete(), busy: m.admin_common_deleting(), done: m.admin_decision_delete_done(), title: m.admin_decision_delete_title({ kind: kind.toLowerCase() }), body: (group.targetType === 'forum_post') ? m.admin_decision_delete_body_with_comments({ kind: kind.toLowerCase() }) : m.admin_decision_delete_body({ kind: kind.toLowerCase() }) }
       : action === 'suspend'
-        ? { ...d.suspend, title: d.suspend.title(member), body: d.suspend.body(author ? fullName(author) : kind, member) }
+        ? { confirm: m.admin_suspension_submit(), busy: m.admin_suspension_submitting(), done: m.admin_decision_suspend_done(), doneMember: m.admin_decision_suspend_done_member(), title: member ? m.admin_decision_suspend_title_member() : m.admin_decision_suspend_title_author(), body: suspendBody(author ? fullName(author) : kind, member) }
         : action === 'hide'
-          ? { ...d.hide, title: d.hide.title(kind) }
-          : d.dismiss;
+          ? { body: m.admin_decision_hide_body(), confirm: m.admin_action_hide(), busy: m.admin_decision_hide_busy(), done: m.admin_decision_hide_done(), title: m.admin_decision_hide_title({ kind: kind.toLowerCase() }) }
+          : {
+            title: m.admin_decision_dismiss_title(),
+            body: m.admin_decision_dismiss_body(),
+            confirm: m.admin_action_dismiss(),
+            busy: m.admin_decision_dismiss_busy(),
+            done: m.admin_decision_dismiss_done(),
+          };
   const [Title, Description, Header] = alert ? [AlertDialogTitle, AlertDialogDescription, AlertDialogHeader] : [DialogTitle, DialogDescription, DialogHeader];
 
   function submit(event: FormEvent) {
@@ -297,10 +362,10 @@ function DecisionForm({ decision, pending, onCancel, onSubmit, alert = false }: 
   }
 
   const cancel = alert ? (
-    <AlertDialogCancel disabled={pending}>{adminPanelCopy.common.cancel}</AlertDialogCancel>
+    <AlertDialogCancel disabled={pending}>{m.admin_common_cancel()}</AlertDialogCancel>
   ) : (
     <Button variant="outline" onClick={onCancel} disabled={pending}>
-      {adminPanelCopy.common.cancel}
+      {m.admin_common_cancel()}
     </Button>
   );
   const Footer = alert ? AlertDialogFooter : DialogFooter;
@@ -313,12 +378,12 @@ function DecisionForm({ decision, pending, onCancel, onSubmit, alert = false }: 
       </Header>
       <div className="grid gap-4">
         {suspending ? (
-          <TextField id="decision-days" label={t.days} hint={t.daysHint} type="number" inputMode="numeric" min={1} max={365} value={values.days} error={errors.days} onChange={(v) => set('days', v)} />
+          <TextField id="decision-days" label={m.admin_suspension_days()} hint={m.admin_suspension_days_hint()} type="number" inputMode="numeric" min={1} max={365} value={values.days} error={errors.days} onChange={(v) => set('days', v)} />
         ) : null}
         <TextAreaField
           id="decision-note"
-          label={suspending ? t.reason : t.note}
-          hint={suspending ? t.reasonHint(messages.safety.defaultSuspensionReason) : t.noteHint}
+          label={suspending ? m.admin_reports_reason() : m.admin_reports_note()}
+          hint={suspending ? m.admin_reports_reason_hint({ fallback: messages.safety.defaultSuspensionReason }) : m.admin_reports_note_hint()}
           rows={3}
           limit={TEXT_LIMITS.moderatorNote}
           value={values.note}

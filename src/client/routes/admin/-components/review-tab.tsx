@@ -5,7 +5,7 @@ import type { ReviewableKind } from '#shared/moderation';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import {
   ADMIN_PAGE_SIZE,
@@ -22,7 +22,10 @@ import { LoadMore } from './admin-list';
 import { headingOf, KIND_LABELS, MemberText, subjectOf, useReviewDecision, waitingQuery } from './moderation-kit';
 import { ProfileChangesSection } from './profile-changes';
 
-const t = adminPanelCopy.review;
+const reviewHoldReasons = {
+  new_member: m.admin_hold_new_member,
+  watched_word: m.admin_hold_watched_word,
+};
 
 type HeldItem = RouterOutputs['admin']['moderation']['list'][number];
 type ItemKey = { kind: ReviewableKind; id: number };
@@ -41,21 +44,21 @@ export function ReviewTab() {
   const waiting = useQuery(waitingQuery());
   const [toReject, setToReject] = useState<HeldItem | null>(null);
   const callbacks = useReviewDecision();
-  const approve = useMutation(trpc.admin.moderation.approve.mutationOptions(callbacks(t.approved)));
-  const reject = useMutation(trpc.admin.moderation.reject.mutationOptions({ ...callbacks(t.rejected), onSettled: () => setToReject(null) }));
+  const approve = useMutation(trpc.admin.moderation.approve.mutationOptions(callbacks(m.admin_review_approved())));
+  const reject = useMutation(trpc.admin.moderation.reject.mutationOptions({ ...callbacks(m.admin_review_rejected()), onSettled: () => setToReject(null) }));
   const items = list.data?.pages.flat() ?? [];
 
   return (
     <section>
-      <TabHeader title={t.title} count={waiting.data?.review ? <Badge variant="secondary">{t.count(waiting.data.review)}</Badge> : null} />
-      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      <TabHeader title={m.admin_review_title()} count={waiting.data?.review ? <Badge variant="secondary">{m.admin_queues_waiting_count({ count: waiting.data.review })}</Badge> : null} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{m.admin_review_explanation()}</p>
       <ProfileChangesSection />
       {list.isPending ? (
         <ListSkeleton />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
+        <EmptyState>{m.admin_review_empty()}</EmptyState>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {items.map((item) => (
@@ -75,9 +78,9 @@ export function ReviewTab() {
       <ConfirmDelete
         open={toReject !== null}
         onOpenChange={(open) => !open && setToReject(null)}
-        title={toReject ? t.rejectTitle(KIND_LABELS[toReject.kind]) : ''}
-        description={toReject ? t.rejectBody(KIND_LABELS[toReject.kind]) : ''}
-        confirmLabel={t.reject}
+        title={toReject ? m.admin_review_reject_title({ kind: KIND_LABELS[toReject.kind]().toLowerCase() }) : ''}
+        description={toReject ? m.admin_review_reject_body({ kind: KIND_LABELS[toReject.kind]().toLowerCase() }) : ''}
+        confirmLabel={m.admin_review_reject()}
         pending={reject.isPending}
         onConfirm={() => toReject && reject.mutate({ kind: toReject.kind, id: toReject.id })}
       />
@@ -92,27 +95,27 @@ function HeldCard({ item, approving, rejecting, onApprove, onReject }: { item: H
     <Card className="flex h-full flex-col gap-3 p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant="outline">{KIND_LABELS[item.kind]}</Badge>
+          <Badge variant="outline">{KIND_LABELS[item.kind]()}</Badge>
           {item.holdReason ? (
             <Badge variant="muted">
-              <span className="sr-only">{`${t.heldBecause}: `}</span>
-              {t.holdReasons[item.holdReason]}
+              <span className="sr-only">{`${m.admin_review_held_because()}: `}</span>
+              {reviewHoldReasons[item.holdReason]()}
             </Badge>
           ) : null}
         </div>
         <time dateTime={item.createdAt} className="text-sm text-muted-foreground">
-          {t.written(formatDateTime(item.createdAt))}
+          {m.admin_review_written({ date: formatDateTime(item.createdAt) })}
         </time>
       </div>
       <MemberText title={item.title} heading={headingOf(item.kind, item.author)} text={item.text} context={item.context} author={item.author} />
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Button size="sm" aria-label={t.approveNamed(subject)} disabled={busy} onClick={onApprove}>
+        <Button size="sm" aria-label={m.admin_review_approve_named({ subject })} disabled={busy} onClick={onApprove}>
           <Check aria-hidden="true" />
-          {approving ? t.approving : t.approve}
+          {approving ? m.admin_review_approving() : m.admin_review_approve()}
         </Button>
-        <Button size="sm" variant="outline" className="text-destructive" aria-label={t.rejectNamed(subject)} disabled={busy} onClick={onReject}>
+        <Button size="sm" variant="outline" className="text-destructive" aria-label={m.admin_review_reject_named({ subject })} disabled={busy} onClick={onReject}>
           <X aria-hidden="true" />
-          {t.reject}
+          {m.admin_review_reject()}
         </Button>
       </div>
     </Card>

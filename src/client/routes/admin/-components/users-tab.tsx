@@ -5,15 +5,13 @@ import { messages } from '#shared/messages';
 import { Badge } from '#client/components/ui/badge';
 import { Input } from '#client/components/ui/input';
 import { Label } from '#client/components/ui/label';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { useDebounced } from '#client/lib/use-debounced';
 import { trpc } from '#client/trpc';
 import { AccountDialogs, type Account, type AccountDialogState } from './account-dialogs';
 import { AccountRow } from './account-row';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, fullName, TabHeader, useAdminCallbacks } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, useDeleteTarget } from './admin-list';
-
-const t = adminPanelCopy;
 
 export function UsersTab() {
   const [search, setSearch] = useState('');
@@ -28,19 +26,19 @@ export function UsersTab() {
 
   return (
     <section>
-      <TabHeader title={t.users.title} count={count.data ? <Badge variant="secondary">{t.users.count(count.data.total)}</Badge> : null} />
+      <TabHeader title={m.admin_users_title()} count={count.data ? <Badge variant="secondary">{m.admin_users_count({ count: count.data.total })}</Badge> : null} />
       <div className="relative mb-5 max-w-md">
         <Label htmlFor="user-search" className="sr-only">
-          {t.users.searchLabel}
+          {m.admin_users_search_label()}
         </Label>
         <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input id="user-search" type="search" className="ps-9" placeholder={t.users.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input id="user-search" type="search" className="ps-9" placeholder={m.admin_users_search_placeholder()} value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      <AdminList query={list} empty={query ? t.users.emptySearch : t.users.empty} className="grid gap-3">
+      <AdminList query={list} empty={query ? m.admin_users_empty_search() : m.admin_users_empty()} className="grid gap-3">
         {(user) => (
           <AccountRow
             account={user}
-            dateLabel={t.common.joined}
+            dateLabel={(date: string) => m.admin_common_joined({ date })}
             deleting={isPendingFor(remove, user.id)}
             onEdit={() => setDialog({ kind: 'editUser', account: user })}
             onPassword={() => setDialog({ kind: 'password', account: user, asAdmin: false })}
@@ -50,7 +48,7 @@ export function UsersTab() {
         )}
       </AdminList>
       <AccountDialogs state={dialog} onClose={() => setDialog(null)} />
-      <ConfirmItemDelete of={toDelete} remove={remove} title={t.users.deleteTitle} describe={(user) => t.users.deleteBody(fullName(user))} confirmLabel={t.users.deleteButton} />
+      <ConfirmItemDelete of={toDelete} remove={remove} title={m.admin_users_delete_title()} describe={(user) => m.admin_users_delete_body({ name: fullName(user) })} confirmLabel={m.admin_users_delete_button()} />
     </section>
   );
 }

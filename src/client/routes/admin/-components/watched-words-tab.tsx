@@ -9,7 +9,7 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { OptionSelect } from '#client/components/ui/select';
-import { adminPanelCopy } from '#client/copy/admin';
+import { m } from '#i18n/messages';
 import { formatCount } from '#client/lib/formats';
 import { errorMessage, errorStatus } from '#client/lib/errors';
 import { trpc, type RouterOutputs } from '#client/trpc';
@@ -17,13 +17,15 @@ import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabH
 import { ConfirmItemDelete, isPendingFor, useDeleteTarget } from './admin-list';
 import { TextField } from './fields';
 
-const t = adminPanelCopy.watchedWords;
-const m = messages.moderation;
+const moderationTexts = messages.moderation;
 
 type WatchedWord = RouterOutputs['admin']['watchedWords']['list'][number];
 
 /** Every action with its label (the type makes the copy name each one): Block, Hold for review. */
-const ACTION_LABELS: Record<WatchedWordAction, string> = t.actions;
+const ACTION_LABELS: Record<WatchedWordAction, () => string> = {
+  block: m.admin_watched_action_block,
+  hold: m.admin_watched_action_hold,
+};
 const ACTIONS = Object.keys(ACTION_LABELS) as WatchedWordAction[];
 
 /** The whole list, alphabetical; short enough to come in one answer (no paging). */
@@ -36,20 +38,20 @@ const changedLists = () => [trpc.admin.watchedWords.pathFilter(), trpc.admin.aud
 export function WatchedWordsTab() {
   const list = useQuery(watchedWordsQuery());
   const toRemove = useDeleteTarget<WatchedWord>();
-  const removed = useAdminCallbacks(m.wordRemoved, ...changedLists());
+  const removed = useAdminCallbacks(moderationTexts.wordRemoved, ...changedLists());
   const remove = useMutation(trpc.admin.watchedWords.delete.mutationOptions({ ...removed, onSettled: toRemove.close }));
 
   return (
     <section>
-      <TabHeader title={t.title} count={list.data ? <Badge variant="secondary">{t.count(list.data.length)}</Badge> : null} />
-      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{t.explanation}</p>
+      <TabHeader title={m.admin_watched_title()} count={list.data ? <Badge variant="secondary">{m.admin_watched_count({ count: list.data.length })}</Badge> : null} />
+      <p className="-mt-2 mb-5 text-sm text-muted-foreground">{m.admin_watched_explanation()}</p>
       <AddWordForm />
       {list.isPending ? (
         <ListSkeleton rows={2} />
       ) : list.isError ? (
         <ListError onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState>{t.empty}</EmptyState>
+        <EmptyState>{m.admin_watched_empty()}</EmptyState>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
           {list.data.map((word) => {
@@ -62,11 +64,11 @@ export function WatchedWordsTab() {
                       <h3 dir="auto" className="min-w-0 font-semibold [overflow-wrap:anywhere]">{word.word}</h3>
                       <ActionBadge action={word.action} />
                     </div>
-                    <p className="text-xs text-muted-foreground">{t.added(formatDate(word.createdAt))}</p>
+                    <p className="text-xs text-muted-foreground">{m.admin_watched_added({ date: formatDate(word.createdAt) })}</p>
                   </div>
-                  <Button size="sm" variant="destructive" aria-label={t.removeNamed(word.word)} disabled={deleting} onClick={() => toRemove.ask(word)}>
+                  <Button size="sm" variant="destructive" aria-label={m.admin_watched_remove_named({ word: word.word })} disabled={deleting} onClick={() => toRemove.ask(word)}>
                     <Trash2 aria-hidden="true" />
-                    {deleting ? adminPanelCopy.common.deleting : t.remove}
+                    {deleting ? m.admin_common_deleting() : m.admin_watched_remove()}
                   </Button>
                 </Card>
               </li>
@@ -74,7 +76,7 @@ export function WatchedWordsTab() {
           })}
         </ul>
       )}
-      <ConfirmItemDelete of={toRemove} remove={remove} title={t.removeTitle} describe={(word) => t.removeBody(word.word)} confirmLabel={t.remove} />
+      <ConfirmItemDelete of={toRemove} remove={remove} title={m.admin_watched_remove_title()} describe={(word) => m.admin_watched_remove_body({ word: word.word })} confirmLabel={m.admin_watched_remove()} />
     </section>
   );
 }
@@ -86,13 +88,13 @@ export function WatchedWordsCount() {
   return (
     <Badge variant="secondary" className="ms-2 tabular-nums">
       <span aria-hidden="true">{formatCount(list.data.length)}</span>
-      <span className="sr-only">{` (${t.tabCount(list.data.length)})`}</span>
+      <span className="sr-only">{` (${m.admin_watched_tab_count({ count: list.data.length })})`}</span>
     </Badge>
   );
 }
 
 function ActionBadge({ action }: { action: WatchedWordAction }) {
-  return action === 'block' ? <Badge className="bg-destructive/10 text-destructive">{t.actions.block}</Badge> : <Badge variant="secondary">{t.actions.hold}</Badge>;
+  return action === 'block' ? <Badge className="bg-destructive/10 text-destructive">{m.admin_watched_action_block()}</Badge> : <Badge variant="secondary">{m.admin_watched_action_hold()}</Badge>;
 }
 
 function AddWordForm() {
@@ -108,7 +110,7 @@ function AddWordForm() {
       },
       onSuccess: async () => {
         set('word', '');
-        await succeed(m.wordAdded, undefined, ...changedLists());
+        await succeed(moderationTexts.wordAdded, undefined, ...changedLists());
       },
     }),
   );
@@ -122,15 +124,15 @@ function AddWordForm() {
 
   return (
     <Card className="mb-6 p-4 sm:p-5">
-      <form onSubmit={(event) => void submit(event).catch(onError)} noValidate aria-label={t.addLabel} className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_14rem_auto]">
-        <TextField id="watched-word" label={t.word} autoComplete="off" value={values.word} error={errors.word} onChange={(v) => set('word', v)} />
-        <Field id="watched-word-action" label={t.action} error={errors.action}>
-          <OptionSelect id="watched-word-action" value={values.action} options={ACTIONS} labelOf={(action) => ACTION_LABELS[action]} onValueChange={(v) => set('action', v)} />
+      <form onSubmit={(event) => void submit(event).catch(onError)} noValidate aria-label={m.admin_watched_add_label()} className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_14rem_auto]">
+        <TextField id="watched-word" label={m.admin_watched_word()} autoComplete="off" value={values.word} error={errors.word} onChange={(v) => set('word', v)} />
+        <Field id="watched-word-action" label={m.admin_watched_action()} error={errors.action}>
+          <OptionSelect id="watched-word-action" value={values.action} options={ACTIONS} labelOf={(action) => ACTION_LABELS[action]()} onValueChange={(v) => set('action', v)} />
         </Field>
         {/* Lined up with the inputs: below the labels' height on wide screens. */}
         <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
           <Plus aria-hidden="true" />
-          {create.isPending ? t.adding : t.add}
+          {create.isPending ? m.admin_watched_adding() : m.admin_watched_add()}
         </Button>
       </form>
     </Card>

@@ -9,8 +9,7 @@ import { Input } from '#client/components/ui/input';
 import { OptionSelect } from '#client/components/ui/select';
 import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
-import { communityCopy } from '#client/copy/community';
-import { safetyCopy } from '#client/copy/safety';
+import { m } from '#i18n/messages';
 import { carriedTexts, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
@@ -19,7 +18,14 @@ import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 import { FORUM_LIMITS } from '#shared/limits';
 
-const c = communityCopy.forum;
+const forumCategories = {
+  general: m.community_forum_category_general,
+  wellness: m.community_forum_category_wellness,
+  career: m.community_forum_category_career,
+  relationships: m.community_forum_category_relationships,
+  lifestyle: m.community_forum_category_lifestyle,
+};
+
 const FIELDS = ['title', 'category', 'content'] as const;
 const FIELD_IDS = { title: 'post-title', category: 'post-category', content: 'post-content' };
 
@@ -61,7 +67,7 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
     trpc.content.forum.create.mutationOptions({
       onSuccess: async (post) => {
         // A post that waits for a moderator says so (the server's words) instead of 'published'.
-        toast(post.message ? { title: safetyCopy.held.title, description: post.message } : { title: messages.forum.publishedTitle, description: messages.forum.publishedBody });
+        toast(post.message ? { title: m.safety_held_title(), description: post.message } : { title: messages.forum.publishedTitle, description: messages.forum.publishedBody });
         await refreshForum();
         onDone(post.id);
       },
@@ -92,16 +98,16 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
   return (
     <Card id={id}>
       <CardHeader>
-        <h2 className="text-xl font-semibold">{c.formTitle}</h2>
+        <h2 className="text-xl font-semibold">{m.community_forum_form_title()}</h2>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          <Field id="post-title" label={c.postTitle} error={errors.title} count={{ value: title, max: FORUM_LIMITS.titleMax }}>
+          <Field id="post-title" label={m.community_forum_post_title()} error={errors.title} count={{ value: title, max: FORUM_LIMITS.titleMax }}>
             <Input
               id="post-title"
               value={title}
               dir="auto"
-              placeholder={c.postTitlePlaceholder}
+              placeholder={m.community_forum_post_title_placeholder()}
               autoFocus
               onChange={(e) => {
                 setTitle(e.target.value);
@@ -110,16 +116,16 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
               {...describedBy('post-title', { error: errors.title })}
             />
           </Field>
-          <Field id="post-category" label={c.category} error={errors.category}>
-            <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={setCategory} />
+          <Field id="post-category" label={m.community_forum_category()} error={errors.category}>
+            <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => forumCategories[value]()} onValueChange={setCategory} />
           </Field>
-          <Field id="post-content" label={c.message} error={errors.content} count={{ value: content, max: FORUM_LIMITS.contentMax }}>
+          <Field id="post-content" label={m.community_forum_message()} error={errors.content} count={{ value: content, max: FORUM_LIMITS.contentMax }}>
             <Textarea
               id="post-content"
               rows={5}
               dir="auto"
               value={content}
-              placeholder={c.messagePlaceholder}
+              placeholder={m.community_forum_message_placeholder()}
               onChange={(e) => {
                 setContent(e.target.value);
                 changed('content');
@@ -129,10 +135,10 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
           </Field>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={() => onDone()}>
-              {c.closeForm}
+              {m.community_cancel()}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? c.busy : c.publish}
+              {create.isPending ? m.community_forum_busy() : m.community_forum_publish()}
             </Button>
           </div>
         </form>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 
 /** The back link to /community, the page title and its intro, shared by the community pages. */
 export function CommunityPageHeader({ title, subtitle, actions }: { title: string; subtitle: string; actions?: ReactNode }) {
@@ -12,7 +12,7 @@ export function CommunityPageHeader({ title, subtitle, actions }: { title: strin
         className="inline-flex w-fit items-center gap-2 rounded-full text-sm font-semibold text-primary underline-offset-4 hover:underline"
       >
         <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-        {communityCopy.backToCommunity}
+        {m.community_back()}
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-2">

@@ -12,7 +12,7 @@ import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { categoryColour } from '#client/lib/categories';
 import { errorMessage, isUnauthenticated } from '#client/lib/errors';
 import { formatCount } from '#client/lib/formats';
@@ -28,9 +28,16 @@ import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
 import { CharacterCount } from '#client/components/character-count';
 
+const forumCategories = {
+  general: m.community_forum_category_general,
+  wellness: m.community_forum_category_wellness,
+  career: m.community_forum_category_career,
+  relationships: m.community_forum_category_relationships,
+  lifestyle: m.community_forum_category_lifestyle,
+};
+
 type ForumPost = RouterOutputs['content']['forum']['byId'];
 
-const c = communityCopy.forum;
 const isoDate = (value: Date | string) => new Date(value).toISOString();
 
 export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUser | null }) {
@@ -38,7 +45,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
   const commentsId = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const authorName = `${post.author.firstName} ${post.author.lastName}`;
-  const author = post.isMine ? c.you : authorName;
+  const author = post.isMine ? m.community_forum_you() : authorName;
 
   const like = useMutation(
     trpc.content.forum.like.mutationOptions({
@@ -76,7 +83,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-secondary font-semibold text-secondary-foreground">
-          {post.isMine ? c.you[0] : post.author.firstName[0]}
+          {post.isMine ? m.community_forum_you()[0] : post.author.firstName[0]}
         </span>
         <div className="grid min-w-0 flex-1">
           <span dir="auto" className="max-w-full justify-self-start truncate text-start font-semibold">
@@ -90,7 +97,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           </span>
         </div>
         <div className="flex items-center gap-1">
-          <Badge className={categoryColour(post.category)}>{c.categories[post.category]}</Badge>
+          <Badge className={categoryColour(post.category)}>{forumCategories[post.category]()}</Badge>
           {/* Someone else's post, for members: report it or its author, or block her. */}
           {viewer && !post.isMine && post.authorId !== null ? (
             <MoreActions type="forum_post" id={post.id} author={{ id: post.authorId, name: authorName }} className="-me-2" />
@@ -108,7 +115,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           variant="ghost"
           size="sm"
           aria-pressed={post.likedByMe}
-          aria-label={c.likeLabel(post.likedByMe, post.likes)}
+          aria-label={m.community_forum_like_label({ action: post.likedByMe ? m.community_forum_unlike() : m.community_forum_like(), likes: m.community_forum_likes({ count: post.likes }) })}
           aria-busy={like.isPending}
           onClick={toggleLike}
           className={cn(post.likedByMe && 'text-primary')}
@@ -118,11 +125,11 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
         </Button>
         <Button variant="ghost" size="sm" aria-expanded={commentsOpen} aria-controls={commentsId} onClick={() => setCommentsOpen((open) => !open)}>
           <MessageCircle aria-hidden="true" />
-          {c.comments(post.comments)}
+          {m.community_forum_comments({ count: post.comments })}
         </Button>
         <Button variant="ghost" size="sm" onClick={share}>
           <Share2 aria-hidden="true" />
-          {c.share}
+          {m.community_forum_share()}
         </Button>
         {post.canDelete ? <DeletePost post={post} /> : null}
       </footer>
@@ -145,7 +152,7 @@ function DeletePost({ post }: { post: ForumPost }) {
   );
   return (
     <ConfirmDelete
-      texts={{ title: c.deleteTitle, body: c.deleteBody, cancel: c.cancel, confirm: c.deleteConfirm, busy: c.deleteBusy }}
+      texts={{ title: m.community_forum_delete_title(), body: m.community_forum_delete_body(), cancel: m.community_cancel(), confirm: m.community_forum_delete_confirm(), busy: m.community_forum_delete_busy() }}
       open={open}
       onOpenChange={setOpen}
       pending={remove.isPending}
@@ -153,7 +160,7 @@ function DeletePost({ post }: { post: ForumPost }) {
       trigger={
         <Button variant="ghost" size="sm" className="ms-auto text-destructive hover:bg-destructive/10">
           <Trash2 aria-hidden="true" />
-          {c.delete}
+          {m.community_forum_delete()}
         </Button>
       }
     />
@@ -193,7 +200,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
   }
 
   return (
-    <section id={id} aria-label={c.comments(comments.data?.length ?? 0)} className="grid gap-4 rounded-2xl bg-muted/60 p-4">
+    <section id={id} aria-label={m.community_forum_comments({ count: comments.data?.length ?? 0 })} className="grid gap-4 rounded-2xl bg-muted/60 p-4">
       {comments.isPending ? (
         <Skeleton className="h-12" />
       ) : comments.isError ? (
@@ -201,7 +208,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
           {errorMessage(comments.error)}
         </p>
       ) : comments.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{c.noComments}</p>
+        <p className="text-sm text-muted-foreground">{m.community_forum_no_comments()}</p>
       ) : (
         <ul className="grid gap-3">
           {comments.data.map((comment) => (
@@ -214,13 +221,13 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
       )}
       {viewer ? (
         <form onSubmit={submit} noValidate className="grid gap-2">
-          <Label htmlFor={fieldId}>{c.commentLabel}</Label>
+          <Label htmlFor={fieldId}>{m.community_forum_comment_label()}</Label>
           <Textarea
             id={fieldId}
             rows={2}
             dir="auto"
             value={draft}
-            placeholder={c.commentPlaceholder}
+            placeholder={m.community_forum_comment_placeholder()}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-error` : undefined}
             onChange={(e) => setDraft(e.target.value)}
@@ -232,7 +239,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
             </p>
           ) : null}
           <Button type="submit" size="sm" className="justify-self-end" disabled={draft.trim() === '' || add.isPending}>
-            {add.isPending ? c.commentBusy : c.commentSubmit}
+            {add.isPending ? m.community_forum_comment_busy() : m.community_forum_comment_submit()}
           </Button>
         </form>
       ) : (

@@ -9,14 +9,21 @@ import { Input } from '#client/components/ui/input';
 import { OptionSelect } from '#client/components/ui/select';
 import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
-import { communityCopy } from '#client/copy/community';
+import { m } from '#i18n/messages';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
 import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
 import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
 
-const c = communityCopy.places;
+const placesCategories = {
+  all: m.community_places_category_all,
+  wellness: m.community_places_category_wellness,
+  cafe: m.community_places_category_cafe,
+  fitness: m.community_places_category_fitness,
+  culture: m.community_places_category_culture,
+};
+
 const EMPTY = { name: '', category: 'wellness' as PlaceCategory, address: '', description: '' };
 const FIELDS = ['name', 'category', 'address', 'description'] as const;
 const FIELD_IDS = { name: 'place-name', category: 'place-category', address: 'place-address', description: 'place-description' };
@@ -73,17 +80,17 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
     <Dialog open={open} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{c.suggestTitle}</DialogTitle>
-          <DialogDescription>{c.suggestDescription}</DialogDescription>
+          <DialogTitle>{m.community_places_suggest()}</DialogTitle>
+          <DialogDescription>{m.community_places_suggest_description()}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field id="place-name" label={c.name} error={errors.name} count={{ value: form.name, max: TEXT_LIMITS.placeName }}>
+          <Field id="place-name" label={m.community_places_name()} error={errors.name} count={{ value: form.name, max: TEXT_LIMITS.placeName }}>
             <Input id="place-name" value={form.name} onChange={(e) => set('name')(e.target.value)} {...describedBy('place-name', { error: errors.name })} />
           </Field>
-          <Field id="place-category" label={c.category} error={errors.category}>
-            <OptionSelect id="place-category" value={form.category} options={PLACE_CATEGORIES} labelOf={(value) => c.categories[value]} onValueChange={set('category')} />
+          <Field id="place-category" label={m.community_forum_category()} error={errors.category}>
+            <OptionSelect id="place-category" value={form.category} options={PLACE_CATEGORIES} labelOf={(value) => placesCategories[value]()} onValueChange={set('category')} />
           </Field>
-          <Field id="place-address" label={c.address} error={errors.address} count={{ value: form.address, max: TEXT_LIMITS.placeAddress }}>
+          <Field id="place-address" label={m.community_places_address()} error={errors.address} count={{ value: form.address, max: TEXT_LIMITS.placeAddress }}>
             <Input
               id="place-address"
               value={form.address}
@@ -92,7 +99,7 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
               {...describedBy('place-address', { error: errors.address })}
             />
           </Field>
-          <Field id="place-description" label={c.description} error={errors.description} count={{ value: form.description, max: TEXT_LIMITS.placeDescription }}>
+          <Field id="place-description" label={m.community_places_description()} error={errors.description} count={{ value: form.description, max: TEXT_LIMITS.placeDescription }}>
             <Textarea
               id="place-description"
               rows={3}
@@ -103,10 +110,10 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
           </Field>
           <DialogFooter className="mt-2">
             <Button variant="ghost" onClick={() => close(false)}>
-              {c.cancel}
+              {m.community_cancel()}
             </Button>
             <Button type="submit" disabled={suggest.isPending}>
-              {suggest.isPending ? c.busy : c.submit}
+              {suggest.isPending ? m.community_places_busy() : m.community_places_submit()}
             </Button>
           </DialogFooter>
         </form>

@@ -4,12 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/toast';
-import { accountCopy } from '#client/copy/account';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { trpc } from '#client/trpc';
 import { FormField, SectionTitle } from './account-kit';
 
-const t = accountCopy.profile.calendar;
 const LINK_ID = 'calendar-link';
 
 /** Selected whole for copying by hand, scrolled back to the link's start (a first focus shows its end). */
@@ -26,7 +25,7 @@ export function CalendarSection() {
   const field = useRef<HTMLInputElement>(null);
   const feed = useMutation(
     trpc.content.events.calendarFeed.mutationOptions({
-      onError: (failure) => toast({ title: accountCopy.profile.failedTitle, description: errorMessage(failure), variant: 'destructive' }),
+      onError: (failure) => toast({ title: m.account_profile_failed_title(), description: errorMessage(failure), variant: 'destructive' }),
     }),
   );
   const url = feed.data?.url;
@@ -39,35 +38,35 @@ export function CalendarSection() {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: t.copied, description: t.copiedBody });
+      toast({ title: m.account_calendar_copied(), description: m.account_calendar_copied_body() });
     } catch {
       // Clipboard access can be refused (insecure origin, permissions): the link is selected instead.
       field.current?.focus();
-      toast({ title: t.copyFailed, description: t.copyFailedBody });
+      toast({ title: m.account_calendar_copy_failed(), description: m.account_calendar_copy_failed_body() });
     }
   }
 
   return (
     <section aria-labelledby="profile-calendar" className="grid gap-4">
       <SectionTitle id="profile-calendar" icon={CalendarDays}>
-        {t.title}
+        {m.account_calendar_title()}
       </SectionTitle>
       <div className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
           {/* The retiring note shows before the first press too: she may have a link from an earlier visit. */}
           <div className="grid min-w-0 flex-1 basis-64 gap-2 text-sm text-muted-foreground">
-            <p>{t.hint}</p>
-            <p>{t.retireNote}</p>
+            <p>{m.account_calendar_hint()}</p>
+            <p>{m.account_calendar_retire_note()}</p>
           </div>
           <Button variant="outline" className="w-full sm:w-auto" disabled={feed.isPending} onClick={() => feed.mutate()}>
             <Link2 aria-hidden="true" />
-            {feed.isPending ? t.busy : url ? t.getAgain : t.get}
+            {feed.isPending ? m.account_calendar_busy() : url ? m.account_calendar_get_again() : m.account_calendar_get()}
           </Button>
         </div>
         {url ? (
           <>
             <hr className="border-border" />
-            <FormField id={LINK_ID} label={t.link}>
+            <FormField id={LINK_ID} label={m.account_calendar_link()}>
               <div className="flex flex-col gap-2 sm:flex-row">
                 <Input
                   ref={field}
@@ -79,9 +78,9 @@ export function CalendarSection() {
                   className="min-w-0 font-mono text-sm"
                   onFocus={(event) => selectAll(event.currentTarget)}
                 />
-                <Button variant="secondary" className="w-full sm:w-auto" aria-label={t.copyLabel} onClick={() => void copy()}>
+                <Button variant="secondary" className="w-full sm:w-auto" aria-label={m.account_calendar_copy_label()} onClick={() => void copy()}>
                   <Copy aria-hidden="true" />
-                  {t.copy}
+                  {m.account_calendar_copy()}
                 </Button>
               </div>
             </FormField>

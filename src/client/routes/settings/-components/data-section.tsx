@@ -7,12 +7,11 @@ import { PasswordInput } from '#client/components/password-input';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose, DialogTrigger } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/toast';
-import { accountCopy } from '#client/copy/account';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { queryClient, trpc } from '#client/trpc';
 import { describedBy, errorsFromServer, focusFirstError, FormField, FormNotice, loadAccountSchemas, SectionTitle, type FormErrors } from './account-kit';
 
-const t = accountCopy.profile.data;
 const a = messages.account;
 
 /** Today as YYYY-MM-DD, for the file's name. */
@@ -40,26 +39,26 @@ export function DataSection() {
   const download = useMutation({
     // Through tRPC like every read; never kept in the cache, where it would sit in memory.
     mutationFn: () => queryClient.fetchQuery({ ...trpc.auth.account.export.queryOptions(), staleTime: 0, gcTime: 0 }),
-    onSuccess: (data) => saveJson(data, t.fileName(today())),
-    onError: (failure) => toast({ title: accountCopy.profile.failedTitle, description: errorMessage(failure), variant: 'destructive' }),
+    onSuccess: (data) => saveJson(data, `bloom-circle-my-data-${today()}.json`),
+    onError: (failure) => toast({ title: m.account_profile_failed_title(), description: errorMessage(failure), variant: 'destructive' }),
   });
 
   return (
     <section aria-labelledby="profile-data" className="grid gap-4">
       <SectionTitle id="profile-data" icon={FileJson}>
-        {t.title}
+        {m.account_data_title()}
       </SectionTitle>
       <div className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <p className="min-w-0 flex-1 basis-64 text-sm text-muted-foreground">{t.downloadHint}</p>
+          <p className="min-w-0 flex-1 basis-64 text-sm text-muted-foreground">{m.account_data_download_hint()}</p>
           <Button variant="outline" className="w-full sm:w-auto" disabled={download.isPending} onClick={() => download.mutate()}>
             <Download aria-hidden="true" />
-            {download.isPending ? t.downloadBusy : t.download}
+            {download.isPending ? m.account_data_download_busy() : m.account_data_download()}
           </Button>
         </div>
         <hr className="border-border" />
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <p className="min-w-0 flex-1 basis-64 text-sm text-muted-foreground">{t.deleteHint}</p>
+          <p className="min-w-0 flex-1 basis-64 text-sm text-muted-foreground">{m.account_data_delete_hint()}</p>
           <DeleteAccount />
         </div>
       </div>
@@ -123,18 +122,18 @@ function DeleteAccount() {
       <DialogTrigger asChild>
         <Button variant="destructive" className="w-full sm:w-auto">
           <Trash2 aria-hidden="true" />
-          {t.delete}
+          {m.account_data_delete()}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={(event) => void submit(event)} onFocus={() => void loadAccountSchemas()} noValidate>
           <DialogHeader>
-            <DialogTitle>{t.dialogTitle}</DialogTitle>
-            <DialogDescription>{t.dialogBody}</DialogDescription>
+            <DialogTitle>{m.account_data_dialog_title()}</DialogTitle>
+            <DialogDescription>{m.account_data_dialog_body()}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-4">
             {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
-            <FormField id={DELETE_IDS.password} label={t.password} error={errors.password}>
+            <FormField id={DELETE_IDS.password} label={m.account_data_password()} error={errors.password}>
               <PasswordInput
                 id={DELETE_IDS.password}
                 name="password"
@@ -148,10 +147,10 @@ function DeleteAccount() {
           </div>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">{t.cancel}</Button>
+              <Button variant="outline">{m.account_data_cancel()}</Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? t.confirmBusy : t.confirm}
+              {remove.isPending ? m.account_data_confirm_busy() : m.account_data_confirm()}
             </Button>
           </DialogFooter>
         </form>

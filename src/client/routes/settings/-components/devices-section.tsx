@@ -4,14 +4,13 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { toast } from '#client/components/ui/toast';
-import { accountCopy } from '#client/copy/account';
+import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate, shortDateTime } from '#client/lib/formats';
 import { queryClient, trpc, type RouterOutputs } from '#client/trpc';
 import { LoadFailed, SectionTitle } from './account-kit';
 
-const t = accountCopy.profile.devices;
-const failed = (failure: unknown) => toast({ title: accountCopy.profile.failedTitle, description: errorMessage(failure), variant: 'destructive' });
+const failed = (failure: unknown) => toast({ title: m.account_profile_failed_title(), description: errorMessage(failure), variant: 'destructive' });
 
 type Device = RouterOutputs['auth']['account']['sessions'][number];
 
@@ -37,13 +36,13 @@ export function DevicesSection() {
   return (
     <section aria-labelledby="profile-devices" aria-busy={devices.isPending} className="grid gap-4">
       <SectionTitle id="profile-devices" icon={MonitorSmartphone}>
-        {t.title}
+        {m.account_devices_title()}
       </SectionTitle>
-      <p className="text-sm text-muted-foreground">{t.hint}</p>
+      <p className="text-sm text-muted-foreground">{m.account_devices_hint()}</p>
       {devices.isPending ? (
         <Skeleton className="h-24 rounded-2xl" />
       ) : devices.isError ? (
-        <LoadFailed message={accountCopy.profile.loadFailed} retry={accountCopy.profile.retry} onRetry={() => void devices.refetch()} />
+        <LoadFailed message={m.account_load_failed()} retry={m.account_retry()} onRetry={() => void devices.refetch()} />
       ) : (
         <>
           <ul className="grid gap-3">
@@ -53,10 +52,10 @@ export function DevicesSection() {
           </ul>
           {others.length > 0 ? (
             <Button variant="outline" className="w-full sm:w-auto sm:justify-self-start" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
-              {endOthers.isPending ? t.signOutOthersBusy : t.signOutOthers}
+              {endOthers.isPending ? m.account_signing_out() : m.account_devices_sign_out_others()}
             </Button>
           ) : (
-            <p className="text-sm text-muted-foreground">{t.onlyThis}</p>
+            <p className="text-sm text-muted-foreground">{m.account_devices_only_this()}</p>
           )}
         </>
       )}
@@ -84,14 +83,14 @@ function DeviceRow({ device }: { device: Device }) {
       <div className="grid min-w-0 gap-0.5">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
           {device.browser}
-          {device.current ? <Badge variant="success">{t.thisDevice}</Badge> : null}
+          {device.current ? <Badge variant="success">{m.account_devices_this_device()}</Badge> : null}
         </p>
         <p className="grid text-sm text-muted-foreground sm:block">
-          <time dateTime={signedIn.toISOString()}>{t.signedIn(shortDate(signedIn))}</time>
+          <time dateTime={signedIn.toISOString()}>{m.account_devices_signed_in({ date: shortDate(signedIn) })}</time>
           <span aria-hidden="true" className="hidden sm:inline">
             {' · '}
           </span>
-          <time dateTime={lastUsed.toISOString()}>{t.lastUsed(shortDateTime(lastUsed))}</time>
+          <time dateTime={lastUsed.toISOString()}>{m.account_devices_last_used({ date: shortDateTime(lastUsed) })}</time>
         </p>
       </div>
       {device.current ? null : (
@@ -99,11 +98,11 @@ function DeviceRow({ device }: { device: Device }) {
           variant="outline"
           size="sm"
           className="col-start-2 justify-self-start sm:col-start-auto"
-          aria-label={t.signOutLabel(device.browser, shortDateTime(lastUsed))}
+          aria-label={m.account_devices_sign_out_label({ browser: device.browser, date: shortDateTime(lastUsed) })}
           disabled={end.isPending}
           onClick={() => end.mutate({ id: device.id })}
         >
-          {end.isPending ? t.signOutBusy : t.signOut}
+          {end.isPending ? m.account_signing_out() : m.account_devices_sign_out()}
         </Button>
       )}
     </li>
