@@ -16,14 +16,8 @@ import { focusBack, type ReportTarget, type SafetyDialogProps } from './types';
 import { TEXT_LIMITS } from '#shared/limits';
 import { countedLength } from '../character-count';
 import { cn } from '#client/lib/utils';
+import { REPORT_REASON_LABELS } from '#client/lib/labels';
 
-const reportReasons = {
-  harassment: m.safety_reason_harassment,
-  spam: m.safety_reason_spam,
-  inappropriate: m.safety_reason_inappropriate,
-  'self-harm': m.safety_reason_self_harm,
-  other: m.safety_reason_other,
-} satisfies Record<ReportReason, () => string>;
 
 const DETAILS_MAX = TEXT_LIMITS.reportDetails;
 
@@ -97,7 +91,7 @@ export default function ReportDialog({ target, open, onOpenChange, returnFocus }
                   }}
                   className="size-4 shrink-0 accent-primary focus-visible:outline-none"
                 />
-                {reportReasons[value]()}
+                {REPORT_REASON_LABELS[value]()}
               </label>
             ))}
             {error ? (

@@ -21,14 +21,8 @@ import { CommunityPageHeader } from './-components/page-header';
 import { askToSignIn } from './-components/sign-in';
 import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
 import { ratingFormat } from '#client/components/content/format';
+import { PLACE_CATEGORY_LABELS } from '#client/lib/labels';
 
-const placesCategories = {
-  all: m.community_places_category_all,
-  wellness: m.community_places_category_wellness,
-  cafe: m.community_places_category_cafe,
-  fitness: m.community_places_category_fitness,
-  culture: m.community_places_category_culture,
-};
 
 export const Route = createFileRoute('/community/places-to-go')({
   validateSearch: (search: Record<string, unknown>) => validateListSearch(search, PLACE_CATEGORIES),
@@ -96,7 +90,7 @@ function PlacesPage() {
               aria-pressed={category === value}
               onClick={() => void navigate({ search: (prev) => ({ ...prev, category: value === 'all' ? undefined : value }), replace: true })}
             >
-              {placesCategories[value]()}
+              {PLACE_CATEGORY_LABELS[value]()}
             </Button>
           ))}
         </div>
@@ -165,7 +159,7 @@ function PlaceCard({ place, onLearnMore }: { place: Place; onLearnMore: () => vo
   return (
     <article className="flex h-full flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-card p-5 shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge className={categoryColour(place.category)}>{placesCategories[place.category]()}</Badge>
+        <Badge className={categoryColour(place.category)}>{PLACE_CATEGORY_LABELS[place.category]()}</Badge>
         {place.recommended ? <Badge variant="default">{m.community_places_recommended()}</Badge> : null}
         <span className="ms-auto">
           <Rating value={place.rating} />
@@ -195,7 +189,7 @@ function PlaceDetails({ place, onClose }: { place: Place | null; onClose: () => 
             <DialogHeader>
               <DialogTitle dir="auto">{place.name}</DialogTitle>
               <DialogDescription className="flex flex-wrap items-center gap-2">
-                <Badge className={categoryColour(place.category)}>{placesCategories[place.category]()}</Badge>
+                <Badge className={categoryColour(place.category)}>{PLACE_CATEGORY_LABELS[place.category]()}</Badge>
                 {place.recommended ? <Badge variant="default">{m.community_places_recommended()}</Badge> : null}
                 <Rating value={place.rating} />
               </DialogDescription>

@@ -6,13 +6,14 @@ import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
-import type { ReportReason, ReportTargetType } from '#shared/moderation';
+import type { ReportTargetType } from '#shared/moderation';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
 import { nextCursorFor } from '#client/lib/paging';
 import { useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
+import { REPORT_REASON_LABELS } from '#client/lib/labels';
 
 const pageTargetTypes = {
   forum_post: m.safety_target_forum_post,
@@ -28,13 +29,6 @@ const pageStatus = {
   resolved: m.safety_status_resolved,
 };
 
-const reportReasons = {
-  harassment: m.safety_reason_harassment,
-  spam: m.safety_reason_spam,
-  inappropriate: m.safety_reason_inappropriate,
-  'self-harm': m.safety_reason_self_harm,
-  other: m.safety_reason_other,
-} satisfies Record<ReportReason, () => string>;
 
 const REPORTS_PAGE_SIZE = 20;
 
@@ -163,7 +157,7 @@ function ReportRow({ report }: { report: Report }) {
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
           <dt className="text-muted-foreground">{m.safety_page_reason()}:</dt>
-          <dd className="font-medium">{reportReasons[report.reason]()}</dd>
+          <dd className="font-medium">{REPORT_REASON_LABELS[report.reason]()}</dd>
         </div>
         <div className="flex gap-1.5">
           <dt className="text-muted-foreground">{m.safety_page_reported()}:</dt>

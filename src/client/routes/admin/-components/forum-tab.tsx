@@ -7,14 +7,8 @@ import { trpc } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDate, fullName, TabHeader, useAdminCallbacks } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, useDeleteTarget } from './admin-list';
 import { ItemCard } from './item-card';
+import { FORUM_CATEGORY_LABELS } from '#client/lib/labels';
 
-const forumCategories = {
-  general: m.community_forum_category_general,
-  wellness: m.community_forum_category_wellness,
-  career: m.community_forum_category_career,
-  relationships: m.community_forum_category_relationships,
-  lifestyle: m.community_forum_category_lifestyle,
-};
 
 /** Forum moderation: read every post, delete what breaks the rules. */
 export function ForumTab() {
@@ -31,7 +25,7 @@ export function ForumTab() {
           <ItemCard
             name={post.title}
             title={post.title}
-            badges={<Badge className={categoryColour(post.category)}>{forumCategories[post.category]()}</Badge>}
+            badges={<Badge className={categoryColour(post.category)}>{FORUM_CATEGORY_LABELS[post.category]()}</Badge>}
             meta={`${`${`${fullName(post.author)} (${post.author.email})`} · ${formatDate(post.createdAt)}`} · ${`${m.admin_likes_count({ count: post.likes })} · ${m.admin_comments_count({ count: post.comments })}`}`}
             onDelete={() => toDelete.ask(post)}
             deleting={isPendingFor(remove, post.id)}

@@ -33,14 +33,8 @@ import {
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
 import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { DialogButtons, ItemCard } from './item-card';
+import { PLACE_CATEGORY_LABELS } from '#client/lib/labels';
 
-const placesCategories = {
-  all: m.community_places_category_all,
-  wellness: m.community_places_category_wellness,
-  cafe: m.community_places_category_cafe,
-  fitness: m.community_places_category_fitness,
-  culture: m.community_places_category_culture,
-};
 
 type Place = RouterOutputs['admin']['places']['list'][number];
 
@@ -79,7 +73,7 @@ function Suggestions() {
             <ItemCard
               name={suggestion.name}
               title={suggestion.name}
-              badges={<Badge className={categoryColour(suggestion.category)}>{placesCategories[suggestion.category]()}</Badge>}
+              badges={<Badge className={categoryColour(suggestion.category)}>{PLACE_CATEGORY_LABELS[suggestion.category]()}</Badge>}
               meta={
                 <>
                   <p>{suggestion.address}</p>
@@ -139,7 +133,7 @@ function Places() {
             title={place.name}
             badges={
               <>
-                <Badge className={categoryColour(place.category)}>{placesCategories[place.category]()}</Badge>
+                <Badge className={categoryColour(place.category)}>{PLACE_CATEGORY_LABELS[place.category]()}</Badge>
                 {place.recommended ? <Badge variant="secondary">{m.admin_places_recommended()}</Badge> : null}
                 {place.rating > 0 ? (
                   <Badge variant="outline">

@@ -17,14 +17,8 @@ import { trpc } from '#client/trpc';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 import { FORUM_LIMITS } from '#shared/limits';
+import { FORUM_CATEGORY_LABELS } from '#client/lib/labels';
 
-const forumCategories = {
-  general: m.community_forum_category_general,
-  wellness: m.community_forum_category_wellness,
-  career: m.community_forum_category_career,
-  relationships: m.community_forum_category_relationships,
-  lifestyle: m.community_forum_category_lifestyle,
-};
 
 const FIELDS = ['title', 'category', 'content'] as const;
 const FIELD_IDS = { title: 'post-title', category: 'post-category', content: 'post-content' };
@@ -117,7 +111,7 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
             />
           </Field>
           <Field id="post-category" label={m.community_forum_category()} error={errors.category}>
-            <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => forumCategories[value]()} onValueChange={setCategory} />
+            <OptionSelect id="post-category" value={category} options={FORUM_CATEGORIES} labelOf={(value) => FORUM_CATEGORY_LABELS[value]()} onValueChange={setCategory} />
           </Field>
           <Field id="post-content" label={m.community_forum_message()} error={errors.content} count={{ value: content, max: FORUM_LIMITS.contentMax }}>
             <Textarea

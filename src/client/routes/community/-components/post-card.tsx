@@ -27,14 +27,8 @@ import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
 import { CharacterCount } from '#client/components/character-count';
+import { FORUM_CATEGORY_LABELS } from '#client/lib/labels';
 
-const forumCategories = {
-  general: m.community_forum_category_general,
-  wellness: m.community_forum_category_wellness,
-  career: m.community_forum_category_career,
-  relationships: m.community_forum_category_relationships,
-  lifestyle: m.community_forum_category_lifestyle,
-};
 
 type ForumPost = RouterOutputs['content']['forum']['byId'];
 
@@ -97,7 +91,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           </span>
         </div>
         <div className="flex items-center gap-1">
-          <Badge className={categoryColour(post.category)}>{forumCategories[post.category]()}</Badge>
+          <Badge className={categoryColour(post.category)}>{FORUM_CATEGORY_LABELS[post.category]()}</Badge>
           {/* Someone else's post, for members: report it or its author, or block her. */}
           {viewer && !post.isMine && post.authorId !== null ? (
             <MoreActions type="forum_post" id={post.id} author={{ id: post.authorId, name: authorName }} className="-me-2" />

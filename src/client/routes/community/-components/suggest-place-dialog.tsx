@@ -15,14 +15,8 @@ import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type
 import { trpc } from '#client/trpc';
 import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
+import { PLACE_CATEGORY_LABELS } from '#client/lib/labels';
 
-const placesCategories = {
-  all: m.community_places_category_all,
-  wellness: m.community_places_category_wellness,
-  cafe: m.community_places_category_cafe,
-  fitness: m.community_places_category_fitness,
-  culture: m.community_places_category_culture,
-};
 
 const EMPTY = { name: '', category: 'wellness' as PlaceCategory, address: '', description: '' };
 const FIELDS = ['name', 'category', 'address', 'description'] as const;
@@ -88,7 +82,7 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
             <Input id="place-name" value={form.name} onChange={(e) => set('name')(e.target.value)} {...describedBy('place-name', { error: errors.name })} />
           </Field>
           <Field id="place-category" label={m.community_forum_category()} error={errors.category}>
-            <OptionSelect id="place-category" value={form.category} options={PLACE_CATEGORIES} labelOf={(value) => placesCategories[value]()} onValueChange={set('category')} />
+            <OptionSelect id="place-category" value={form.category} options={PLACE_CATEGORIES} labelOf={(value) => PLACE_CATEGORY_LABELS[value]()} onValueChange={set('category')} />
           </Field>
           <Field id="place-address" label={m.community_places_address()} error={errors.address} count={{ value: form.address, max: TEXT_LIMITS.placeAddress }}>
             <Input
