@@ -62,6 +62,22 @@ describe('the audit log names the item and what happened to it', () => {
     ]);
   });
 
+  it('entries kept before changes described themselves are shown with the member and outcome, or the title, stored now', async () => {
+    const noor = await aMember('Noor', 'Haddad', 'pending');
+    const event = await createEvent(t.db, { title: 'Garden picnic' });
+    const gone = 2_000_000;
+    // As the log kept them then: the path, the id and the input (no words).
+    await t.db.insert(auditLog).values([
+      { adminId: admin.user.id, adminName: 'Old Admin', action: 'admin.users.setApproval', targetId: noor.id, summary: `admin.users.setApproval: #${noor.id}`, details: { userId: noor.id, isApproved: true } },
+      { adminId: admin.user.id, adminName: 'Old Admin', action: 'admin.users.suspend', targetId: noor.id, summary: `admin.users.suspend: #${noor.id}`, details: { userId: noor.id } },
+      { adminId: admin.user.id, adminName: 'Old Admin', action: 'admin.events.update', targetId: event.id, summary: `admin.events.update: #${event.id}`, details: { id: event.id } },
+      { adminId: admin.user.id, adminName: 'Old Admin', action: 'admin.podcasts.delete', targetId: gone, summary: `admin.podcasts.delete: #${gone}`, details: { id: gone } },
+    ]);
+    const listed = (await rest('GET', '/api/admin/audit?limit=4')).json() as { targetId: number; summary: string }[];
+    expect(listed.map((entry) => entry.summary)).toEqual([`admin.podcasts.delete: #${gone}`, "'Garden picnic'", 'Noor H.', "Approved Noor H.'s application"]);
+    expect(JSON.stringify(listed)).not.toMatch(/Haddad|@/);
+  });
+
   it("an admin deleting a member's forum post through the members' DELETE /api/forum/posts/{id}, and through tRPC", async () => {
     const zeina = await aMember('Zeina', 'Fakhoury');
     const first = await aPost(zeina.id, 'Exam stress tips');

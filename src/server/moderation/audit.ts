@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { auditLog, directoryListings, profileChanges, reports, users } from '#db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { auditLog, blogs, directoryListings, events, forumPosts, newsletterIssues, podcasts, profileChanges, reports, users } from '#db/schema';
 import type { Db } from '#db/client';
 import { REVIEWABLE_KINDS, type ReportTargetType, type ReviewableKind } from '#shared/moderation';
 import { displayName } from '../policies';
@@ -162,4 +163,52 @@ export async function recordAdminAction(
     summary: change.note?.summary ?? fallbackSummary(change.action, details, targetId),
     details,
   });
+}
+
+// ---------------------------------------------------------------- entries older than their words
+
+/** Where an older entry's item is named: the table and column of each admin area's title. */
+const TITLED_AREAS: Record<string, { table: PgTable; id: PgColumn; title: PgColumn }> = {
+  'admin.podcasts.': { table: podcasts, id: podcasts.id, title: podcasts.title },
+  'admin.blogs.': { table: blogs, id: blogs.id, title: blogs.title },
+  'admin.events.': { table: events, id: events.id, title: events.title },
+  'admin.directory.': { table: directoryListings, id: directoryListings.id, title: directoryListings.name },
+  'admin.forum.': { table: forumPosts, id: forumPosts.id, title: forumPosts.title },
+  'admin.newsletter.issues.': { table: newsletterIssues, id: newsletterIssues.id, title: newsletterIssues.subject },
+};
+
+/** An entry kept before changes described themselves: its summary is only the procedure's path and input. */
+const isPathSummary = (entry: { action: string; summary: string }) => entry.summary === entry.action || entry.summary.startsWith(`${entry.action}: `);
+
+/**
+ * Entries recorded before each change said in words what it did carry only the procedure's path
+ * and the item's id. They are shown with what is stored now: the member's display name (and an
+ * approval's outcome from the kept input), or the item's title. An item since deleted stays as it was.
+ */
+export async function withOlderEntriesWorded<T extends { action: string; targetId: number | null; summary: string; details: unknown }>(db: Db, entries: T[]): Promise<T[]> {
+  const older = entries.filter((entry) => entry.targetId !== null && isPathSummary(entry));
+  if (older.length === 0) return entries;
+  const words = new Map<T, string>();
+  const memberEntries = older.filter((entry) => entry.action.startsWith('admin.users.') || entry.action.startsWith('admin.admins.'));
+  if (memberEntries.length) {
+    const people = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, memberEntries.map((entry) => entry.targetId!)));
+    const byId = new Map(people.map((person) => [person.id, person]));
+    for (const entry of memberEntries) {
+      const person = byId.get(entry.targetId!);
+      if (!person) continue;
+      const approved = (entry.details as { isApproved?: unknown } | null)?.isApproved;
+      words.set(entry, entry.action === 'admin.users.setApproval' && typeof approved === 'boolean' ? `${approved ? 'Approved' : 'Rejected'} ${possessive(person)} application` : memberName(person));
+    }
+  }
+  for (const [prefix, area] of Object.entries(TITLED_AREAS)) {
+    const inArea = older.filter((entry) => entry.action.startsWith(prefix));
+    if (inArea.length === 0) continue;
+    const rows = await db.select({ id: area.id, title: area.title }).from(area.table).where(inArray(area.id, inArea.map((entry) => entry.targetId!)));
+    const titleOf = new Map(rows.map((row) => [row.id as number, row.title as string]));
+    for (const entry of inArea) {
+      const title = titleOf.get(entry.targetId!);
+      if (title !== undefined) words.set(entry, quoted(title));
+    }
+  }
+  return entries.map((entry) => (words.has(entry) ? { ...entry, summary: words.get(entry)! } : entry));
 }

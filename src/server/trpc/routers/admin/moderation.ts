@@ -9,7 +9,7 @@ import { adminOverview } from '#server/admin-overview';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { conflict, notFound } from '#server/errors';
 import { forgetWatchedWords } from '#server/moderation/watched-words';
-import { findMemberContent, memberContentWords, possessive, profileChangeOwner, quoted, reportedItemWords } from '#server/moderation/audit';
+import { findMemberContent, memberContentWords, possessive, profileChangeOwner, quoted, reportedItemWords, withOlderEntriesWorded } from '#server/moderation/audit';
 import type { ReportAction } from '#shared/moderation';
 import { isUniqueViolation } from '#server/services/accounts';
 import { adminProcedure, router } from '#server/trpc/init';
@@ -50,11 +50,11 @@ export const adminWatchedWordsRouter = router({
 
 /** The audit log, read-only: newest first, filtered by admin or action. */
 export const adminAuditRouter = router({
-  list: adminProcedure.input(AuditListSchema.optional()).query(({ ctx, input }) => {
+  list: adminProcedure.input(AuditListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: auditLog.createdAt, direction: 'desc' };
     const where = and(input?.adminId ? eq(auditLog.adminId, input.adminId) : undefined, input?.action ? eq(auditLog.action, input.action) : undefined);
     const page = pageIds(ctx.db, auditLog, auditLog.id, where, order, pageOf(input));
-    return ctx.db
+    const entries = await ctx.db
       .select({
         id: auditLog.id,
         adminId: auditLog.adminId,
@@ -68,6 +68,7 @@ export const adminAuditRouter = router({
       .from(auditLog)
       .innerJoin(page, inPage(page, auditLog.id))
       .orderBy(...orderBy(order, auditLog.id));
+    return withOlderEntriesWorded(ctx.db, entries);
   }),
 });
 
