@@ -112,7 +112,8 @@ test('an applicant who switches language half-way keeps what she typed, except h
   await expectLanguage(page, 'ar-EG');
   await expect(page.locator('#firstName')).toHaveValue('Salma');
   await expect(page.locator('#email')).toHaveValue('salma.switch@example.com');
-  await expect(page.locator('#age')).toHaveValue('16');
+  // Kept, and shown in the page's digits (Arabic-Indic in Arabic).
+  await expect(page.locator('#age')).toHaveValue('١٦');
   await expect(page.locator('#bio')).toHaveValue('I write short stories and want to read other girls’ stories too.');
   await expect(page.locator('#acceptGuidelines')).toBeChecked();
   await expect(page.locator('#password')).toHaveValue('');
@@ -152,7 +153,7 @@ test('a member who switches language while writing a comment, a forum post or he
   await page.getByLabel('Title').fill('Books for a long summer');
   await page.getByLabel('Category').click();
   await page.getByRole('option', { name: 'Career' }).click();
-  await page.getByLabel('Message').fill('Which novels kept you up at night?');
+  await page.getByLabel('Content', { exact: true }).fill('Which novels kept you up at night?');
   await page.getByRole('banner').getByRole('button', { name: 'العربية' }).click();
   await expectLanguage(page, 'ar-EG');
   await expect(page.locator('#post-title')).toHaveValue('Books for a long summer');

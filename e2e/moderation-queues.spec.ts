@@ -82,7 +82,7 @@ test('a new member’s first forum post waits for review: hidden from visitors u
   await page.goto('/community/blog');
   await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Message').fill(text);
+  await page.getByLabel('Content', { exact: true }).fill(text);
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Thanks! Your post will appear once a moderator has reviewed it.', { exact: true })).toBeVisible();
   // She sees it, marked as waiting.
