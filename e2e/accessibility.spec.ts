@@ -15,6 +15,9 @@ const screens = [
 
 const scan = expectNoSeriousAxeFindings;
 
+// Each scan only reads: the scans are spread over every worker.
+test.describe.configure({ mode: 'parallel' });
+
 for (const role of ['visitor', 'member', 'admin'] as const) {
   for (const path of screens) {
     if (path.startsWith('/admin/') && path !== '/admin/login' && role !== 'admin') continue;

@@ -208,6 +208,10 @@ async function openEverything(page: Page, where: string) {
   }
 }
 
+// The three walks only read what beforeAll stored: each may run on its own worker (and site,
+// where beforeAll stores the payloads again).
+test.describe.configure({ mode: 'parallel' });
+
 for (const role of ['visitor', 'member', 'admin'] as const) {
   test(`no stored script runs on any screen (${role})`, async ({ page }) => {
     test.setTimeout(240_000);
