@@ -59,7 +59,7 @@ export interface BuildAppOptions {
   /** How long a client may take; production uses DEFAULT_TIMEOUTS, tests shorter ones. */
   timeouts?: Partial<ServerTimeouts>;
   /** The mail worker's pace (tests retry in milliseconds, not minutes); false runs no worker. */
-  mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'claimMs'>> | false;
+  mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs'>> | false;
 }
 
 export interface ServerTimeouts {
@@ -295,6 +295,7 @@ function startMailWorkerFor(app: FastifyInstance, db: Db, env: Env, pace: NonNul
     transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL, from) : null,
     print: env.NODE_ENV === 'production' ? undefined : (mail) => app.log.info({ mail: { to: mail.recipient, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL: kept in the outbox)'),
     log: app.log,
+    leaseMs: env.MAIL_LEASE_SECONDS * 1000,
     ...pace,
   });
 }

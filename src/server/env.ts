@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional().transform((value) => value || undefined),
   /** The mail server, e.g. smtp://user:password@mail.example.org:587; unset keeps mail in the outbox. */
   SMTP_URL: z.string().optional().transform((value) => value || undefined),
+  /**
+   * How long a server process holds mail it claimed without renewing the claim (it renews while
+   * it sends): after a process dies, another sends its mail within this time.
+   */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   /** The sender; defaults to "<SITE_NAME>" <no-reply@localhost>. */
   MAIL_FROM: z.string().optional().transform((value) => value || undefined),
   /**

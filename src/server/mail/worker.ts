@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '#db/client';
@@ -14,11 +15,22 @@ export interface MailTransport {
 }
 
 /**
+ * A mail's Message-ID, the same on every try: a mail sent again after an incident is the same
+ * message to the recipient's mail server (which may drop the copy), not a new one. Drawn from
+ * the outbox row, so it tells nothing of how many mails the site sends.
+ */
+export function messageIdOf(mail: Pick<StoredMail, 'id' | 'createdAt'>, domain: string): string {
+  const digest = createHash('sha256').update(`bloom-mail:${mail.id}:${mail.createdAt.toISOString()}`).digest('hex').slice(0, 32);
+  return `<${digest}@${domain}>`;
+}
+
+/**
  * nodemailer over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.org:587), from `MAIL_FROM`.
- * A small pool of kept-open connections, so a batch goes out without a handshake per mail.
+ * One kept-open connection: the worker sends one mail at a time (see startMailWorker).
  */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 5, maxMessages: 1000 });
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 1, maxMessages: 1000 });
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
   return {
     async send(mail) {
       await transporter.sendMail({
@@ -27,6 +39,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        messageId: messageIdOf(mail, domain),
         headers: mail.headers ?? undefined,
         attachments: mail.attachments ?? undefined,
       });
@@ -50,8 +63,11 @@ export interface MailWorkerOptions {
   maxAttempts?: number;
   /** The first retry's wait; each next one waits twice as long. */
   retryBaseMs?: number;
-  /** How long a claim holds: a worker that dies mid-send leaves the mail to another after this. */
-  claimMs?: number;
+  /**
+   * How long a claim holds unless renewed. The worker renews its claims while it sends, so a
+   * worker that died or lost the database leaves its mail to another within this time.
+   */
+  leaseMs?: number;
 }
 
 export interface MailWorker {
@@ -62,8 +78,12 @@ export interface MailWorker {
 
 /**
  * The sending worker each server process runs. It claims due mail in a short transaction
- * (FOR UPDATE SKIP LOCKED: processes never claim the same row), sends it outside any
- * transaction, then records the outcome. A failure waits retryBaseMs × 2^(attempt − 1), and
+ * (FOR UPDATE SKIP LOCKED: processes never claim the same row) with a lease it renews while it
+ * works, sends outside any transaction, and records each mail as sent as soon as the mail server
+ * accepted it; a worker that stops hands back what it still holds. One mail at a time: when the
+ * database goes away, or the process dies, at most
+ * the one mail in hand was sent without its record, so an incident sends at most one mail twice
+ * per worker (with the same Message-ID). A failure waits retryBaseMs × 2^(attempt − 1), and
  * after maxAttempts the mail is marked failed with the last error.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
@@ -72,9 +92,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const batchSize = options.batchSize ?? 50;
   const maxAttempts = options.maxAttempts ?? 6;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
-  const claimMs = options.claimMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? 30_000;
   let stopped = false;
   let running: Promise<number> | null = null;
+  /** Mails the server accepted whose record the database refused: stored before anything else is claimed. */
+  let acceptedNotRecorded: number[] = [];
+
+  const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
 
   async function claim(): Promise<StoredMail[]> {
     const due = db
@@ -86,10 +110,17 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       .for('update', { skipLocked: true });
     return db
       .update(mailOutbox)
-      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + ${`${claimMs} milliseconds`}::interval` })
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseEnd() })
       .where(inArray(mailOutbox.id, due))
       .returning();
   }
+
+  /** Keeps the claim on the mails still in hand; a worker that stopped renewing loses them. */
+  async function renewLease(ids: number[]): Promise<void> {
+    if (ids.length) await db.update(mailOutbox).set({ nextAttemptAt: leaseEnd() }).where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+  }
+
+  const recordSent = (ids: number[]) => db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(inArray(mailOutbox.id, ids));
 
   /** Hands one mail to the server; answers the error when it was refused. */
   async function trySend(mail: StoredMail): Promise<unknown> {
@@ -115,13 +146,41 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       .where(eq(mailOutbox.id, mail.id));
   }
 
-  /** Sends a claimed batch together (the transport's pool sets how many at once) and records the outcomes: the sent ones in one statement. */
+  /**
+   * Sends a claimed batch one mail at a time, recording each outcome before the next mail. When
+   * a record fails (the database is away), the batch stops: the accepted mail is kept to record
+   * first on the next run, and the rest waits for its lease to run out.
+   */
   async function sendBatch(batch: StoredMail[]): Promise<number> {
-    const errors = await Promise.all(batch.map(trySend));
-    const sentIds = batch.filter((_, index) => errors[index] === null).map((mail) => mail.id);
-    if (sentIds.length) await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(inArray(mailOutbox.id, sentIds));
-    for (const [index, mail] of batch.entries()) if (errors[index] !== null) await recordFailure(mail, errors[index]);
-    return sentIds.length;
+    const inHand = new Set(batch.map((mail) => mail.id));
+    const renewal = setInterval(() => {
+      renewLease([...inHand]).catch(() => undefined);
+    }, leaseMs / 3);
+    renewal.unref();
+    let sent = 0;
+    try {
+      for (const mail of batch) {
+        if (stopped) break;
+        const error = await trySend(mail);
+        inHand.delete(mail.id);
+        if (error !== null) {
+          await recordFailure(mail, error);
+          continue;
+        }
+        sent++;
+        try {
+          await recordSent([mail.id]);
+        } catch (recordError) {
+          acceptedNotRecorded.push(mail.id);
+          throw recordError;
+        }
+      }
+    } finally {
+      clearInterval(renewal);
+      // Stopped (or the database failed) with mail still in hand: another worker may take it now.
+      if (inHand.size) await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, [...inHand]), eq(mailOutbox.status, 'sending'))).catch(() => undefined);
+    }
+    return sent;
   }
 
   /** Without a mail server: each queued mail is printed once, and stays queued. */
@@ -142,6 +201,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const jobFailed = (id: number, error: unknown) => options.log.warn({ mailId: id, err: error }, 'mail job failed');
     for (let ran = batchSize; ran === batchSize && !stopped; ) ran = await runMailJobs(db, options.site, batchSize, jobFailed);
     if (!transport) return options.print ? printNew() : 0;
+    if (acceptedNotRecorded.length) {
+      await recordSent(acceptedNotRecorded);
+      acceptedNotRecorded = [];
+    }
     let sent = 0;
     for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) sent += await sendBatch(batch);
     return sent;

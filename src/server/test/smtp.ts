@@ -18,7 +18,8 @@ export interface TestMailServer {
   start(): Promise<void>;
 }
 
-export async function startTestMailServer(): Promise<TestMailServer> {
+/** `acceptAfterMs`: how long the server takes to accept each mail (a slow provider). */
+export async function startTestMailServer({ acceptAfterMs = 0 } = {}): Promise<TestMailServer> {
   const port = await freePort();
   const delivered: ParsedMail[] = [];
   let server: SMTPServer | null = null;
@@ -33,7 +34,8 @@ export async function startTestMailServer(): Promise<TestMailServer> {
           simpleParser(stream)
             .then((mail) => {
               delivered.push(mail);
-              callback();
+              if (acceptAfterMs) setTimeout(callback, acceptAfterMs);
+              else callback();
             })
             .catch(callback);
         },
