@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Integration tests (*.int.test.ts) run on PGlite, the embedded database `npm start` uses.
 // When TEST_DATABASE_URL names a real PostgreSQL (CI sets it), the suites whose subject is
-// the database engine itself run there too: concurrent writes and their locks, LISTEN/NOTIFY,
-// triggers that keep counts, full-text search and its indexes, statement timeouts, a lost
-// connection, mail claimed with SKIP LOCKED, keyset and admin paging. The others test the
-// application's rules, which don't depend on the engine, so once is enough.
+// the database engine itself run there too: concurrent writes and their locks (one
+// Idempotency-Key sent three times at once), LISTEN/NOTIFY, triggers that keep counts,
+// full-text search and its indexes, statement timeouts, a lost connection, mail claimed with
+// SKIP LOCKED, keyset and admin paging. The others test the application's rules, which don't
+// depend on the engine, so once is enough.
 //
 // They share a worker's modules instead of importing the whole server afresh for every file
 // (isolate: false). Each file makes its own app and database (createTestApp), so no state is
@@ -16,6 +17,7 @@ const onPostgresToo = [
   'src/server/read-models.int.test.ts',
   'src/server/response-cache.int.test.ts',
   'src/server/errors.int.test.ts',
+  'src/server/idempotency.int.test.ts',
   'src/server/timeouts.int.test.ts',
   'src/server/privacy.int.test.ts',
   'src/server/auth/session-cache.int.test.ts',

@@ -11,3 +11,4 @@ export * from './uploads';
 export * from './counts';
 export * from './moderation';
 export * from './mail';
+export * from './idempotency';

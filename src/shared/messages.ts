@@ -396,5 +396,9 @@ export const messages = {
     get invalidId() { return m.server_http_invalid_id(); },
     /** A tRPC batch naming more procedures than MAX_CALLS_PER_REQUEST. */
     get tooManyCalls() { return m.server_http_too_many_calls(); },
+    /** An Idempotency-Key header that is not a key (src/server/idempotency.ts). */
+    get idempotencyKeyInvalid() { return m.server_http_idempotency_key_invalid(); },
+    /** The same key again, but from another account or for another procedure. */
+    get idempotencyKeyReused() { return m.server_http_idempotency_key_reused(); },
   },
 } as const;

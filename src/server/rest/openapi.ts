@@ -22,7 +22,8 @@ export interface OpenApiDocument {
 
 interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
+  description?: string;
   required: boolean;
   schema: JsonSchema;
 }
@@ -71,7 +72,11 @@ function operationOf(route: RestRoute, operationId: string): Operation {
     route.from === 'query' || route.from === 'body or query'
       ? fields.filter((field) => !route.params.includes(field.name)).map((field): Parameter => ({ name: field.name, in: 'query', required: route.from === 'query' && field.required, schema: field.schema }))
       : [];
-  const parameters = [...pathParameters, ...queryParameters];
+  const meta = route.procedure._def.meta as ProcedureMeta | undefined;
+  const idempotencyKey: Parameter[] = meta?.idempotent
+    ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'One per submit (16-100 of A-Z a-z 0-9 - _): a retry with the same key answers the first result; kept a day.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,100}$' } }]
+    : [];
+  const parameters = [...pathParameters, ...queryParameters, ...idempotencyKey];
   const body = schema && (route.from === 'body' || route.from === 'body or query') ? bodySchema(route, schema) : undefined;
   const bodyTypes = route.formBody ? ['application/json', 'application/x-www-form-urlencoded'] : ['application/json'];
   return {

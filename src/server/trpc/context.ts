@@ -26,6 +26,8 @@ export interface Context {
   userAgent: string | null;
   /** Procedures report here whether their answer may be shared with every viewer. */
   answer: AnswerScope;
+  /** The request's Idempotency-Key header, as sent (checked by the idempotency middleware). */
+  idempotencyKey: string | null;
   /** The site as mails name and link it, and a nudge for the mail worker once a mail is queued and committed. */
   mail: MailContext;
   /** Cookie writes go through here so procedures never touch Fastify directly. */
@@ -75,6 +77,7 @@ export async function createContext(deps: ContextDeps, request: FastifyRequest, 
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     answer: answerScopeOf(request),
+    idempotencyKey: headerValue(request.headers['idempotency-key']),
     cookies: {
       setSession: (newToken, newSession) => setSessionCookie(request, reply, newToken, newSession),
       clearSession: () => clearSessionCookie(request, reply),
@@ -82,3 +85,5 @@ export async function createContext(deps: ContextDeps, request: FastifyRequest, 
     },
   };
 }
+
+const headerValue = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));

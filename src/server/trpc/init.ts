@@ -9,6 +9,7 @@ import { forgetAllKeptSessions, forgetKeptSessions } from '../auth/session';
 import { auditTrail, recordAdminAction } from '../moderation/audit';
 import { assertNotSuspended } from '../moderation/suspension';
 import { type CacheRule, callOf, isSharedAnswer } from '../cache-areas';
+import { checkedKey, oncePerKey } from '../idempotency';
 
 /** The one text a client sees for an error: the first zod issue, or the error's own words. */
 export function clientMessage(error: TRPCError): string {
@@ -40,6 +41,11 @@ export interface ProcedureMeta {
    * viewer: see CacheRule. Every write and every shared read declares it.
    */
   cache?: CacheRule;
+  /**
+   * It creates something (a post, a comment, an RSVP, an application): a retry with the same
+   * Idempotency-Key answers the first result instead of making it again (src/server/idempotency.ts).
+   */
+  idempotent?: true;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -109,10 +115,21 @@ const keptSessionsAfterWrites = t.middleware(async ({ ctx, type, path, next }) =
   return result;
 });
 
+/**
+ * A write that creates something, sent with an Idempotency-Key, runs once per key: in one
+ * transaction with its stored answer, which a retry with the key gets instead.
+ */
+const oncePerIdempotencyKey = t.middleware(async ({ ctx, meta, type, path, next }) => {
+  if (type !== 'mutation' || !meta?.idempotent) return next();
+  const key = checkedKey(ctx.idempotencyKey);
+  if (key === null) return next();
+  return oncePerKey(ctx.db, { key, userId: ctx.user?.id ?? null, procedure: path }, (tx) => next({ ctx: { db: tx } }));
+});
+
 /** Every message a procedure words (its answer, its errors) is in the request's language. */
 const inRequestLanguage = t.middleware(({ ctx, next }) => inLocale(ctx.locale, next));
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(inRequestLanguage).use(answerScope).use(databaseAvailability).use(storableText).use(keptSessionsAfterWrites);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(inRequestLanguage).use(answerScope).use(databaseAvailability).use(storableText).use(keptSessionsAfterWrites).use(oncePerIdempotencyKey);
 
 /** Signed-in, approved members (admins included). 401 otherwise. */
 export const memberProcedure = publicProcedure

@@ -95,7 +95,7 @@ export const authRouter = router({
     .input(AdminLoginSchema)
     .mutation(({ ctx, input }) => signIn(ctx, input.username, input.password, input.saveLogin, true)),
 
-  joinRequest: publicProcedure.meta({ cache: { changes: [] } }).input(JoinRequestSchema).mutation(async ({ ctx, input }) => {
+  joinRequest: publicProcedure.meta({ cache: { changes: [] }, idempotent: true }).input(JoinRequestSchema).mutation(async ({ ctx, input }) => {
     // The schema lets no application through without the guidelines accepted.
     const { acceptGuidelines: _accepted, ...application } = input;
     await ctx.rateLimiter.consume('apply', `ip:${ctx.ip}`, `email:${application.email}`);

@@ -63,7 +63,7 @@ export const blogsRouter = router({
     return listCommentsOfVisibleParent(requireVisibleBlog(ctx.db, input.id, ctx.user), ctx.db, ctx.user, commentTable, input.id, input);
   }),
 
-  addComment: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
+  addComment: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
     return addComment(ctx, commentTable, requireVisibleBlog(ctx.db, input.id, ctx.user), input.id, input.content);
   }),
 });

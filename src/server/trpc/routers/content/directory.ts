@@ -45,7 +45,7 @@ export const directoryRouter = router({
   }),
 
   /** 'Express Interest' on the coming-soon panel: one row per member, repeating is harmless. */
-  expressInterest: memberProcedure.meta({ cache: { changes: ['listings'] } }).mutation(async ({ ctx }) => {
+  expressInterest: memberProcedure.meta({ cache: { changes: ['listings'] }, idempotent: true }).mutation(async ({ ctx }) => {
     await ctx.db.insert(directoryInterest).values({ userId: ctx.user.id }).onConflictDoNothing();
     return { interested: true };
   }),

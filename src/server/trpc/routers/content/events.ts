@@ -46,7 +46,7 @@ export const eventsRouter = router({
   }),
 
   /** POST /api/events/{id}/rsvp: attending, or `{status: 'waitlisted', position}` when the event is full. */
-  rsvp: memberProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
+  rsvp: memberProcedure.meta({ cache: { changes: ['events'], item: 'id' }, idempotent: true }).input(ByIdSchema).mutation(async ({ ctx, input }) => {
     const answer = await rsvpToEvent(ctx.db, ctx.mail.site, input.id, ctx.user);
     ctx.mail.sendSoon();
     return answer;

@@ -45,7 +45,7 @@ export const forumRouter = router({
     return post;
   }),
 
-  create: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
+  create: memberProcedure.meta({ cache: { changes: ['forum'] }, idempotent: true }).input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('post', `user:${ctx.user.id}`);
     const publication = await publicationOf(ctx.db, ctx.user, input.title, input.content);
     const [row] = await ctx.db
@@ -87,7 +87,7 @@ export const forumRouter = router({
     list: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
       return listCommentsOfVisibleParent(requirePost(ctx.db, ctx.user, input.id), ctx.db, ctx.user, commentTable, input.id, input);
     }),
-    create: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
+    create: memberProcedure.meta({ cache: { changes: ['forum'] }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
       return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input.id, input.content);
     }),
   }),

@@ -10,7 +10,7 @@ export const newsletterRouter = router({
    * nothing counts or changes until it is opened. Counted per address against abuse, and with
    * every other mail to that address.
    */
-  subscribe: publicProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterSubscribeSchema).mutation(async ({ ctx, input }) => {
+  subscribe: publicProcedure.meta({ cache: { changes: ['newsletter'] }, idempotent: true }).input(NewsletterSubscribeSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('subscribe', `ip:${ctx.ip}`, `email:${input.email}`);
     await ctx.rateLimiter.consume('mailRecipient', recipientKey(input.email));
     const answer = await requestSubscription(ctx.db, ctx.mail.site, input.email, input.frequency, ctx.locale);

@@ -22,7 +22,7 @@ export const placesRouter = router({
   ),
 
   /** POST /api/places/suggestions: stored as pending until an admin reviews it. */
-  suggest: memberProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceSuggestionSchema).mutation(async ({ ctx, input }) => {
+  suggest: memberProcedure.meta({ cache: { changes: ['places'] }, idempotent: true }).input(PlaceSuggestionSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('suggest', `user:${ctx.user.id}`);
     await assertNoBlockedWords(ctx.db, input.name, input.description, input.address);
     const [row] = await ctx.db

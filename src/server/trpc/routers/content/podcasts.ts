@@ -48,7 +48,7 @@ export const podcastsRouter = router({
     return listCommentsOfVisibleParent(requirePodcast(ctx.db, input.id), ctx.db, ctx.user, commentTable, input.id, input);
   }),
 
-  addComment: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
+  addComment: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
     return addComment(ctx, commentTable, requirePodcast(ctx.db, input.id), input.id, input.content);
   }),
 });

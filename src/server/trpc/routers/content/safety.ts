@@ -9,7 +9,7 @@ import { memberProcedure, router } from '#server/trpc/init';
 export const reportsRouter = router({
   /** POST /api/reports */
   create: memberProcedure
-    .meta({ access: 'member', openWhileSuspended: true, cache: { changes: ['podcasts', 'blogs', 'forum', 'listings'] } })
+    .meta({ access: 'member', openWhileSuspended: true, cache: { changes: ['podcasts', 'blogs', 'forum', 'listings'] }, idempotent: true })
     .input(ReportSchema)
     .mutation(({ ctx, input }) => createReport(ctx.db, ctx.user, input)),
 
@@ -22,7 +22,7 @@ export const blocksRouter = router({
   /** GET /api/blocks */
   list: memberProcedure.query(({ ctx }) => myBlocks(ctx.db, ctx.user.id)),
   /** POST /api/blocks */
-  create: memberProcedure.meta({ cache: { changes: [] } }).input(BlockSchema).mutation(({ ctx, input }) => blockMember(ctx.db, ctx.user.id, input.userId)),
+  create: memberProcedure.meta({ cache: { changes: [] }, idempotent: true }).input(BlockSchema).mutation(({ ctx, input }) => blockMember(ctx.db, ctx.user.id, input.userId)),
   /** DELETE /api/blocks/{userId} */
   // Blocks change only what the two members see, and those answers are theirs alone.
   delete: memberProcedure.meta({ cache: { changes: [] } }).input(BlockSchema).mutation(({ ctx, input }) => unblockMember(ctx.db, ctx.user.id, input.userId)),
