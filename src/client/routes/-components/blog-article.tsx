@@ -153,6 +153,7 @@ function BlogArticle({ blog }: { blog: Article }) {
         {user ? (
           <CommentForm
             id="blog-comment"
+            thread={{ kind: 'blog', parentId: blog.id }}
             pending={addComment.isPending}
             onSubmit={(content) =>
               addComment.mutateAsync({ id: blog.id, content }).then(

@@ -27,6 +27,7 @@ import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
 import { CharacterCount } from '#client/components/character-count';
+import { useCommentDraft } from '#client/lib/comment-draft';
 import { FORUM_CATEGORY_LABELS } from '#client/lib/labels';
 
 
@@ -163,7 +164,8 @@ function DeletePost({ post }: { post: ForumPost }) {
 
 function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: SessionUser | null }) {
   const fieldId = useId();
-  const [draft, setDraft] = useState('');
+  // Kept while unsent: folding the comments away or switching language keeps it (lib/comment-draft.ts).
+  const [draft, setDraft] = useCommentDraft('forum', postId);
   const [error, setError] = useState<string>();
   const listOptions = trpc.content.forum.comments.list.queryOptions({ id: postId });
   const comments = useQuery({ ...listOptions, staleTime: SHORT_STALE_TIME });

@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { m } from '#i18n/messages';
+import { expect, expectToast, inArabic, newMember, signInThroughForm, test } from './fixtures';
+
+/**
+ * What a new member trips over while writing: drafts that outlive the form they were typed in,
+ * misspelt email domains, kind words while she waits, toasts that keep out of her way, and
+ * forms she can leave and come back to.
+ */
+
+const PODCAST = 'The Power of Vulnerability';
+const BLOG = 'Notice, Name, Nourish: A Gentle Confidence Routine';
+const FORUM_POST = 'Morning routines that actually stick';
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function switchLanguage(page: Page, to: 'العربية' | 'English') {
+  await page.getByRole('banner').getByRole('button', { name: to }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', to === 'English' ? 'en' : 'ar-EG');
+}
+
+test('a comment half-written waits for her after the comments close and after a language switch, in the podcast dialog, the blog and the forum', async ({ page, playwright }) => {
+  const member = await newMember(playwright.request, 'Farida');
+  await page.setViewportSize(WIDE);
+  await signInThroughForm(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // Podcast dialog: closed and opened again, then across a language switch.
+  await page.goto('/podcasts');
+  await page.getByRole('button', { name: `Comments on ${PODCAST}` }).click();
+  let dialog = page.getByRole('dialog', { name: 'Comments' });
+  await dialog.getByLabel('Your comment').fill('This made me think of my sister, who');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: `Comments on ${PODCAST}` }).click();
+  await expect(dialog.getByLabel('Your comment')).toHaveValue('This made me think of my sister, who');
+  await page.keyboard.press('Escape');
+  await switchLanguage(page, 'العربية');
+  await page.getByRole('button', { name: inArabic(() => m.content_comments_for({ title: PODCAST })) }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.locator('textarea')).toHaveValue('This made me think of my sister, who');
+  // Sent, it is gone from the box and from the tab's storage.
+  await dialog.locator('textarea').fill('This made me think of my sister, who is shy too.');
+  await dialog.locator('button[type="submit"]').click();
+  await expect(dialog.locator('textarea')).toHaveValue('');
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('my sister');
+  await page.keyboard.press('Escape');
+  await switchLanguage(page, 'English');
+
+  // Blog article: a page of its own, across a language switch and a visit elsewhere.
+  await page.goto('/blog');
+  await page.getByRole('link', { name: BLOG }).click();
+  await page.getByLabel('Your comment').fill('Step two is the hardest for me because');
+  await switchLanguage(page, 'العربية');
+  await expect(page.locator('#blog-comment')).toHaveValue('Step two is the hardest for me because');
+  await switchLanguage(page, 'English');
+  await page.goto('/podcasts');
+  await page.goBack();
+  await expect(page.getByLabel('Your comment')).toHaveValue('Step two is the hardest for me because');
+
+  // Forum: the comments folded away and opened again, then across a language switch.
+  await page.goto('/community/blog');
+  const post = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FORUM_POST }) });
+  await post.getByRole('button', { name: /comments$/ }).click();
+  await post.getByLabel('Write a comment').fill('I tried this for a week and');
+  await post.getByRole('button', { name: /comments$/ }).click();
+  await expect(post.getByLabel('Write a comment')).toHaveCount(0);
+  await post.getByRole('button', { name: /comments$/ }).click();
+  await expect(post.getByLabel('Write a comment')).toHaveValue('I tried this for a week and');
+  await switchLanguage(page, 'العربية');
+  const postInArabic = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FORUM_POST }) });
+  await postInArabic.locator('footer button[aria-controls]').click();
+  await expect(postInArabic.locator('textarea')).toHaveValue('I tried this for a week and');
+});
