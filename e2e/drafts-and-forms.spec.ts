@@ -72,3 +72,63 @@ test('a comment half-written waits for her after the comments close and after a 
   await postInArabic.locator('footer button[aria-controls]').click();
   await expect(postInArabic.locator('textarea')).toHaveValue('I tried this for a week and');
 });
+
+/** The two boxes share no pixel. */
+async function expectApart(page: Page, toast: ReturnType<Page['locator']>, control: ReturnType<Page['locator']>, where: string) {
+  const [a, b] = [await toast.boundingBox(), await control.boundingBox()];
+  expect(a && b, `${where}: both on screen`).toBeTruthy();
+  const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  expect(overlap, `${where}: the toast covers the button`).toBe(false);
+}
+
+test('a new member’s first items wait for review: she is told which and why, toasts leave her buttons free on a phone, a held post has no Share and shows her initials', async ({ page, playwright }) => {
+  const member = await newMember(playwright.request, 'Layla');
+  await page.setViewportSize(PHONE);
+  await signInThroughForm(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/$/);
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
+
+  // Her first post waits: the toast says a post waits, and why.
+  await page.goto('/community/blog');
+  await page.getByRole('button', { name: 'New Post' }).click();
+  await page.getByLabel('Title').fill('Hello from Layla');
+  await page.getByLabel('Content', { exact: true }).fill('I just joined and I love drawing comics after school.');
+  const publish = page.getByRole('button', { name: 'Publish Post' });
+  await publish.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  await publish.click();
+  await expectToast(page, 'Sent for review', 'Thanks! Your post will appear once a moderator has reviewed it. Your first 3 posts and comments wait for a moderator’s review; after that, what you write appears right away.');
+
+  const mine = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Hello from Layla' }) });
+  await expect(mine.getByText('Waiting for review')).toBeVisible();
+  // Nobody else can open it yet: no Share until it is approved. Her avatar has her initials.
+  await expect(mine.getByRole('button', { name: /comments?$/ })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  await expect(mine.locator('header > span[aria-hidden="true"]').first()).toHaveText('LK');
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Close' }).first().click();
+  await expect(toasts).toHaveCount(0);
+
+  // A comment waits too: the toast says "comment", and stays off the button she just pressed.
+  const other = page.getByRole('article').filter({ has: page.getByRole('heading', { name: FORUM_POST }) });
+  await expect(other.getByRole('button', { name: 'Share' })).toBeVisible();
+  await other.getByRole('button', { name: /comments$/ }).click();
+  await other.getByLabel('Write a comment').fill('Drinking water first thing is my favourite tip.');
+  const addComment = other.getByRole('button', { name: 'Add Comment' });
+  await addComment.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  await addComment.click();
+  await expectToast(page, 'Sent for review', 'Thanks! Your comment will appear once a moderator has reviewed it. Your first 3 posts and comments wait for a moderator’s review; after that, what you write appears right away.');
+  await expectApart(page, toasts.first(), addComment, 'forum comment on a phone');
+  await expectApart(page, toasts.first(), other.getByLabel('Write a comment'), 'forum comment box on a phone');
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Close' }).first().click();
+
+  // In the podcast dialog, the same.
+  await page.goto('/podcasts');
+  await page.getByRole('button', { name: `Comments on ${PODCAST}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Comments' });
+  await dialog.getByLabel('Your comment').fill('I needed this today.');
+  await dialog.getByRole('button', { name: 'Add Comment' }).click();
+  await expect(dialog.getByLabel('Your comment')).toHaveValue('');
+  // The open modal hides the toast region from assistive tech: found by its place in the page.
+  const toastBox = page.locator('ol li').filter({ hasText: 'Sent for review' }).first();
+  await expect(toastBox).toBeVisible();
+  await expectApart(page, toastBox, dialog.getByRole('button', { name: 'Add Comment' }), 'podcast dialog on a phone');
+});
