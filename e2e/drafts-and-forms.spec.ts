@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { m } from '#i18n/messages';
-import { expect, expectToast, inArabic, newMember, signInThroughForm, test } from './fixtures';
+import { expect, expectToast, inArabic, newMember, signInThroughForm, siteUrl, test, useArabic } from './fixtures';
 
 /**
  * What a new member trips over while writing: drafts that outlive the form they were typed in,
@@ -131,4 +131,87 @@ test('a new member’s first items wait for review: she is told which and why, t
   const toastBox = page.locator('ol li').filter({ hasText: 'Sent for review' }).first();
   await expect(toastBox).toBeVisible();
   await expectApart(page, toastBox, dialog.getByRole('button', { name: 'Add Comment' }), 'podcast dialog on a phone');
+});
+
+test('a misspelt email domain is offered its fix in one tap, at sign-up, newsletter and email change, in English and Arabic', async ({ page, playwright }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/signup');
+  const email = page.getByLabel('Email');
+  await email.fill('layla.hassan@gmial.com');
+  await expect(page.getByText('Did you mean gmail.com?', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Use layla.hassan@gmail.com' }).click();
+  await expect(email).toHaveValue('layla.hassan@gmail.com');
+  await expect(email).toBeFocused();
+  await expect(page.getByText(/Did you mean/)).toHaveCount(0);
+  // An address it doesn't know is left alone.
+  await email.fill('layla.hassan@example.com');
+  await page.getByLabel('First name').click();
+  await expect(page.locator('#email-suggestion')).toBeEmpty();
+
+  // Newsletter, as a visitor.
+  await page.goto('/community/newsletter');
+  await page.getByLabel('Email address').fill('amira@hotmial.com');
+  await page.getByRole('button', { name: 'Use amira@hotmail.com' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue('amira@hotmail.com');
+
+  // In Arabic, the same offer in Arabic.
+  await useArabic(page);
+  await page.goto('/signup');
+  await page.locator('#email').fill('layla.hassan@gmial.com');
+  await expect(page.getByText(inArabic(() => m.common_email_did_you_mean({ domain: 'gmail.com' })), { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: inArabic(() => m.common_email_use_suggestion({ email: 'layla.hassan@gmail.com' })) }).click();
+  await expect(page.locator('#email')).toHaveValue('layla.hassan@gmail.com');
+  await page.context().clearCookies();
+
+  // Changing her email in her profile.
+  const member = await newMember(playwright.request, 'Hala');
+  await signInThroughForm(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings/profile');
+  await page.getByLabel('New email').fill('hala.new@yaho.com');
+  await expect(page.getByText('Did you mean yahoo.com?', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Use hala.new@yahoo.com' }).click();
+  await expect(page.getByLabel('New email')).toHaveValue('hala.new@yahoo.com');
+});
+
+test('a pending applicant who signs in is told calmly that her application waits, in English and Arabic', async ({ page, playwright }) => {
+  const visitor = await playwright.request.newContext({ baseURL: siteUrl() });
+  const applicant = { firstName: 'Nour', lastName: 'Adel', email: `nour.${Date.now().toString(36)}@example.com`, password: 'Bloom2024x' };
+  const applied = await visitor.post('/api/join-request', {
+    data: { ...applicant, age: 15, interests: 'Reading and swimming', bio: 'I love long books and early swims.', acceptGuidelines: true },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+  await visitor.dispose();
+
+  await signInThroughForm(page, applicant.email, applicant.password);
+  await expectToast(page, 'Login Failed', 'Your application is still under review. We’ll email you as soon as an admin has looked at it, then you can sign in.');
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').first();
+  // Not the alarm red of a wrong password.
+  await expect(toast).not.toHaveClass(/destructive/);
+  await expect(page).toHaveURL(/\/login$/);
+
+  await useArabic(page);
+  await page.goto('/login');
+  await page.locator('#email').fill(applicant.email);
+  await page.locator('#password').fill(applicant.password);
+  await page.locator('form button[type="submit"]').click();
+  await expectToast(page, inArabic(() => m.server_login_failed_title()), inArabic(() => m.auth_login_pending_body({ reason: m.server_login_pending() })));
+  await expect(page.getByRole('region', { name: 'الإشعارات' }).getByRole('listitem').first()).not.toHaveClass(/destructive/);
+});
+
+test('sign-up leads back home, and the guidelines link keeps everything she typed', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Mariam');
+  await page.getByLabel('Email').fill('mariam.back@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Jasmine2026');
+  await page.getByRole('link', { name: 'community guidelines', exact: true }).click();
+  await expect(page).toHaveURL(/\/guidelines$/);
+  await page.goBack();
+  await expect(page.getByLabel('First name')).toHaveValue('Mariam');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Jasmine2026');
+  // Nothing of her password is ever put in the tab's storage.
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Jasmine2026');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
