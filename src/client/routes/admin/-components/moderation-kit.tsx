@@ -23,11 +23,11 @@ export const KIND_LABELS: Record<ReportTargetType, () => string> = {
 /** New work arrives from members while the panel is open: the counts look again every minute. */
 const WAITING_REFRESH_MS = 60_000;
 
-/** Both counts in one call; each tab's trigger reads its own. */
+/** The counts in one call; each tab's trigger reads its own. */
 export const waitingQuery = () => ({ ...trpc.admin.moderation.waiting.queryOptions(), ...adminListOptions, refetchInterval: WAITING_REFRESH_MS });
 
 /** A queue's number on its tab's trigger, only while work waits; read after the tab's name ('Reports (3 waiting)'). */
-export function WaitingCount({ of }: { of: 'reports' | 'review' }) {
+export function WaitingCount({ of }: { of: 'applications' | 'reports' | 'review' }) {
   const waiting = useQuery(waitingQuery());
   const n = waiting.data?.[of] ?? 0;
   if (n === 0) return null;
