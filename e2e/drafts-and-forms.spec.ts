@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { m } from '#i18n/messages';
-import { expect, expectToast, inArabic, newMember, signInThroughForm, siteUrl, test, useArabic } from './fixtures';
+import { expect, expectToast, inArabic, newMember, signInAs, signInThroughForm, siteUrl, test, useArabic } from './fixtures';
 
 /**
  * What a new member trips over while writing: drafts that outlive the form they were typed in,
@@ -13,6 +13,7 @@ const BLOG = 'Notice, Name, Nourish: A Gentle Confidence Routine';
 const FORUM_POST = 'Morning routines that actually stick';
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function switchLanguage(page: Page, to: 'العربية' | 'English') {
   await page.getByRole('banner').getByRole('button', { name: to }).click();
@@ -214,4 +215,81 @@ test('sign-up leads back home, and the guidelines link keeps everything she type
   expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Jasmine2026');
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+/** A screenshot to look at, when E2E_SCREENSHOTS names a folder. */
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+async function openTab(page: Page, name: RegExp | string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+test('the admin panel: badges only where work waits, a long post clamped in the queue, a new event brought into view, the event form’s fields in line', async ({ page, playwright }) => {
+  // An application waits, and a new member's 5,000-character post.
+  const visitor = await playwright.request.newContext({ baseURL: siteUrl() });
+  const applied = await visitor.post('/api/join-request', {
+    data: { firstName: 'Rana', lastName: 'Samir', email: `rana.${Date.now().toString(36)}@example.com`, password: 'Bloom2024x', age: 14, interests: 'Chess and painting', bio: 'I paint birds and play chess with my grandfather.', acceptGuidelines: true },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+  await visitor.dispose();
+  const member = await newMember(playwright.request, 'Dina');
+  const api = await playwright.request.newContext({ baseURL: siteUrl() });
+  expect((await api.post('/api/login', { data: { email: member.email, password: member.password } })).ok()).toBe(true);
+  const longTitle = `A very long story ${Date.now()}`;
+  const longText = 'Once upon a time there was a girl who loved to write long stories about her summers. '.repeat(58).trim();
+  expect(longText.length).toBeLessThanOrEqual(5000);
+  const posted = await api.post('/api/forum/posts', { data: { title: longTitle, content: longText, category: 'general' } });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  await api.dispose();
+
+  await page.setViewportSize(WIDE);
+  await signInAs(page, 'admin');
+  const waiting = (await (await page.request.get('/api/admin/moderation/waiting')).json()) as { applications: number };
+  expect(waiting.applications).toBeGreaterThan(0);
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: /^Pending Users/ })).toHaveAccessibleName(`Pending Users (${waiting.applications} waiting)`);
+  // Watched words are no waiting work: no number on the tab.
+  await expect(page.getByRole('tab', { name: /^Watched Words/ })).toHaveAccessibleName('Watched Words');
+  await shot(page, 'admin-badges-1280-en');
+
+  // The long post shows its first lines; Approve stays near; 'Show all' opens the rest.
+  await openTab(page, /^Review Queue/);
+  const card = page.getByRole('tabpanel').getByRole('listitem').filter({ has: page.getByRole('heading', { name: longTitle }) });
+  const approve = card.getByRole('button', { name: `Approve “${longTitle}”` });
+  await approve.scrollIntoViewIfNeeded();
+  const clamped = (await card.boundingBox())!.height;
+  expect(clamped).toBeLessThan(600);
+  const showAll = card.getByRole('button', { name: 'Show all' });
+  await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+  await shot(page, 'admin-review-clamped-1280-en');
+  await showAll.click();
+  await expect(card.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  expect((await card.boundingBox())!.height).toBeGreaterThan(clamped + 200);
+
+  // Events on a phone: a new event dated before all others is brought into view and focused.
+  await page.setViewportSize(PHONE);
+  await openTab(page, 'Events');
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event' });
+  // Price and Max attendees side by side on a laptop: their boxes start at the same height.
+  await page.setViewportSize(WIDE);
+  const price = dialog.getByLabel('Price (optional)');
+  const max = dialog.getByLabel('Max attendees (optional)');
+  expect(Math.abs((await price.boundingBox())!.y - (await max.boundingBox())!.y)).toBeLessThan(1);
+  await shot(page, 'admin-event-form-1280-en');
+  await page.setViewportSize(PHONE);
+  const eventTitle = `An old reading circle ${Date.now()}`;
+  await dialog.getByLabel('Title').fill(eventTitle);
+  await dialog.getByLabel('Description').fill('We read short poems aloud, one each.');
+  await dialog.getByLabel('Location').fill('Garden Library');
+  await dialog.getByLabel('Date and time').fill('2001-05-05T17:00');
+  await dialog.getByRole('button', { name: 'Add Event' }).click();
+  await expectToast(page, 'Event Created');
+  const added = page.getByRole('group', { name: eventTitle });
+  await expect(added).toBeFocused();
+  await expect(added).toBeInViewport();
+  await shot(page, 'admin-event-added-390-en');
 });

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ReportTargetType } from '#shared/moderation';
 import { Badge } from '#client/components/ui/badge';
 import { m } from '#i18n/messages';
 import { formatCount } from '#client/lib/formats';
+import { cn } from '#client/lib/utils';
 import { trpc } from '#client/trpc';
 import { adminListOptions, fullName, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
@@ -55,6 +56,28 @@ export function headingOf(kind: ReportTargetType, author: Person | null): string
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Longer texts start clamped, so the decision buttons stay near the top of the card. */
+const CLAMPED_FROM_CHARS = 600;
+
+/** A member's text; a long one shows its first lines and a 'Show all' that opens the rest. */
+function LongText({ text }: { text: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const long = text.length > CLAMPED_FROM_CHARS;
+  return (
+    <div className="grid justify-items-start gap-1">
+      <p id={id} dir="auto" className={cn('text-sm whitespace-pre-line [overflow-wrap:anywhere] text-foreground/90', long && !open && 'line-clamp-6')}>
+        {text}
+      </p>
+      {long ? (
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((was) => !was)} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          {open ? m.admin_queues_show_less() : m.admin_queues_show_all()}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * A member's title and text, as text (never HTML), each in its own direction; then where it was
  * written (opened in a new tab, so the queue keeps its place) and who wrote it (name and email:
@@ -91,9 +114,7 @@ export function MemberText({
         <h3 className="sr-only">{heading}</h3>
       )}
       {text ? (
-        <p dir="auto" className="text-sm whitespace-pre-line [overflow-wrap:anywhere] text-foreground/90">
-          {text}
-        </p>
+        <LongText text={text} />
       ) : emptyText ? (
         <p className="text-sm text-muted-foreground italic">{emptyText}</p>
       ) : null}
