@@ -293,3 +293,27 @@ test('the admin panel: badges only where work waits, a long post clamped in the 
   await expect(added).toBeInViewport();
   await shot(page, 'admin-event-added-390-en');
 });
+
+test('keyboard: a focused blog card shows the 3 px ring, an opened article starts at its heading, the events list has no empty stop', async ({ page }) => {
+  await page.setViewportSize(WIDE);
+  await page.goto('/blog');
+  const link = page.getByRole('link', { name: BLOG });
+  await link.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(link).toBeFocused();
+  const card = link.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " group ")][1]');
+  await expect(card).toHaveCSS('outline-style', 'solid');
+  await expect(card).toHaveCSS('outline-width', '3px');
+  await shot(page, 'blog-card-focus-1280-en');
+
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/blog\?post=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: BLOG })).toBeFocused();
+
+  // Events: from the open tab, the next stop is the first card's own link, not the list around it.
+  await page.goto('/events');
+  await page.getByRole('tab', { name: 'Upcoming Events' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: /^Add to calendar: / }).first()).toBeFocused();
+});
