@@ -29,7 +29,9 @@ test('a visitor applies, waits for approval, is approved by an admin, signs in a
 
   // While pending she can't sign in.
   await signInThroughForm(page, email, password);
-  await expectToast(page, 'Login Failed', 'Your application is still under review');
+  // Said calmly, with what happens next: not in the destructive style of a wrong password.
+  await expectToast(page, 'Login Failed', 'Your application is still under review. We’ll email you as soon as an admin has looked at it, then you can sign in.');
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').first()).not.toHaveClass(/bg-destructive/);
   await expect(page).toHaveURL(/\/login$/);
 
   // An admin approves her application.

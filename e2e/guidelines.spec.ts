@@ -36,13 +36,12 @@ test('a visitor reads the guidelines from the application form, must tick the bo
   }
   await expect(page.getByRole('link', { name: 'findahelpline.com' })).toHaveAttribute('href', 'https://findahelpline.com');
 
-  // Back on the form, what she typed is still there but the password.
+  // Back on the form, what she typed is still there, her password too.
   await page.goBack();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByLabel('First name')).toHaveValue('Mariam');
   await expect(page.getByLabel('Brief bio')).toHaveValue('I like drawing comics and want friends who like it too.');
-  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-  await page.getByLabel('Password', { exact: true }).fill('Jasmine2026');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Jasmine2026');
 
   // Without the box ticked, the application is not sent: the rule shows under the box.
   await page.getByRole('button', { name: 'Submit Application' }).click();

@@ -142,7 +142,8 @@ test('a member who switches language while writing a comment, a forum post or he
   await expectLanguage(page, 'ar-EG');
   await expect(page).toHaveURL(article);
   await expect(page.locator('#blog-comment')).toHaveValue('Half a thought about this article');
-  // Handed over once: nothing of hers stays in the tab's storage.
+  // An unsent comment is kept for this tab until she sends it or clears the box.
+  await page.locator('#blog-comment').fill('');
   expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Half a thought');
 
   // A forum post half-written: the form opens again with her title, category and message.

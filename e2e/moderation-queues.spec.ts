@@ -84,7 +84,7 @@ test('a new member’s first forum post waits for review: hidden from visitors u
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Content', { exact: true }).fill(text);
   await page.getByRole('button', { name: 'Publish Post' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Thanks! Your post will appear once a moderator has reviewed it.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Thanks! Your post will appear once a moderator has reviewed it. Your first 3 posts and comments wait for a moderator’s review; after that, what you write appears right away.', { exact: true })).toBeVisible();
   // She sees it, marked as waiting.
   const mine = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(mine.getByText('Waiting for review', { exact: true })).toBeVisible();

@@ -247,7 +247,7 @@ test('a new member’s post and comment wait for review: marked for her, unseen 
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Content', { exact: true }).fill('I filled my first sketchbook this month and wanted to share the joy.');
   await page.getByRole('button', { name: 'Publish Post' }).click();
-  await expectToast(page, 'Sent for review', 'Thanks! Your post will appear once a moderator has reviewed it.');
+  await expectToast(page, 'Sent for review', 'Thanks! Your post will appear once a moderator has reviewed it. Your first 3 posts and comments wait for a moderator’s review; after that, what you write appears right away.');
   const held = postCard(page, title);
   await expect(held.getByText('Waiting for review', { exact: true })).toBeVisible();
 
@@ -255,7 +255,7 @@ test('a new member’s post and comment wait for review: marked for her, unseen 
   const text = `Hello from Noor ${stamp}!`;
   await comments.getByLabel('Write a comment').fill(text);
   await comments.getByRole('button', { name: 'Add Comment' }).click();
-  await expectToast(page, 'Sent for review', 'Thanks! Your post will appear once a moderator has reviewed it.');
+  await expectToast(page, 'Sent for review', 'Thanks! Your comment will appear once a moderator has reviewed it. Your first 3 posts and comments wait for a moderator’s review; after that, what you write appears right away.');
   await expect(comments.getByRole('listitem').filter({ hasText: text }).getByText('Waiting for review', { exact: true })).toBeVisible();
 
   // Another member sees neither.

@@ -33,6 +33,8 @@ describe('GET /api/admin/overview', () => {
     expect(response.statusCode).toBe(200);
     const { waiting, weeks } = response.json() as { waiting: { applications: number; reports: number; review: number }; weeks: OverviewWeek[] };
     expect(waiting).toEqual({ applications: 1, reports: 0, review: 1 });
+    // The tabs' badges count the same waiting work, applications included.
+    expect((await t.request({ method: 'GET', url: '/api/admin/moderation/waiting', cookie: admin.cookie })).json()).toEqual(waiting);
     expect(weeks).toHaveLength(OVERVIEW_WEEKS);
     const monday = (date: Date) => {
       const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));

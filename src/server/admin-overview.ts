@@ -20,6 +20,16 @@ export interface OverviewWeek {
   subscribers: number;
 }
 
+/** Where admins' work waits: applications to decide, reported items, held posts and comments (the tabs' badges and the overview's cards). */
+export async function waitingWork(db: Db): Promise<{ applications: number; reports: number; review: number }> {
+  const [[pending], reports, review] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.approvalStatus} = 'pending'`),
+    openReportedItems(db),
+    heldCount(db),
+  ]);
+  return { applications: pending?.n ?? 0, reports, review };
+}
+
 /**
  * The admins' overview: what waits for them, and how the community grew and lived week by
  * week over the last OVERVIEW_WEEKS weeks. Nothing tracks visitors: applications, active
@@ -28,8 +38,7 @@ export interface OverviewWeek {
  * from the audit log; subscribers from the subscriptions. Weeks start on Monday, UTC.
  */
 export async function adminOverview(db: Db) {
-  const [pendingRow] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.approvalStatus} = 'pending'`);
-  const [reports, review] = await Promise.all([openReportedItems(db), heldCount(db)]);
+  const waiting = await waitingWork(db);
 
   const thisWeek = sql`bloom_week_of(now())`;
   // Constants written into the SQL: a parameter beside a date would be read as a date (date - date is a number of days).
@@ -77,5 +86,5 @@ export async function adminOverview(db: Db) {
     rsvps: Number(row.rsvps),
     subscribers: Number(row.subscribers),
   }));
-  return { waiting: { applications: pendingRow?.n ?? 0, reports, review }, weeks };
+  return { waiting, weeks };
 }

@@ -348,8 +348,12 @@ export const messages = {
   safety: {
     /** Shown to a member after any report. */
     get reportThanks() { return m.server_safety_report_thanks(); },
-    /** A post or comment that waits for a moderator; its author sees it marked so. */
+    /** A post that waits for a moderator; its author sees it marked so. */
     get heldForReview() { return m.server_safety_held_for_review(); },
+    /** A comment that waits for a moderator. */
+    get commentHeldForReview() { return m.server_safety_comment_held_for_review(); },
+    /** Why a new member's post or comment waits: her first `count` items are reviewed. */
+    heldAsNewMember: (count: number) => m.server_safety_held_first_items({ count }),
     get waitingForReview() { return m.server_safety_waiting_for_review(); },
     get reportTargetInvalid() { return m.server_safety_report_target_invalid(); },
     get reportReasonInvalid() { return m.server_safety_report_reason_invalid(); },

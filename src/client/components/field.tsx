@@ -1,6 +1,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { describedBy } from '../lib/form-errors';
 import { CharacterCount } from './character-count';
+import { EmailSuggestion } from './email-suggestion';
 import { PasswordInput } from './password-input';
 import { Input } from './ui/input';
 import { Label } from './ui/label';
@@ -40,8 +41,11 @@ interface CredentialFieldProps {
   onChange(value: string): void;
 }
 
+/** An email field that offers to correct a misspelt common domain ("Did you mean gmail.com?"). */
+type EmailFieldProps = CredentialFieldProps & { suggestCorrections?: boolean };
+
 /** A required email or password field (with its show/hide toggle), its hint and error read out with it. */
-function CredentialField({ kind, id, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps & { kind: 'email' | 'password' }) {
+function CredentialField({ kind, id, label, hint, error, autoComplete, value, onChange, suggestCorrections }: EmailFieldProps & { kind: 'email' | 'password' }) {
   const control = {
     id,
     name: id,
@@ -54,9 +58,10 @@ function CredentialField({ kind, id, label, hint, error, autoComplete, value, on
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       {kind === 'password' ? <PasswordInput {...control} /> : <Input type="email" {...control} />}
+      {suggestCorrections ? <EmailSuggestion fieldId={id} value={value} onAccept={onChange} /> : null}
     </Field>
   );
 }
 
-export const EmailField = (props: CredentialFieldProps) => <CredentialField kind="email" {...props} />;
+export const EmailField = (props: EmailFieldProps) => <CredentialField kind="email" {...props} />;
 export const PasswordField = (props: CredentialFieldProps) => <CredentialField kind="password" {...props} />;

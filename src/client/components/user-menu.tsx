@@ -3,17 +3,17 @@ import { useNavigate } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { m } from '#i18n/messages';
 import { signOut, type SessionUser } from '../lib/session';
+import { initials } from '../lib/utils';
 import { directionOf } from '#shared/i18n/locale';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu';
 
 function Avatar({ user }: { user: SessionUser }) {
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   if (user.profileImageUrl) {
     return <img src={user.profileImageUrl} alt="" className="size-9 rounded-full object-cover" />;
   }
   return (
     <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-secondary text-sm font-bold text-secondary-foreground">
-      {initials}
+      {initials(user)}
     </span>
   );
 }

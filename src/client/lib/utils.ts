@@ -13,3 +13,8 @@ export function cn(...inputs: ClassValue[]) {
 export function prepareClassMerging(): void {
   twMerge('p-0');
 }
+
+/** A member's avatar letters: her first name's and last name's first letters (the same everywhere she appears). */
+export function initials(name: { firstName: string; lastName: string }): string {
+  return `${name.firstName[0] ?? ''}${name.lastName[0] ?? ''}`.toUpperCase();
+}

@@ -43,10 +43,11 @@ function EventsPage() {
           <TabsTrigger value="upcoming">{m.content_events_upcoming()}</TabsTrigger>
           <TabsTrigger value="past">{m.content_events_past()}</TabsTrigger>
         </TabsList>
-        <TabsContent value="upcoming" className="mt-6">
+        {/* Not a stop of its own (radix makes panels one): the cards' links and buttons are. */}
+        <TabsContent value="upcoming" tabIndex={-1} className="mt-6 outline-none">
           <EventList upcoming />
         </TabsContent>
-        <TabsContent value="past" className="mt-6">
+        <TabsContent value="past" tabIndex={-1} className="mt-6 outline-none">
           <EventList upcoming={false} />
         </TabsContent>
       </Tabs>

@@ -45,6 +45,9 @@ function LoginPage() {
         const message = serverMessage(failure);
         if (message === undefined) {
           toast({ title: messages.login.errorTitle, description: messages.login.errorBody, variant: 'destructive' });
+        } else if (message === messages.login.pending) {
+          // Waiting for approval is no fault of hers: SPEC.md's words, calmly (not in alarm red), with what happens next.
+          toast({ title: messages.login.failedTitle, description: m.auth_login_pending_body({ reason: message }) });
         } else {
           toast({ title: messages.login.failedTitle, description: message || messages.login.invalidCredentials, variant: 'destructive' });
         }

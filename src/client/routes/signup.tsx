@@ -40,10 +40,11 @@ const FIELD_IDS = Object.fromEntries(FIELDS.map((field) => [field, field]));
 
 /**
  * The unsent application, so reading the guidelines (their link opens in this tab) and coming
- * back keeps what she typed. Only in memory, only in the browser (effects don't run on the
- * server), and never the password.
+ * back keeps what she typed, password too. Only in memory, only in the browser (effects don't
+ * run on the server): it ends with the page. A language switch's page load carries the rest,
+ * never the password (it would pass through the tab's storage).
  */
-let draft: Draft | undefined;
+let draft: (Draft & { password: string }) | undefined;
 
 /** The draft's typed fields: the form's, but the password. */
 const TEXT_FIELDS = (Object.keys(EMPTY_FORM) as (keyof FormState)[]).filter((field): field is Exclude<keyof FormState, 'password'> => field !== 'password');
@@ -68,8 +69,7 @@ function SignupPage() {
   const [sentTo, setSentTo] = useState<string>();
 
   useEffect(() => {
-    const { password: _password, ...fields } = form;
-    draft = { ...fields, acceptGuidelines };
+    draft = { ...form, acceptGuidelines };
   }, [form, acceptGuidelines]);
 
   // A language switch loads the page again: what she typed comes back (lib/carried-draft.ts).
@@ -79,7 +79,11 @@ function SignupPage() {
       setForm({ ...EMPTY_FORM, ...carried });
       setAcceptGuidelines(carried.acceptGuidelines);
     }
-    return offerDraftForReload('signup', () => (draft && hasTyped(draft) ? draft : undefined));
+    return offerDraftForReload('signup', () => {
+      if (!draft || !hasTyped(draft)) return undefined;
+      const { password: _password, ...carried } = draft;
+      return carried;
+    });
   }, []);
 
   const apply = useMutation(
@@ -155,7 +159,7 @@ function SignupPage() {
               />
             </Field>
           </div>
-          <EmailField id="email" label={m.auth_email()} autoComplete="email" error={errors.email} value={form.email} onChange={updateValue('email')} />
+          <EmailField id="email" label={m.auth_email()} autoComplete="email" error={errors.email} value={form.email} onChange={updateValue('email')} suggestCorrections />
           <PasswordField
             id="password"
             label={m.auth_password()}
@@ -243,7 +247,10 @@ function SignupPage() {
           {apply.isPending ? m.auth_signup_busy() : m.auth_signup_submit()}
         </Button>
       </form>
-      <div className="mt-6 flex flex-col items-center gap-3 text-sm sm:flex-row sm:justify-between">
+      <div className="mt-6 flex flex-col items-center gap-3 text-sm sm:flex-row sm:flex-wrap sm:justify-between">
+        <Link to="/" className="font-semibold text-primary underline-offset-4 hover:underline">
+          {m.auth_back_home()}
+        </Link>
         <Link to="/login" className="font-semibold text-primary underline-offset-4 hover:underline">
           {m.auth_signup_back_to_login()}
         </Link>

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { users } from '#db/schema';
-import type { HoldReason } from '#shared/moderation';
+import { messages } from '#shared/messages';
+import { REVIEWED_CONTRIBUTIONS, type HoldReason } from '#shared/moderation';
 import { screenMemberText } from './watched-words';
 
 /** Where a new post or comment starts: published at once, or held for review with the reason. */
@@ -21,4 +22,15 @@ export async function publicationOf(db: Db, author: { id: number; isAdmin: boole
   if (verdict === 'hold') return { state: 'held', holdReason: 'watched_word' };
   const [row] = await db.select({ established: users.established }).from(users).where(eq(users.id, author.id)).limit(1);
   return row?.established ? PUBLISHED : { state: 'held', holdReason: 'new_member' };
+}
+
+/**
+ * What her post or comment's author is told when it waits: that it waits (in the item's own
+ * word) and, when it is one of her first items, why. A watched word's hold isn't explained, so
+ * the list can't be probed. Null when it was published.
+ */
+export function heldMessage(publication: Publication, item: 'post' | 'comment'): string | null {
+  if (publication.state !== 'held') return null;
+  const waits = item === 'post' ? messages.safety.heldForReview : messages.safety.commentHeldForReview;
+  return publication.holdReason === 'new_member' ? `${waits} ${messages.safety.heldAsNewMember(REVIEWED_CONTRIBUTIONS)}` : waits;
 }

@@ -33,7 +33,9 @@ describe('a new member', () => {
     const newcomer = await t.signInAs('member', { established: false });
     const created = await newPost(newcomer, 'Hello from a newcomer');
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ title: 'Hello from a newcomer', waitingForReview: true, isMine: true, message: s.heldForReview });
+    // She is told it waits, in the word for what she wrote, and why: she is new.
+    expect(created.json()).toMatchObject({ title: 'Hello from a newcomer', waitingForReview: true, isMine: true, message: `${s.heldForReview} ${s.heldAsNewMember(3)}` });
+    expect(created.json().message).toBe('Thanks! Your post will appear once a moderator has reviewed it. Your first 3 posts and comments wait for a moderator’s review; after that, what you write appears right away.');
     const id = created.json().id as number;
 
     expect(await forumTitles(newcomer)).toContain('Hello from a newcomer');
@@ -57,7 +59,8 @@ describe('a new member', () => {
     const podcast = await createPodcast(t.db);
     const created = await as(newcomer, 'POST', `/api/podcasts/${podcast.id}/comments`, { content: 'Loved this episode!' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ content: 'Loved this episode!', waitingForReview: true, isMine: true, message: s.heldForReview });
+    expect(created.json()).toMatchObject({ content: 'Loved this episode!', waitingForReview: true, isMine: true, message: `${s.commentHeldForReview} ${s.heldAsNewMember(3)}` });
+    expect(created.json().message).toMatch(/^Thanks! Your comment will appear once a moderator has reviewed it\. Your first 3 posts and comments/);
 
     const hers = (await as(newcomer, 'GET', `/api/podcasts/${podcast.id}/comments`)).json() as { content: string; waitingForReview: boolean }[];
     expect(hers).toEqual([expect.objectContaining({ content: 'Loved this episode!', waitingForReview: true })]);
@@ -116,7 +119,8 @@ describe('hold words', () => {
     expect(row).toEqual({ state: 'held', holdReason: 'watched_word' });
     const podcast = await createPodcast(t.db);
     const comment = await as(reader, 'POST', `/api/podcasts/${podcast.id}/comments`, { content: 'Meet... me... aloooone' });
-    expect(comment.json()).toMatchObject({ waitingForReview: true });
+    // A watched word's hold says that it waits, never which word held it.
+    expect(comment.json()).toMatchObject({ waitingForReview: true, message: s.commentHeldForReview });
 
     const byAdmin = await newPost(admin, 'Why we never meet me alone');
     expect(byAdmin.json()).toMatchObject({ waitingForReview: false, message: null });

@@ -7,7 +7,7 @@ import type { CommentKind } from '#shared/schemas/content';
 import { forbidden, notFound } from '../errors';
 import type { RateLimiter } from '../auth/rate-limit';
 import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
-import { publicationOf } from '../moderation/publication';
+import { heldMessage, publicationOf } from '../moderation/publication';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import type { PublicationState } from '#shared/moderation';
 import { type DisplayName, mayDelete, memberSeenBy } from '../policies';
@@ -184,5 +184,5 @@ export async function addComment<ParentKey extends string>(
     .values(values as never)
     .returning({ id: t.id, createdAt: t.createdAt });
   const view = toCommentView(deps.user, { ...deps.user, id: row!.id as number, content, createdAt: row!.createdAt as Date, state: publication.state, authorId: deps.user.id });
-  return { ...view, message: publication.state === 'held' ? messages.safety.heldForReview : null };
+  return { ...view, message: heldMessage(publication, 'comment') };
 }

@@ -37,7 +37,8 @@ export function BlogCardSkeleton() {
 export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: boolean }) {
   const created = new Date(blog.createdAt);
   return (
-    <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md">
+    // Its link focused, the whole card (the link's hit area) shows the site's 3 px focus ring.
+    <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring has-[a:focus-visible]:outline-solid">
       <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full" leading={leading} />
       <div className="flex flex-1 flex-col gap-2.5 p-5">
         <div className="flex flex-wrap items-center gap-1.5">

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { CommentFormSchema, type CommentKind } from '#shared/schemas/content';
 import { m } from '#i18n/messages';
@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { Textarea } from '../ui/textarea';
-import { takeCarriedDraft, useDraftOfferedForReload } from '#client/lib/carried-draft';
+import { useCommentDraft } from '#client/lib/comment-draft';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
@@ -129,21 +129,15 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
 }
 
 /**
- * The comment box: the draft is trimmed and checked with the server's own schema; the
- * button is disabled while the draft is empty or a request is pending.
+ * The comment box under `thread`: the draft is trimmed and checked with the server's own schema;
+ * the button is disabled while the draft is empty or a request is pending. The draft is kept
+ * while it is unsent (lib/comment-draft.ts): closing the comments or switching language keeps it.
  * `onSubmit` resolves true when the comment was stored, which clears the draft.
  */
-export function CommentForm({ id, onSubmit, pending }: { id: string; onSubmit: (content: string) => Promise<boolean>; pending: boolean }) {
-  const [draft, setDraft] = useState('');
+export function CommentForm({ id, thread, onSubmit, pending }: { id: string; thread: CommentThread; onSubmit: (content: string) => Promise<boolean>; pending: boolean }) {
+  const [draft, setDraft] = useCommentDraft(thread.kind, thread.parentId);
   const [error, setError] = useState<string>();
   const box = useRef<HTMLTextAreaElement>(null);
-
-  // A language switch loads the page again: her unsent comment comes back (lib/carried-draft.ts).
-  useDraftOfferedForReload(`comment:${id}`, draft.trim() ? draft : undefined);
-  useEffect(() => {
-    const carried = takeCarriedDraft(`comment:${id}`);
-    if (typeof carried === 'string') setDraft(carried);
-  }, [id]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

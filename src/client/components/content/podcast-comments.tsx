@@ -36,6 +36,7 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
       {signedIn ? (
         <CommentForm
           id={`podcast-${podcast.id}-comment`}
+          thread={{ kind: 'podcast', parentId: podcast.id }}
           pending={add.isPending}
           onSubmit={(content) =>
             add.mutateAsync({ id: podcast.id, content }).then(

@@ -8,7 +8,8 @@ import { cn } from '#client/lib/utils';
 import { dismiss, useToasts } from './toast';
 
 // Toasts: visible 5 s, swiped past 50 px toward the screen's edge (right, or left on Arabic
-// pages) to dismiss, F8 focuses the viewport labelled 'Notifications'.
+// pages) to dismiss, F8 focuses the viewport labelled 'Notifications'. On phones they sit at the
+// top, compact: at the bottom they covered the buttons forms end with (Add Comment, Publish Post).
 const TOAST_DURATION_MS = 5000;
 
 /**
@@ -35,7 +36,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismiss(item.id)}
           onEscapeKeyDown={closeDialogFirst}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pe-10 shadow-lg data-[state=open]:animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-3 pe-10 shadow-lg sm:p-4 sm:pe-10 data-[state=open]:animate-toast-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
             item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'border-border bg-card text-card-foreground',
           )}
         >
@@ -58,7 +59,7 @@ export function Toaster() {
       <ToastPrimitive.Viewport
         hotkey={['F8']}
         label={m.common_notifications()}
-        className="fixed bottom-0 end-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        className="fixed top-0 end-0 z-[100] flex w-full flex-col gap-2 p-3 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm sm:p-4"
       />
     </ToastPrimitive.Provider>
   );

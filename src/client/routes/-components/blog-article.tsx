@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useCanGoBack } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { Heart, MessageCircle } from 'lucide-react';
 import { messages } from '#shared/messages';
 import { CommentForm, CommentList, toastCommentAdded } from '#client/components/content/comment-thread';
@@ -61,6 +62,13 @@ export function BlogDetail({ id }: { id: number }) {
 
 function BlogArticle({ blog }: { blog: Article }) {
   const { user } = useSession();
+  // Opened from the list (or a link in the site), her focus starts at the article's heading, not
+  // at the top of the page; a page loaded fresh starts where browsers start.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const openedInSite = useCanGoBack();
+  useEffect(() => {
+    if (openedInSite) heading.current?.focus({ preventScroll: true });
+  }, [openedInSite, blog.id]);
   const created = new Date(blog.createdAt);
   const likedOptions = trpc.content.blogs.liked.queryOptions({ id: blog.id }, { staleTime: SHORT_STALE_TIME });
   const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
@@ -114,7 +122,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           </Badge>
         ))}
       </div>
-      <h1 dir="auto" className="mt-4 text-start text-3xl font-semibold sm:text-4xl">
+      <h1 ref={heading} tabIndex={-1} dir="auto" className="mt-4 text-start text-3xl font-semibold outline-none sm:text-4xl">
         {blog.title}
       </h1>
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
@@ -153,6 +161,7 @@ function BlogArticle({ blog }: { blog: Article }) {
         {user ? (
           <CommentForm
             id="blog-comment"
+            thread={{ kind: 'blog', parentId: blog.id }}
             pending={addComment.isPending}
             onSubmit={(content) =>
               addComment.mutateAsync({ id: blog.id, content }).then(

@@ -31,7 +31,7 @@ import { ReportsTab } from './-components/reports-tab';
 import { ReviewTab } from './-components/review-tab';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, validateAdminSearch, type AdminTab } from './-components/tab-keys';
 import { UsersTab } from './-components/users-tab';
-import { WatchedWordsCount, WatchedWordsTab } from './-components/watched-words-tab';
+import { WatchedWordsTab } from './-components/watched-words-tab';
 
 const adminPanelTabs = {
   pending: m.admin_tab_pending,
@@ -89,11 +89,11 @@ const TABS: Record<AdminTab, TabComponent> = {
 /** A tab's name, read as it renders (in the page's language); the Overview's is its own message. */
 const tabLabel = (key: AdminTab): string => (key === 'overview' ? m.admin_overview_tab() : adminPanelTabs[key]());
 
-/** A number shown on a tab's trigger: where moderators' work waits, how many words are watched. */
+/** A number shown on a tab's trigger, only where admins' work waits (none at 0). */
 const TAB_COUNTS: Partial<Record<AdminTab, () => ReactNode>> = {
+  pending: () => <WaitingCount of="applications" />,
   reports: () => <WaitingCount of="reports" />,
   review: () => <WaitingCount of="review" />,
-  watchedWords: WatchedWordsCount,
 };
 
 function AdminPage() {

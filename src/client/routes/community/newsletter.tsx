@@ -4,6 +4,7 @@ import { CalendarDays, Gift, HeartHandshake, Mail, MailCheck, Sparkles } from 'l
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { NEWSLETTER_FREQUENCIES, NewsletterSubscribeSchema, type NewsletterFrequency } from '#shared/schemas/community';
+import { EmailSuggestion } from '#client/components/email-suggestion';
 import { Field } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card';
@@ -119,6 +120,7 @@ function SubscribeCard() {
               {...describedBy('newsletter-email', { error })}
               onChange={(e) => setEmail(e.target.value)}
             />
+            <EmailSuggestion fieldId="newsletter-email" value={email} onAccept={setEmail} />
           </Field>
           <Field id="newsletter-frequency" label={m.community_newsletter_frequency()}>
             <OptionSelect

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AtSign, KeyRound, UserRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
+import { EmailSuggestion } from '#client/components/email-suggestion';
 import { PasswordInput } from '#client/components/password-input';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
@@ -393,6 +394,7 @@ function EmailSection({ email }: { email: string }) {
             onChange={(event) => setForm((current) => ({ ...current, email: event.target.value }))}
             {...describedBy(EMAIL_IDS.email, { error: errors.email })}
           />
+          <EmailSuggestion fieldId={EMAIL_IDS.email} value={form.email} onAccept={(next) => setForm((current) => ({ ...current, email: next }))} />
         </FormField>
         <FormField id={EMAIL_IDS.password} label={m.account_current_password()} error={errors.password}>
           <PasswordInput

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { m } from '#i18n/messages';
 import { getLocale } from '#i18n/runtime';
 import { DEFAULT_TIME_ZONE, eventDayAndClock, fromDateTimeInput, toDateTimeInput } from '#shared/event-time';
@@ -12,6 +12,7 @@ import { Badge } from '#client/components/ui/badge';
 import { NativeSelect } from '#client/components/ui/native-select';
 import { DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
 import { formatCount } from '#client/lib/formats';
+import { cn } from '#client/lib/utils';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, fieldA11y, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
@@ -32,6 +33,17 @@ export function EventsTab() {
   const toDelete = useDeleteTarget<AdminEvent>();
   const deleted = useAdminCallbacks(messages.admin.eventDeleted, trpc.admin.events.pathFilter());
   const remove = useMutation(trpc.admin.events.delete.mutationOptions({ ...deleted, onSettled: toDelete.close }));
+  // A new event takes its place by date, maybe far down the list: once the list shows it, it is
+  // brought into view, marked, and given the focus, so she sees what she saved.
+  const [added, setAdded] = useState<number | null>(null);
+  const toShow = useRef<number | null>(null);
+  useEffect(() => {
+    const card = toShow.current === null ? null : document.getElementById(addedCardId(toShow.current));
+    if (!card) return;
+    toShow.current = null;
+    card.scrollIntoView({ block: 'center' });
+    card.focus({ preventScroll: true });
+  }, [added, list.data]);
 
   return (
     <section>
@@ -41,27 +53,38 @@ export function EventsTab() {
       />
       <AdminList query={list} empty={m.admin_events_empty()} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {(event) => (
-          <ItemCard
-            name={event.title}
-            title={event.title}
-            media={<CardImage src={event.images[0]} />}
-            badges={
-              <>
-                <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{eventDayAndClock(new Date(event.dateTime), event.timeZone, getLocale())}</Badge>
-                <Badge variant="outline">{isFree(event.price) ? m.admin_events_free() : m.admin_events_price_shown({ price: event.price ?? '' })}</Badge>
-              </>
-            }
-            meta={`${event.location} · ${event.maxAttendees ? m.admin_events_attendees_of({ count: formatCount(event.attendees), max: formatCount(event.maxAttendees) }) : m.admin_events_attendees({ count: formatCount(event.attendees) })}`}
-            onEdit={() => setDialog({ item: event })}
-            onDelete={() => toDelete.ask(event)}
-            deleting={isPendingFor(remove, event.id)}
-          >
-            <p dir="auto" className="line-clamp-3">{event.description}</p>
-          </ItemCard>
+          <div id={addedCardId(event.id)} tabIndex={-1} role="group" aria-label={event.title} className={cn('h-full rounded-[var(--radius-card)] outline-none', added === event.id && 'ring-3 ring-ring ring-offset-2 ring-offset-background')}>
+            <ItemCard
+              name={event.title}
+              title={event.title}
+              media={<CardImage src={event.images[0]} />}
+              badges={
+                <>
+                  <Badge variant={new Date(event.dateTime) >= new Date() ? 'default' : 'muted'}>{eventDayAndClock(new Date(event.dateTime), event.timeZone, getLocale())}</Badge>
+                  <Badge variant="outline">{isFree(event.price) ? m.admin_events_free() : m.admin_events_price_shown({ price: event.price ?? '' })}</Badge>
+                </>
+              }
+              meta={`${event.location} · ${event.maxAttendees ? m.admin_events_attendees_of({ count: formatCount(event.attendees), max: formatCount(event.maxAttendees) }) : m.admin_events_attendees({ count: formatCount(event.attendees) })}`}
+              onEdit={() => setDialog({ item: event })}
+              onDelete={() => toDelete.ask(event)}
+              deleting={isPendingFor(remove, event.id)}
+            >
+              <p dir="auto" className="line-clamp-3">{event.description}</p>
+            </ItemCard>
+          </div>
         )}
       </AdminList>
       <ItemFormDialog state={dialog} onClose={() => setDialog(null)} className="max-w-xl">
-        {(event) => <EventForm event={event} onDone={() => setDialog(null)} />}
+        {(event) => (
+          <EventForm
+            event={event}
+            onDone={() => setDialog(null)}
+            onCreated={(id) => {
+              toShow.current = id;
+              setAdded(id);
+            }}
+          />
+        )}
       </ItemFormDialog>
       <ConfirmItemDelete of={toDelete} remove={remove} title={m.admin_events_delete_title()} describe={(event) => m.admin_events_delete_body({ title: event.title })} confirmLabel={m.admin_common_delete()} />
     </section>
@@ -71,7 +94,10 @@ export function EventsTab() {
 /** A zone's IANA name as people read it: 'America/New York'. */
 const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
-function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }) {
+/** The element around an event's card in the list, found again after a save. */
+const addedCardId = (id: number) => `admin-event-${id}`;
+
+function EventForm({ event, onDone, onCreated }: { event?: AdminEvent; onDone: () => void; onCreated: (id: number) => void }) {
   // The zones the server accepts, and the site's, which a new event starts with.
   const zones = useQuery(timeZonesQuery());
   const siteZone = zones.data?.site ?? DEFAULT_TIME_ZONE;
@@ -89,7 +115,16 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
     tags: event?.tags.join(', ') ?? '',
   });
   const saved = useSaveCallbacks(onDone, trpc.admin.events.pathFilter());
-  const create = useMutation(trpc.admin.events.create.mutationOptions(saved(messages.admin.eventCreated)));
+  const savedNew = saved(messages.admin.eventCreated);
+  const create = useMutation(
+    trpc.admin.events.create.mutationOptions({
+      ...savedNew,
+      onSuccess: async (created) => {
+        await savedNew.onSuccess();
+        onCreated(created.id);
+      },
+    }),
+  );
   const update = useMutation(trpc.admin.events.update.mutationOptions(saved(messages.admin.eventUpdated, setErrors)));
   const pending = create.isPending || update.isPending;
 
@@ -133,7 +168,8 @@ function EventForm({ event, onDone }: { event?: AdminEvent; onDone: () => void }
             </NativeSelect>
           </Field>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* Top-aligned: a hint under one field must not push the other's box down. */}
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <TextField id="event-price" label={optional(m.admin_events_price())} hint={m.admin_events_price_hint()} inputMode="decimal" value={values.price} error={errors.price} onChange={(v) => set('price', v)} />
           <TextField
             id="event-maxAttendees"

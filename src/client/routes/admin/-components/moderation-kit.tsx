@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ReportTargetType } from '#shared/moderation';
 import { Badge } from '#client/components/ui/badge';
 import { m } from '#i18n/messages';
 import { formatCount } from '#client/lib/formats';
+import { cn } from '#client/lib/utils';
 import { trpc } from '#client/trpc';
 import { adminListOptions, fullName, useAdminErrorHandler, useAdminSuccess } from './admin-kit';
 
@@ -23,11 +24,11 @@ export const KIND_LABELS: Record<ReportTargetType, () => string> = {
 /** New work arrives from members while the panel is open: the counts look again every minute. */
 const WAITING_REFRESH_MS = 60_000;
 
-/** Both counts in one call; each tab's trigger reads its own. */
+/** The counts in one call; each tab's trigger reads its own. */
 export const waitingQuery = () => ({ ...trpc.admin.moderation.waiting.queryOptions(), ...adminListOptions, refetchInterval: WAITING_REFRESH_MS });
 
 /** A queue's number on its tab's trigger, only while work waits; read after the tab's name ('Reports (3 waiting)'). */
-export function WaitingCount({ of }: { of: 'reports' | 'review' }) {
+export function WaitingCount({ of }: { of: 'applications' | 'reports' | 'review' }) {
   const waiting = useQuery(waitingQuery());
   const n = waiting.data?.[of] ?? 0;
   if (n === 0) return null;
@@ -53,6 +54,28 @@ export function headingOf(kind: ReportTargetType, author: Person | null): string
   if (!author) return KIND_LABELS[kind]();
   const words = m.admin_queues_subject_by({ kind: KIND_LABELS[kind]().toLowerCase(), name: fullName(author) });
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Longer texts start clamped, so the decision buttons stay near the top of the card. */
+const CLAMPED_FROM_CHARS = 600;
+
+/** A member's text; a long one shows its first lines and a 'Show all' that opens the rest. */
+function LongText({ text }: { text: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const long = text.length > CLAMPED_FROM_CHARS;
+  return (
+    <div className="grid justify-items-start gap-1">
+      <p id={id} dir="auto" className={cn('text-sm whitespace-pre-line [overflow-wrap:anywhere] text-foreground/90', long && !open && 'line-clamp-6')}>
+        {text}
+      </p>
+      {long ? (
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((was) => !was)} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          {open ? m.admin_queues_show_less() : m.admin_queues_show_all()}
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -91,9 +114,7 @@ export function MemberText({
         <h3 className="sr-only">{heading}</h3>
       )}
       {text ? (
-        <p dir="auto" className="text-sm whitespace-pre-line [overflow-wrap:anywhere] text-foreground/90">
-          {text}
-        </p>
+        <LongText text={text} />
       ) : emptyText ? (
         <p className="text-sm text-muted-foreground italic">{emptyText}</p>
       ) : null}

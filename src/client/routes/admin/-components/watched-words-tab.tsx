@@ -10,7 +10,6 @@ import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { OptionSelect } from '#client/components/ui/select';
 import { m } from '#i18n/messages';
-import { formatCount } from '#client/lib/formats';
 import { errorMessage, errorStatus } from '#client/lib/errors';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { adminListOptions, EmptyState, formatDate, ListError, ListSkeleton, TabHeader, useAdminCallbacks, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
@@ -78,18 +77,6 @@ export function WatchedWordsTab() {
       )}
       <ConfirmItemDelete of={toRemove} remove={remove} title={m.admin_watched_remove_title()} describe={(word) => m.admin_watched_remove_body({ word: word.word })} confirmLabel={m.admin_watched_remove()} />
     </section>
-  );
-}
-
-/** The number of watched words, for the tab's trigger; nothing until it is known. */
-export function WatchedWordsCount() {
-  const list = useQuery(watchedWordsQuery());
-  if (!list.data) return null;
-  return (
-    <Badge variant="secondary" className="ms-2 tabular-nums">
-      <span aria-hidden="true">{formatCount(list.data.length)}</span>
-      <span className="sr-only">{` (${m.admin_watched_tab_count({ count: list.data.length })})`}</span>
-    </Badge>
   );
 }
 

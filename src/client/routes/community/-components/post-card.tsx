@@ -18,7 +18,7 @@ import { errorMessage, isUnauthenticated } from '#client/lib/errors';
 import { formatCount } from '#client/lib/formats';
 import { relativeTime } from '#client/lib/relative-time';
 import type { SessionUser } from '#client/lib/session';
-import { cn } from '#client/lib/utils';
+import { cn, initials } from '#client/lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '#client/trpc';
 import { CommentMeta, toastCommentAdded } from '#client/components/content/comment-thread';
 import { MoreActions } from '#client/components/safety/more-actions';
@@ -27,6 +27,7 @@ import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
 import { CharacterCount } from '#client/components/character-count';
+import { useCommentDraft } from '#client/lib/comment-draft';
 import { FORUM_CATEGORY_LABELS } from '#client/lib/labels';
 
 
@@ -77,7 +78,7 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-secondary font-semibold text-secondary-foreground">
-          {post.isMine ? m.community_forum_you()[0] : post.author.firstName[0]}
+          {initials(post.author)}
         </span>
         <div className="grid min-w-0 flex-1">
           <span dir="auto" className="max-w-full justify-self-start truncate text-start font-semibold">
@@ -121,10 +122,13 @@ export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUse
           <MessageCircle aria-hidden="true" />
           {m.community_forum_comments({ count: post.comments })}
         </Button>
-        <Button variant="ghost" size="sm" onClick={share}>
-          <Share2 aria-hidden="true" />
-          {m.community_forum_share()}
-        </Button>
+        {/* A held post has no link anyone else could open yet: Share comes with its approval. */}
+        {post.waitingForReview ? null : (
+          <Button variant="ghost" size="sm" onClick={share}>
+            <Share2 aria-hidden="true" />
+            {m.community_forum_share()}
+          </Button>
+        )}
         {post.canDelete ? <DeletePost post={post} /> : null}
       </footer>
       {commentsOpen ? <Comments id={commentsId} postId={post.id} viewer={viewer} /> : null}
@@ -163,7 +167,8 @@ function DeletePost({ post }: { post: ForumPost }) {
 
 function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: SessionUser | null }) {
   const fieldId = useId();
-  const [draft, setDraft] = useState('');
+  // Kept while unsent: folding the comments away or switching language keeps it (lib/comment-draft.ts).
+  const [draft, setDraft] = useCommentDraft('forum', postId);
   const [error, setError] = useState<string>();
   const listOptions = trpc.content.forum.comments.list.queryOptions({ id: postId });
   const comments = useQuery({ ...listOptions, staleTime: SHORT_STALE_TIME });

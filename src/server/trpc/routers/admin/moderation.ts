@@ -3,9 +3,9 @@ import { auditLog, mailOutbox, watchedWords } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '#shared/schemas/admin';
 import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '#shared/schemas/moderation';
-import { openReportedItems, reportQueue, resolveReport } from '#server/moderation/reports';
-import { approveHeld, approveProfileChange, heldCount, profileChangeQueue, rejectHeld, rejectProfileChange, reviewQueue } from '#server/moderation/review';
-import { adminOverview } from '#server/admin-overview';
+import { reportQueue, resolveReport } from '#server/moderation/reports';
+import { approveHeld, approveProfileChange, profileChangeQueue, rejectHeld, rejectProfileChange, reviewQueue } from '#server/moderation/review';
+import { adminOverview, waitingWork } from '#server/admin-overview';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { conflict, notFound } from '#server/errors';
 import { forgetWatchedWords } from '#server/moderation/watched-words';
@@ -135,11 +135,8 @@ export const adminReviewRouter = router({
     if (owner) ctx.audit.describe(input.id, `Rejected ${possessive(owner)} profile change: dropped`);
     return answer;
   }),
-  /** The admin panel's badges: where moderators' work waits. */
-  waiting: adminProcedure.query(async ({ ctx }) => {
-    const [reports, review] = await Promise.all([openReportedItems(ctx.db), heldCount(ctx.db)]);
-    return { reports, review };
-  }),
+  /** The admin panel's badges: where admins' work waits. */
+  waiting: adminProcedure.query(({ ctx }) => waitingWork(ctx.db)),
 });
 
 /**

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '#server/errors';
 import { selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
 import { findMemberContent, memberContentWords } from '#server/moderation/audit';
-import { publicationOf } from '#server/moderation/publication';
+import { heldMessage, publicationOf } from '#server/moderation/publication';
 import { mayDelete } from '#server/policies';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
@@ -53,7 +53,7 @@ export const forumRouter = router({
       .values({ ...input, ...publication, userId: ctx.user.id })
       .returning({ id: forumPosts.id });
     const [post] = await selectPosts(ctx.db, ctx.user, eq(forumPosts.id, row!.id), 1);
-    return { ...post!, message: publication.state === 'held' ? messages.safety.heldForReview : null };
+    return { ...post!, message: heldMessage(publication, 'post') };
   }),
 
   /**
