@@ -13,7 +13,8 @@
  *
  * Then the watched-word matcher (bench-watched-words.ts: a post, and the worst event-loop delay
  * while adversarial texts are checked) and, on PostgreSQL, the mail outbox's
- * throughput with two server processes sharing it (bench-mail.ts).
+ * throughput with two server processes sharing it (bench-mail.ts), and the fault run: writes and
+ * mail through database outages, a killed process and a mail server away (bench-faults.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '#db/seed';
 import { reportWatchedWords } from './bench-watched-words';
 import { benchMailOutbox, PROCESSES_SHARING_THE_OUTBOX } from './bench-mail';
+import { benchFaults, reportFaults } from './bench-faults';
 import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -208,6 +210,8 @@ async function main() {
         `\nNewsletter issue to ${mail.mails} subscribers (PostgreSQL, ${PROCESSES_SHARING_THE_OUTBOX} server processes, one SMTP server): queued in ${mail.queueSeconds.toFixed(2)} s, all handed to SMTP in ${mail.seconds.toFixed(1)} s (${Math.round(mail.perSecond)} mails/s); sent twice: ${mail.duplicates}, never sent: ${mail.lost}`,
       );
     }
+    // A broken promise (a write lost, a process gone) is an error, unlike a missed target.
+    if (!reportFaults(await benchFaults())) process.exitCode = 1;
     console.log(`\n${met ? 'Every target met.' : 'Some targets not met (the figures above are the result; the bench does not fail on them).'}`);
   } finally {
     cleanup();

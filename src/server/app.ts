@@ -59,7 +59,7 @@ export interface BuildAppOptions {
   /** How long a client may take; production uses DEFAULT_TIMEOUTS, tests shorter ones. */
   timeouts?: Partial<ServerTimeouts>;
   /** The mail worker's pace (tests retry in milliseconds, not minutes); false runs no worker. */
-  mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs'>> | false;
+  mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs' | 'serverAwayRetryMs'>> | false;
 }
 
 export interface ServerTimeouts {

@@ -1,14 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { sessionIdFromToken } from './auth/session';
 import { freePort } from './test/free-port';
 import { startTestMailServer } from './test/smtp';
+import { findPgBin, startThrowawayCluster, type ThrowawayCluster } from './test/throwaway-cluster';
 
 /**
  * Reliability on a real PostgreSQL: a throwaway cluster of its own (never a shared server),
@@ -20,15 +19,6 @@ import { startTestMailServer } from './test/smtp';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const REDIS_URL = process.env.RELIABILITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** PostgreSQL's server binaries: PG_BIN, the PATH, or Debian/Ubuntu's versioned folders. */
-function findPgBin(): string | null {
-  const candidates = [process.env.PG_BIN, ...(process.env.PATH ?? '').split(':')];
-  if (existsSync('/usr/lib/postgresql')) {
-    for (const version of readdirSync('/usr/lib/postgresql').sort().reverse()) candidates.push(`/usr/lib/postgresql/${version}/bin`);
-  }
-  return candidates.find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) ?? null;
-}
 
 async function redisAnswers(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -49,21 +39,9 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** Database outages in the supervisor's test; the bench's fault run makes more. */
 const OUTAGES = Number(process.env.RELIABILITY_OUTAGES ?? 3);
 
-const pgBin = findPgBin();
-const asRoot = process.getuid?.() === 0;
-
-/** Runs a PostgreSQL tool; as root, as the postgres user (PostgreSQL refuses to run as root). */
-function pgTool(tool: string, args: string[]) {
-  const command = join(pgBin!, tool);
-  const result = asRoot
-    ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', timeout: 60_000 })
-    : spawnSync(command, args, { encoding: 'utf8', timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
-}
-
-const cluster = { dir: '', port: 0, url: '' };
-const startDatabase = () => pgTool('pg_ctl', ['-D', cluster.dir, '-l', join(cluster.dir, 'server.log'), '-w', '-t', '30', '-o', `-p ${cluster.port} -k ${cluster.dir} -c listen_addresses=127.0.0.1`, 'start']);
-const stopDatabase = (mode: 'immediate' | 'fast') => pgTool('pg_ctl', ['-D', cluster.dir, '-w', '-t', '30', '-m', mode, 'stop']);
+let cluster: ThrowawayCluster;
+const startDatabase = () => cluster.start();
+const stopDatabase = (mode: 'immediate' | 'fast') => cluster.stop(mode);
 
 interface ServerProcess {
   child: ChildProcess;
@@ -173,7 +151,7 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
 
 const cookieOf = (response: Response) => /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
 
-const skipReason = !pgBin ? 'PostgreSQL server binaries (initdb, pg_ctl) not found' : null;
+const skipReason = !findPgBin() ? 'PostgreSQL server binaries (initdb, pg_ctl) not found' : null;
 if (skipReason) console.warn(`reliability suite skipped: ${skipReason}`);
 
 describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
@@ -181,15 +159,7 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
   let redisUp = false;
 
   beforeAll(async () => {
-    cluster.dir = mkdtempSync(join(tmpdir(), 'bloom-reliability-'));
-    cluster.port = await freePort();
-    cluster.url = `postgres://postgres@127.0.0.1:${cluster.port}/postgres`;
-    if (asRoot) {
-      chmodSync(cluster.dir, 0o700);
-      spawnSync('chown', ['postgres:postgres', cluster.dir]);
-    }
-    pgTool('initdb', ['-D', cluster.dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-    startDatabase();
+    cluster = await startThrowawayCluster();
     redisUp = await redisAnswers(REDIS_URL);
     // Its clients write far more often than the newsletter's limit allows one address.
     a = await startServer({}, 'e2e/server.ts');
@@ -199,14 +169,7 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     for (const server of servers) {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
-    if (cluster.dir) {
-      try {
-        stopDatabase('immediate');
-      } catch {
-        // already stopped
-      }
-      rmSync(cluster.dir, { recursive: true, force: true });
-    }
+    cluster?.remove();
   }, 60_000);
 
   it('answers 503 with a message while the database is down, recovers by itself and loses no acknowledged write', async () => {

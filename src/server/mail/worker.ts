@@ -68,6 +68,13 @@ export interface MailWorkerOptions {
    * worker that died or lost the database leaves its mail to another within this time.
    */
   leaseMs?: number;
+  /** How soon mail is tried again after the mail server could not be reached. */
+  serverAwayRetryMs?: number;
+}
+
+/** An error without an SMTP reply code: the server was not reached or hung up, rather than refusing this mail. */
+export function mailServerAway(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { responseCode?: unknown }).responseCode !== 'number';
 }
 
 export interface MailWorker {
@@ -93,6 +100,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const maxAttempts = options.maxAttempts ?? 6;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const leaseMs = options.leaseMs ?? 30_000;
+  const serverAwayRetryMs = options.serverAwayRetryMs ?? 5_000;
   let stopped = false;
   let running: Promise<number> | null = null;
   /** Mails the server accepted whose record the database refused: stored before anything else is claimed. */
@@ -147,6 +155,24 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   /**
+   * The mail server could not be reached or talked to (no SMTP reply code): nothing is wrong
+   * with the mails. They go back to the queue as they were, attempts not counted, and are tried
+   * again in a few seconds, so mail flows again within moments of the server's return.
+   */
+  async function putBackWhileServerAway(ids: number[], error: unknown): Promise<void> {
+    options.log.warn({ err: error, mails: ids.length }, 'mail server unreachable; mail waits');
+    await db
+      .update(mailOutbox)
+      .set({
+        status: 'queued',
+        attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)`,
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+        nextAttemptAt: sql`now() + ${`${serverAwayRetryMs} milliseconds`}::interval`,
+      })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+  }
+
+  /**
    * Sends a claimed batch one mail at a time, recording each outcome before the next mail. When
    * a record fails (the database is away), the batch stops: the accepted mail is kept to record
    * first on the next run, and the rest waits for its lease to run out.
@@ -162,6 +188,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       for (const mail of batch) {
         if (stopped) break;
         const error = await trySend(mail);
+        if (error !== null && mailServerAway(error)) {
+          await putBackWhileServerAway([...inHand], error);
+          inHand.clear();
+          break;
+        }
         inHand.delete(mail.id);
         if (error !== null) {
           await recordFailure(mail, error);
