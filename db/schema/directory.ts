@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { createdAt, id, publicationState, searchText, textList, updatedAt, keptCount } from './columns';
 
-export const directoryListings = pgTable(
+export const listings = pgTable(
   'directory_listings',
   {
     id: id(),
@@ -33,12 +33,12 @@ export const directoryListings = pgTable(
   ],
 );
 
-export const directoryLikes = pgTable(
+export const listingLikes = pgTable(
   'directory_likes',
   {
     listingId: integer('listing_id')
       .notNull()
-      .references(() => directoryListings.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -47,13 +47,13 @@ export const directoryLikes = pgTable(
   (t) => [primaryKey({ columns: [t.listingId, t.userId] }), index('directory_likes_user_idx').on(t.userId)],
 );
 
-export const directoryReviews = pgTable(
+export const listingReviews = pgTable(
   'directory_reviews',
   {
     id: id(),
     listingId: integer('listing_id')
       .notNull()
-      .references(() => directoryListings.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

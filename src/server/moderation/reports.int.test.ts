@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryListings, forumComments, forumPosts, reports, users } from '#db/schema';
+import { listings, forumComments, forumPosts, reports, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AUTO_HIDE_REPORTERS, REPORTS_PER_DAY } from '#shared/moderation';
 import { createListing } from '../test/content-factories';
@@ -214,7 +214,7 @@ describe('the report queue', () => {
     expect((await groupOf('member', member.user.id)).openReports).toBe(1);
 
     expect((await as(admin, 'POST', `/api/admin/reports/${listingGroup.reportId}/resolve`, { action: 'delete' })).statusCode).toBe(200);
-    expect(await t.db.select().from(directoryListings).where(eq(directoryListings.id, listing.id))).toEqual([]);
+    expect(await t.db.select().from(listings).where(eq(listings.id, listing.id))).toEqual([]);
     expect((await as(admin, 'POST', `/api/admin/reports/${memberGroup.reportId}/resolve`, { action: 'suspend', days: 1 })).statusCode).toBe(200);
     const [suspended] = await t.db.select({ reason: users.suspensionReason }).from(users).where(eq(users.id, member.user.id));
     expect(suspended?.reason).toBe(s.defaultSuspensionReason);

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client';
 import type { LikedEntity } from '#shared/entities';
-import { blogLikes, blogs, directoryLikes, directoryListings, forumPostLikes, forumPosts, podcastLikes, podcasts } from '#db/schema';
+import { blogLikes, blogs, listingLikes, listings, forumPostLikes, forumPosts, podcastLikes, podcasts } from '#db/schema';
 
 /**
  * What members can like: each like table (one like per member and item, its primary key), the
@@ -11,7 +11,7 @@ import { blogLikes, blogs, directoryLikes, directoryListings, forumPostLikes, fo
 const LIKES = {
   podcast: { table: podcastLikes, itemId: podcastLikes.podcastId, userId: podcastLikes.userId, items: podcasts, id: podcasts.id, count: podcasts.likeCount },
   blog: { table: blogLikes, itemId: blogLikes.blogId, userId: blogLikes.userId, items: blogs, id: blogs.id, count: blogs.likeCount },
-  listing: { table: directoryLikes, itemId: directoryLikes.listingId, userId: directoryLikes.userId, items: directoryListings, id: directoryListings.id, count: directoryListings.likeCount },
+  listing: { table: listingLikes, itemId: listingLikes.listingId, userId: listingLikes.userId, items: listings, id: listings.id, count: listings.likeCount },
   forumPost: { table: forumPostLikes, itemId: forumPostLikes.postId, userId: forumPostLikes.userId, items: forumPosts, id: forumPosts.id, count: forumPosts.likeCount },
 } satisfies Record<LikedEntity, { table: PgTable; itemId: PgColumn; userId: PgColumn; items: PgTable; id: PgColumn; count: PgColumn }>;
 
