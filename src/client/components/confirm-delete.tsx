@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from './ui/alert-dialog';
 import { Button } from './ui/button';
 
 export interface ConfirmDeleteTexts {

@@ -8,10 +8,23 @@ import { Label } from './ui/label';
 /** A text field's limit and its text, for the counter shown near the limit. */
 export type FieldCount = { value: string; max: number };
 
-/** A labelled form field with an optional hint, counter and error, tied to the input by id. */
-export function Field({ id, label, hint, error, count, children }: { id: string; label: string; hint?: string; error?: string; count?: FieldCount; children: ReactNode }) {
+export interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  count?: FieldCount;
+  children: ReactNode;
+}
+
+/**
+ * A labelled form field with an optional hint, counter and error, tied to the input by id.
+ * `announce`: the error is read out as it appears (a refusal for a field she is still in is
+ * heard without moving her), so its place is always there, empty until then.
+ */
+export function Field({ id, label, hint, error, count, announce = false, children }: FieldProps & { announce?: boolean }) {
   return (
-    <div className="grid gap-2">
+    <div className={announce ? 'grid content-start gap-2' : 'grid gap-2'}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {count ? <CharacterCount id={id} value={count.value} max={count.max} /> : null}
@@ -20,8 +33,8 @@ export function Field({ id, label, hint, error, count, children }: { id: string;
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+      {announce || error ? (
+        <p id={`${id}-error`} role={announce ? 'alert' : undefined} className="text-sm font-medium text-destructive empty:hidden">
           {error}
         </p>
       ) : null}

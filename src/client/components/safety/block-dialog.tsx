@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { queryClient, trpc } from '#client/trpc';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../ui/alert-dialog';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 import { focusBack, type BlockTarget, type SafetyDialogProps } from './types';

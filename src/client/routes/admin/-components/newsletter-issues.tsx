@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { FlaskConical, PenLine, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
-import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
