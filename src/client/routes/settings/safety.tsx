@@ -13,6 +13,7 @@ import { nextCursorFor } from '#client/lib/paging';
 import { useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
+import { LoadFailed, SectionTitle } from './-components/account-kit';
 import { REPORT_REASON_LABELS } from '#client/lib/labels';
 
 const pageTargetTypes = {
@@ -76,28 +77,6 @@ function SafetyPage() {
   );
 }
 
-function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof Flag; children: string }) {
-  return (
-    <h2 id={id} className="flex items-center gap-2.5 text-2xl font-semibold">
-      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-secondary text-secondary-foreground">
-        <Icon className="size-4" aria-hidden="true" />
-      </span>
-      {children}
-    </h2>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-center">
-      <p className="font-medium text-destructive">{m.safety_page_load_failed()}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        {m.safety_page_retry()}
-      </Button>
-    </div>
-  );
-}
-
 function Empty({ title, hint }: { title: string; hint: string }) {
   return (
     <div className="rounded-2xl border border-dashed border-border bg-card/60 px-5 py-8 text-center">
@@ -118,7 +97,7 @@ function Reports() {
       {reports.isPending ? (
         <Skeleton className="h-28 rounded-2xl" />
       ) : reports.isError ? (
-        <LoadFailed onRetry={() => void reports.refetch()} />
+        <LoadFailed message={m.safety_page_load_failed()} retry={m.safety_page_retry()} onRetry={() => void reports.refetch()} />
       ) : items.length === 0 ? (
         <Empty title={m.safety_page_reports_empty()} hint={m.safety_page_reports_empty_hint()} />
       ) : (
@@ -188,7 +167,7 @@ function Blocks() {
       {blocks.isPending ? (
         <Skeleton className="h-20 rounded-2xl" />
       ) : blocks.isError ? (
-        <LoadFailed onRetry={() => void blocks.refetch()} />
+        <LoadFailed message={m.safety_page_load_failed()} retry={m.safety_page_retry()} onRetry={() => void blocks.refetch()} />
       ) : blocks.data.length === 0 ? (
         <Empty title={m.safety_page_blocks_empty()} hint={m.safety_page_blocks_hint()} />
       ) : (
