@@ -13,7 +13,7 @@ import { nextCursorFor } from '#client/lib/paging';
 import { useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
-import { LoadFailed, SectionTitle } from './-components/account-kit';
+import { LoadFailed, SectionTitle, SettingsPage } from './-components/account-kit';
 import { REPORT_REASON_LABELS } from '#client/lib/labels';
 
 const pageTargetTypes = {
@@ -60,11 +60,7 @@ type Block = RouterOutputs['content']['blocks']['list'][number];
 function SafetyPage() {
   const { user } = useSession();
   return (
-    <div className="mx-auto grid max-w-3xl gap-10 px-4 py-8 sm:py-12">
-      <header className="grid gap-2">
-        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{m.safety_page_title()}</h1>
-        <p className="max-w-2xl text-muted-foreground">{m.safety_page_subtitle()}</p>
-      </header>
+    <SettingsPage title={m.safety_page_title()} subtitle={m.safety_page_subtitle()}>
       {user ? (
         <>
           <Reports />
@@ -73,7 +69,7 @@ function SafetyPage() {
       ) : (
         <SignInNotice prompt={m.safety_page_sign_in_title()} />
       )}
-    </div>
+    </SettingsPage>
   );
 }
 
