@@ -13,7 +13,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { toastActionFailure, toastSignInRequired } from './feedback';
-import { ratingFormat } from './format';
+import { oneDecimal } from '#client/lib/formats';
 import { SafeImage } from './safe-image';
 
 export type ListingItem = RouterOutputs['content']['directory']['list'][number];
@@ -105,8 +105,8 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
           <Star className={cn('size-4', listing.avgRating > 0 ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')} aria-hidden="true" />
           {/* The rating: one decimal, only above 0. */}
           {listing.avgRating > 0 ? (
-            <span className="font-semibold" aria-label={m.content_directory_rating({ value: ratingFormat(listing.avgRating) })}>
-              {ratingFormat(listing.avgRating)}
+            <span className="font-semibold" aria-label={m.content_directory_rating({ value: oneDecimal(listing.avgRating) })}>
+              {oneDecimal(listing.avgRating)}
             </span>
           ) : null}
           <span className="text-muted-foreground">({m.content_directory_reviews({ count: listing.reviewCount })})</span>

@@ -4,7 +4,7 @@ import { Heart, MessageCircle } from 'lucide-react';
 import { messages } from '#shared/messages';
 import { CommentForm, CommentList, toastCommentAdded } from '#client/components/content/comment-thread';
 import { toastActionFailure, toastSignInRequired } from '#client/components/content/feedback';
-import { blogDate } from '#client/components/content/format';
+import { formatCount, longDate } from '#client/lib/formats';
 import { LoadMore } from '#client/components/content/list-states';
 import { SafeImage } from '#client/components/content/safe-image';
 import { COMMENT_PAGE_SIZE, nextCursorFor } from '#client/lib/paging';
@@ -15,7 +15,6 @@ import { buttonVariants } from '#client/components/ui/button-variants';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
-import { formatCount } from '#client/lib/formats';
 import { errorStatus } from '#client/lib/errors';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { useSession } from '#client/lib/session';
@@ -120,7 +119,7 @@ function BlogArticle({ blog }: { blog: Article }) {
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{m.content_blog_by({ name: blog.authorName })}</span>
         <time dateTime={created.toISOString()}>
-          {blogDate(created)}
+          {longDate(created)}
         </time>
       </p>
       {/* The article reads in its own language's direction, whatever the page's. */}

@@ -22,11 +22,9 @@ import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
 import { categoryLabel } from '#client/lib/categories';
-import { relativeTime } from '#client/lib/relative-time';
-import { formatCount } from '#client/lib/formats';
+import { eventDate, eventTime, formatCount, relativeTime } from '#client/lib/formats';
 import { useDebounced } from '#client/lib/use-debounced';
 import { trpc } from '#client/trpc';
-import { eventDate, eventTime } from '#client/components/content/format';
 import { HrefLink } from './href-link';
 
 const hubGroups = {

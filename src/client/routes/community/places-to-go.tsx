@@ -20,7 +20,7 @@ import { trpc, type RouterOutputs } from '#client/trpc';
 import { CommunityPageHeader } from './-components/page-header';
 import { askToSignIn } from './-components/sign-in';
 import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
-import { ratingFormat } from '#client/components/content/format';
+import { oneDecimal } from '#client/lib/formats';
 import { PLACE_CATEGORY_LABELS } from '#client/lib/labels';
 
 
@@ -133,7 +133,7 @@ function PlacesPage() {
 
 function Rating({ value }: { value: number }) {
   if (value <= 0) return null;
-  const text = ratingFormat(value);
+  const text = oneDecimal(value);
   return (
     <span className="inline-flex items-center gap-1 text-sm font-semibold" aria-label={m.community_places_rating({ value: text })}>
       <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
