@@ -1,7 +1,8 @@
-import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { createdAt, id, publicationState, searchText, textList, updatedAt, keptCount } from './columns';
+import { likesTable } from './reactions';
 
 export const listings = pgTable(
   'directory_listings',
@@ -33,19 +34,7 @@ export const listings = pgTable(
   ],
 );
 
-export const listingLikes = pgTable(
-  'directory_likes',
-  {
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.listingId, t.userId] }), index('directory_likes_user_idx').on(t.userId)],
-);
+export const listingLikes = likesTable('directory_likes', { key: 'listingId', column: 'listing_id', references: () => listings.id });
 
 export const listingReviews = pgTable(
   'directory_reviews',
