@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MapPin, Plus, Search, Star } from 'lucide-react';
+import { MapPin, Plus, Star } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import { PLACE_CATEGORIES } from '#shared/categories';
@@ -8,7 +8,7 @@ import type { PlaceCategory } from '#shared/schemas/community';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { Input } from '#client/components/ui/input';
+import { SearchInput } from '#client/components/search-input';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
@@ -68,18 +68,7 @@ function PlacesPage() {
       <div className="grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor="places-search">{m.community_places_search_label()}</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute start-4 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id="places-search"
-              type="search"
-              className="ps-11"
-              placeholder={m.community_places_search_placeholder()}
-              value={search}
-              maxLength={100}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchInput id="places-search" placeholder={m.community_places_search_placeholder()} value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div role="group" aria-label={m.community_places_filter_label()} className="flex flex-wrap gap-2">
           {FILTERS.map((value) => (
