@@ -42,9 +42,12 @@ export function Field({ id, label, hint, error, count, announce = false, childre
   );
 }
 
-/** An email or password field of the sign-in and sign-up forms: its id is also the input's name. */
+/** An email or password field of the sign-in, sign-up and account forms; its name is its id unless given. */
 interface CredentialFieldProps {
   id: string;
+  name?: string;
+  /** The error is read out as it appears (Field's `announce`), as the account forms want. */
+  announce?: boolean;
   label: string;
   hint?: string;
   error?: string;
@@ -54,10 +57,10 @@ interface CredentialFieldProps {
 }
 
 /** A required email or password field (with its show/hide toggle), its hint and error read out with it. */
-function CredentialField({ kind, id, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps & { kind: 'email' | 'password' }) {
+function CredentialField({ kind, id, name = id, announce, label, hint, error, autoComplete, value, onChange }: CredentialFieldProps & { kind: 'email' | 'password' }) {
   const control = {
     id,
-    name: id,
+    name,
     autoComplete,
     required: true,
     value,
@@ -65,7 +68,7 @@ function CredentialField({ kind, id, label, hint, error, autoComplete, value, on
     ...describedBy(id, { hint: hint !== undefined, error }),
   };
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error} announce={announce}>
       {kind === 'password' ? <PasswordInput {...control} /> : <Input type="email" {...control} />}
     </Field>
   );

@@ -7,7 +7,7 @@ import { serverMessage } from '#client/lib/errors';
 import type { FormErrors } from '#client/lib/form-errors';
 
 // The rules every form follows (lib/form-errors); the account forms import them from here.
-export { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
+export { describedBy, type FormErrors, useFormErrors } from '#client/lib/form-errors';
 
 /**
  * The account forms check their fields with the server's own schemas, loaded when a form is
