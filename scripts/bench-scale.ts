@@ -49,7 +49,7 @@ const RARE_BLOG_WORD = 'saffronquill';
 const RARE_PODCAST_WORD = 'moonlitcedar';
 /** Part of one member's email, the way an admin looks someone up. */
 const ADMIN_SEARCH = '.4242@';
-/** The client's page sizes (use-paged-list.ts, community/blog.tsx, admin-kit.tsx). */
+/** The client's page sizes (use-paged-list.ts, community/(forum)/blog.tsx, admin-kit.tsx). */
 const GRID_PAGE = 12;
 const COMMENT_PAGE = 50;
 const FORUM_PAGE = 20;

@@ -77,7 +77,7 @@ const fill = (unit: string) => unit.repeat(Math.ceil(ADVERSARIAL_CHARS / unit.le
 function adversarialList(): WatchedWord[] {
   const list: WatchedWord[] = [];
   const add = (word: string) => list.push({ word: word.slice(0, 60).trim(), action: list.length % 3 === 0 ? 'hold' : 'block' });
-  add('b '.repeat(30)); // 30 letters spelled out: the case that took 2.5 s
+  add('b '.repeat(30)); // 30 letters spelled out: the costliest shape of word for the matcher
   for (let n = 2; n <= 60; n += 2) add('ab'.repeat(n / 2)); // words nested in each other
   for (let n = 1; n <= 30; n++) add(`${'ab '.repeat(n)}z`); // "a b a b ... z" spelled out
   for (let n = 1; n <= 14; n++) add(`${'bad '.repeat(n)}end`); // phrases sharing their start

@@ -1,6 +1,7 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
+import { createdAt, id, searchText, textList, updatedAt, keptCount } from './columns';
+import { commentsTable, likesTable } from './reactions';
 
 export const blogs = pgTable(
   'blogs',
@@ -30,36 +31,6 @@ export const blogs = pgTable(
   ],
 );
 
-export const blogLikes = pgTable(
-  'blog_likes',
-  {
-    blogId: integer('blog_id')
-      .notNull()
-      .references(() => blogs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.blogId, t.userId] }), index('blog_likes_user_idx').on(t.userId)],
-);
+export const blogLikes = likesTable('blog_likes', { key: 'blogId', column: 'blog_id', references: () => blogs.id });
 
-export const blogComments = pgTable(
-  'blog_comments',
-  {
-    id: id(),
-    blogId: integer('blog_id')
-      .notNull()
-      .references(() => blogs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    content: text('content').notNull(),
-    ...publication(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('blog_comments_blog_idx').on(t.blogId, t.createdAt, t.id), index('blog_comments_user_idx').on(t.userId), heldIndex('blog_comments_held_idx', t),
-    weeklyActivityIndex('blog_comments_activity_idx', t),
-  ],
-);
+export const blogComments = commentsTable('blog_comments', { key: 'blogId', column: 'blog_id', references: () => blogs.id });

@@ -1,9 +1,10 @@
-import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { createdAt, id, publicationState, searchText, textList, updatedAt, keptCount } from './columns';
+import { likesTable } from './reactions';
 
-export const directoryListings = pgTable(
+export const listings = pgTable(
   'directory_listings',
   {
     id: id(),
@@ -33,27 +34,15 @@ export const directoryListings = pgTable(
   ],
 );
 
-export const directoryLikes = pgTable(
-  'directory_likes',
-  {
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => directoryListings.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.listingId, t.userId] }), index('directory_likes_user_idx').on(t.userId)],
-);
+export const listingLikes = likesTable('directory_likes', { key: 'listingId', column: 'listing_id', references: () => listings.id });
 
-export const directoryReviews = pgTable(
+export const listingReviews = pgTable(
   'directory_reviews',
   {
     id: id(),
     listingId: integer('listing_id')
       .notNull()
-      .references(() => directoryListings.id, { onDelete: 'cascade' }),
+      .references(() => listings.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,7 +1,8 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, heldIndex, id, publication, weeklyActivityIndex, keptCount } from './columns';
 import { FORUM_CATEGORIES } from '#shared/categories';
+import { commentsTable, likesTable } from './reactions';
 
 export const forumCategory = pgEnum('forum_category', FORUM_CATEGORIES);
 
@@ -30,36 +31,6 @@ export const forumPosts = pgTable(
   ],
 );
 
-export const forumPostLikes = pgTable(
-  'forum_post_likes',
-  {
-    postId: integer('post_id')
-      .notNull()
-      .references(() => forumPosts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('forum_post_likes_user_idx').on(t.userId), weeklyActivityIndex('forum_post_likes_activity_idx', t)],
-);
+export const forumPostLikes = likesTable('forum_post_likes', { key: 'postId', column: 'post_id', references: () => forumPosts.id }, { activity: true });
 
-export const forumComments = pgTable(
-  'forum_comments',
-  {
-    id: id(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => forumPosts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    content: text('content').notNull(),
-    ...publication(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('forum_comments_post_idx').on(t.postId, t.createdAt, t.id), index('forum_comments_user_idx').on(t.userId), heldIndex('forum_comments_held_idx', t),
-    weeklyActivityIndex('forum_comments_activity_idx', t),
-  ],
-);
+export const forumComments = commentsTable('forum_comments', { key: 'postId', column: 'post_id', references: () => forumPosts.id });

@@ -1,6 +1,6 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { users } from './auth';
-import { createdAt, heldIndex, id, publication, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, searchText, textList, updatedAt, keptCount } from './columns';
+import { commentsTable, likesTable } from './reactions';
 
 export const podcasts = pgTable(
   'podcasts',
@@ -26,36 +26,6 @@ export const podcasts = pgTable(
   ],
 );
 
-export const podcastLikes = pgTable(
-  'podcast_likes',
-  {
-    podcastId: integer('podcast_id')
-      .notNull()
-      .references(() => podcasts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.podcastId, t.userId] }), index('podcast_likes_user_idx').on(t.userId)],
-);
+export const podcastLikes = likesTable('podcast_likes', { key: 'podcastId', column: 'podcast_id', references: () => podcasts.id });
 
-export const podcastComments = pgTable(
-  'podcast_comments',
-  {
-    id: id(),
-    podcastId: integer('podcast_id')
-      .notNull()
-      .references(() => podcasts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    content: text('content').notNull(),
-    ...publication(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('podcast_comments_podcast_idx').on(t.podcastId, t.createdAt, t.id), index('podcast_comments_user_idx').on(t.userId), heldIndex('podcast_comments_held_idx', t),
-    weeklyActivityIndex('podcast_comments_activity_idx', t),
-  ],
-);
+export const podcastComments = commentsTable('podcast_comments', { key: 'podcastId', column: 'podcast_id', references: () => podcasts.id });

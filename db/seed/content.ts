@@ -5,9 +5,9 @@ import {
   blogComments,
   blogLikes,
   blogs,
-  directoryLikes,
-  directoryListings,
-  directoryReviews,
+  listingLikes,
+  listings,
+  listingReviews,
   eventRsvps,
   events,
   podcastComments,
@@ -56,9 +56,9 @@ export async function seedContent(db: Db, accounts: AccountService): Promise<voi
     .returning({ id: events.id, dateTime: events.dateTime });
 
   const listingRows = await db
-    .insert(directoryListings)
+    .insert(listings)
     .values(LISTINGS.map((l, i) => ({ ...l, createdAt: ago(1 + i * 3) })))
-    .returning({ id: directoryListings.id });
+    .returning({ id: listings.id });
 
   // Community activity: deterministic, so every seeded site looks the same.
   const [salma, nour, yasmin] = community as [number, number, number];
@@ -89,13 +89,13 @@ export async function seedContent(db: Db, accounts: AccountService): Promise<voi
     ...upcoming.slice(0, 2).map((e) => ({ eventId: e.id, userId: nour })),
     { eventId: upcoming[1]!.id, userId: yasmin },
   ]);
-  await db.insert(directoryReviews).values(
+  await db.insert(listingReviews).values(
     listingRows.slice(0, 6).flatMap((l, i) => [
       { listingId: l.id, userId: salma, rating: 5, content: 'Lovely, welcoming place.' },
       { listingId: l.id, userId: nour, rating: [4, 5, 4, 3, 5, 4][i]!, content: 'Would go again.' },
     ]),
   );
-  await db.insert(directoryLikes).values(listingRows.slice(0, 4).map((l) => ({ listingId: l.id, userId: yasmin })));
+  await db.insert(listingLikes).values(listingRows.slice(0, 4).map((l) => ({ listingId: l.id, userId: yasmin })));
 }
 
 /** That day at `hour` o'clock in the demo events' zone (the site's default, Cairo). */

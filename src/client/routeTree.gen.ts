@@ -25,7 +25,6 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as CommunityIndexRouteImport } from './routes/community/index'
-import { Route as CommunityBlogRouteImport } from './routes/community/blog'
 import { Route as CommunityNewsletterRouteImport } from './routes/community/newsletter'
 import { Route as CommunityPlacesToGoRouteImport } from './routes/community/places-to-go'
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
@@ -33,6 +32,7 @@ import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/u
 import { Route as SettingsNewsletterRouteImport } from './routes/settings/newsletter'
 import { Route as SettingsProfileRouteImport } from './routes/settings/profile'
 import { Route as SettingsSafetyRouteImport } from './routes/settings/safety'
+import { Route as CommunityforumBlogRouteImport } from './routes/community/(forum)/blog'
 import { Route as CommunityNewsletterIdRouteImport } from './routes/community/newsletter_.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -115,11 +115,6 @@ const CommunityIndexRoute = CommunityIndexRouteImport.update({
   path: '/community/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CommunityBlogRoute = CommunityBlogRouteImport.update({
-  id: '/community/blog',
-  path: '/community/blog',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const CommunityNewsletterRoute = CommunityNewsletterRouteImport.update({
   id: '/community/newsletter',
   path: '/community/newsletter',
@@ -155,6 +150,11 @@ const SettingsSafetyRoute = SettingsSafetyRouteImport.update({
   path: '/settings/safety',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CommunityforumBlogRoute = CommunityforumBlogRouteImport.update({
+  id: '/community/(forum)/blog',
+  path: '/community/blog',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CommunityNewsletterIdRoute = CommunityNewsletterIdRouteImport.update({
   id: '/community/newsletter_/$id',
   path: '/community/newsletter/$id',
@@ -176,7 +176,6 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/admin/login': typeof AdminLoginRoute
-  '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
@@ -186,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
+  '/community/blog': typeof CommunityforumBlogRoute
   '/community/newsletter/$id': typeof CommunityNewsletterIdRoute
 }
 export interface FileRoutesByTo {
@@ -203,7 +203,6 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/admin/login': typeof AdminLoginRoute
-  '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
@@ -213,6 +212,7 @@ export interface FileRoutesByTo {
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin': typeof AdminIndexRoute
   '/community': typeof CommunityIndexRoute
+  '/community/blog': typeof CommunityforumBlogRoute
   '/community/newsletter/$id': typeof CommunityNewsletterIdRoute
 }
 export interface FileRoutesById {
@@ -231,7 +231,6 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
   '/admin/login': typeof AdminLoginRoute
-  '/community/blog': typeof CommunityBlogRoute
   '/community/newsletter': typeof CommunityNewsletterRoute
   '/community/places-to-go': typeof CommunityPlacesToGoRoute
   '/newsletter/confirm': typeof NewsletterConfirmRoute
@@ -241,6 +240,7 @@ export interface FileRoutesById {
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
   '/community/': typeof CommunityIndexRoute
+  '/community/(forum)/blog': typeof CommunityforumBlogRoute
   '/community/newsletter_/$id': typeof CommunityNewsletterIdRoute
 }
 export interface FileRouteTypes {
@@ -260,7 +260,6 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/admin/login'
-    | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
     | '/newsletter/confirm'
@@ -270,6 +269,7 @@ export interface FileRouteTypes {
     | '/settings/safety'
     | '/admin/'
     | '/community/'
+    | '/community/blog'
     | '/community/newsletter/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -287,7 +287,6 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/admin/login'
-    | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
     | '/newsletter/confirm'
@@ -297,6 +296,7 @@ export interface FileRouteTypes {
     | '/settings/safety'
     | '/admin'
     | '/community'
+    | '/community/blog'
     | '/community/newsletter/$id'
   id:
     | '__root__'
@@ -314,7 +314,6 @@ export interface FileRouteTypes {
     | '/signup'
     | '/verify-email'
     | '/admin/login'
-    | '/community/blog'
     | '/community/newsletter'
     | '/community/places-to-go'
     | '/newsletter/confirm'
@@ -324,6 +323,7 @@ export interface FileRouteTypes {
     | '/settings/safety'
     | '/admin/'
     | '/community/'
+    | '/community/(forum)/blog'
     | '/community/newsletter_/$id'
   fileRoutesById: FileRoutesById
 }
@@ -342,7 +342,6 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   AdminLoginRoute: typeof AdminLoginRoute
-  CommunityBlogRoute: typeof CommunityBlogRoute
   CommunityNewsletterRoute: typeof CommunityNewsletterRoute
   CommunityPlacesToGoRoute: typeof CommunityPlacesToGoRoute
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
@@ -352,6 +351,7 @@ export interface RootRouteChildren {
   SettingsSafetyRoute: typeof SettingsSafetyRoute
   AdminIndexRoute: typeof AdminIndexRoute
   CommunityIndexRoute: typeof CommunityIndexRoute
+  CommunityforumBlogRoute: typeof CommunityforumBlogRoute
   CommunityNewsletterIdRoute: typeof CommunityNewsletterIdRoute
 }
 
@@ -469,13 +469,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/community/blog': {
-      id: '/community/blog'
-      path: '/community/blog'
-      fullPath: '/community/blog'
-      preLoaderRoute: typeof CommunityBlogRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/community/newsletter': {
       id: '/community/newsletter'
       path: '/community/newsletter'
@@ -525,6 +518,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsSafetyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/community/(forum)/blog': {
+      id: '/community/(forum)/blog'
+      path: '/community/blog'
+      fullPath: '/community/blog'
+      preLoaderRoute: typeof CommunityforumBlogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/community/newsletter_/$id': {
       id: '/community/newsletter_/$id'
       path: '/community/newsletter/$id'
@@ -550,7 +550,6 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   AdminLoginRoute: AdminLoginRoute,
-  CommunityBlogRoute: CommunityBlogRoute,
   CommunityNewsletterRoute: CommunityNewsletterRoute,
   CommunityPlacesToGoRoute: CommunityPlacesToGoRoute,
   NewsletterConfirmRoute: NewsletterConfirmRoute,
@@ -560,6 +559,7 @@ const rootRouteChildren: RootRouteChildren = {
   SettingsSafetyRoute: SettingsSafetyRoute,
   AdminIndexRoute: AdminIndexRoute,
   CommunityIndexRoute: CommunityIndexRoute,
+  CommunityforumBlogRoute: CommunityforumBlogRoute,
   CommunityNewsletterIdRoute: CommunityNewsletterIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -16,7 +16,7 @@ const areasOf = (path: string) => call(path).areas;
 describe('cache areas', () => {
   it('takes what each procedure reads or changes from its own declaration', () => {
     expect(areasOf('content.podcasts.like')).toEqual(['podcasts']);
-    expect(areasOf('content.hub.stats')).toEqual(['forum', 'places']);
+    expect(areasOf('content.hub.stats')).toEqual(['forumPosts', 'places']);
     expect(areasOf('admin.users.setApproval')).toEqual(['members']);
     expect(areasOf('admin.users.delete')).toEqual(ALL_AREAS);
     expect(areasOf('auth.login')).toEqual([]);

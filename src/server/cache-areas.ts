@@ -1,3 +1,5 @@
+import { ENTITY_AREAS, type EntityArea } from '#shared/entities';
+
 /**
  * What part of the site's data a procedure reads or changes, for the read cache: a stored
  * answer is dropped when a write changes an area it read, and kept through writes elsewhere
@@ -7,11 +9,14 @@
  * Some procedures read or change one item of their area, named by a field of their input
  * (`item`): an article read by id is kept through a like on another article, while every
  * list of articles (which reads the area as a whole) is dropped by either.
+ *
+ * An entity's area is named in src/shared/entities.ts ('forumPosts'); the newsletter's
+ * subscriptions and issues are one more area.
  */
-export type CacheArea = 'podcasts' | 'blogs' | 'events' | 'listings' | 'forum' | 'places' | 'members' | 'newsletter';
+export type CacheArea = EntityArea | 'newsletter';
 
 /** Every area: what an undeclared write, or a write outside the procedures, touches. */
-export const ALL_AREAS: readonly CacheArea[] = ['podcasts', 'blogs', 'events', 'listings', 'forum', 'places', 'members', 'newsletter'];
+export const ALL_AREAS: readonly CacheArea[] = [...ENTITY_AREAS, 'newsletter'];
 
 /** The input field naming the one item a procedure reads or changes. */
 export type ItemField = 'id';

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { reports } from '#db/schema';
+import type { Entity as ContentEntity } from '#shared/entities';
 import { AUTO_HIDE_REPORTERS, REVIEWABLE_KINDS, type ReportTargetType } from '#shared/moderation';
 import { qualified } from './services/content-query';
 
@@ -27,7 +28,7 @@ export const roleOf = (user: { isAdmin: boolean }): Role => (user.isAdmin ? 'adm
 // ---------------------------------------------------------------- what she may do
 
 /** What a permission is about: a forum post, or a comment of any kind (podcast, blog, forum). */
-export type Entity = 'forum_post' | 'comment';
+export type Entity = Extract<ContentEntity, 'forumPost'> | 'comment';
 
 /** `own`: what she wrote herself; `any`: anyone's. */
 type Access = 'own' | 'any';
@@ -37,8 +38,8 @@ export type Permission = `delete:${Entity}:${Access}`;
 
 /** The permission table: what each role may do. A role may only what its row names. */
 const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
-  member: new Set(['delete:forum_post:own', 'delete:comment:own']),
-  admin: new Set(['delete:forum_post:own', 'delete:forum_post:any', 'delete:comment:own', 'delete:comment:any']),
+  member: new Set(['delete:forumPost:own', 'delete:comment:own']),
+  admin: new Set(['delete:forumPost:own', 'delete:forumPost:any', 'delete:comment:own', 'delete:comment:any']),
 };
 
 /** Whether this user's role carries the permission; a visitor may nothing. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  blogComments, blogLikes, directoryLikes, directoryListings, eventRsvps, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes, podcasts, users,
+  blogComments, blogLikes, listingLikes, listings, eventRsvps, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes, podcasts, users,
 } from '#db/schema';
 import { addReview, createBlog, createEvent, createListing, createPodcast, DAY } from './test/content-factories';
 import { createUser } from './test/factories';
@@ -44,7 +44,7 @@ describe('public and admin answers agree on non-zero counts', () => {
     const { id } = await createListing(t.db, { name: 'Counted cafe' });
     await addReview(t.db, id, memberIds[0]!, 4);
     await addReview(t.db, id, memberIds[1]!, 5);
-    await t.db.insert(directoryLikes).values(memberIds.slice(0, 3).map((userId) => ({ listingId: id, userId })));
+    await t.db.insert(listingLikes).values(memberIds.slice(0, 3).map((userId) => ({ listingId: id, userId })));
     const expected = { avgRating: 4.5, reviewCount: 2, likes: 3 };
     expect(find(await get('/api/directory'), id)).toMatchObject(expected);
     expect(find(await get('/api/admin/directory', true), id)).toMatchObject(expected);
@@ -86,7 +86,7 @@ describe("Home's counts, kept by the database", () => {
       const [row] = await t.db
         .select({
           podcastCount: sql<number>`(select count(*) from ${podcasts})`.mapWith(Number),
-          directoryCount: sql<number>`(select count(*) from ${directoryListings})`.mapWith(Number),
+          directoryCount: sql<number>`(select count(*) from ${listings})`.mapWith(Number),
           userCount: sql<number>`(select count(*) from ${users} where ${users.approvalStatus} = 'approved')`.mapWith(Number),
         })
         .from(sql`(select 1) as one`);

@@ -171,7 +171,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     if (from === instanceId) return;
     entries.drop({
       areas: new Set(areas.split(',').filter((area): area is CacheArea => (ALL_AREAS as readonly string[]).includes(area))),
-      items: new Set(items.split(',').filter((item): item is ItemReference => /^[a-z]+#[0-9]+$/.test(item) && (ALL_AREAS as readonly string[]).includes(areaOfItem(item as ItemReference)))),
+      items: new Set(items.split(',').filter((item): item is ItemReference => /^[a-zA-Z]+#[0-9]+$/.test(item) && (ALL_AREAS as readonly string[]).includes(areaOfItem(item as ItemReference)))),
     });
   }, afterReconnect).catch((error: unknown) => {
     app.log.warn({ err: error }, 'response cache: not listening for other processes\' changes');

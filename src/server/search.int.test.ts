@@ -12,7 +12,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createPglite, type Db, type DbHandle } from '#db/client';
 import { migrationsFolder } from '#db/migrate';
-import { blogs, directoryListings, events, places, podcasts, users } from '#db/schema';
+import { blogs, listings, events, places, podcasts, users } from '#db/schema';
 import { normalizeForSearch, stemForSearch } from '#shared/text/normalize';
 import { searchCondition } from './services/content-query';
 import { createUser } from './test/factories';
@@ -73,7 +73,7 @@ beforeAll(async () => {
     { title: 'Café talk', description: 'Conversations', category: 'Lifestyle', embedUrl: 'https://www.youtube.com/embed/b' },
   ]);
   await t.db.insert(events).values({ title: 'ورشة كتابة', description: 'لقاء مسائي', dateTime: new Date(Date.now() + 86_400_000), location: 'Hall' });
-  await t.db.insert(directoryListings).values({ name: 'مقهى الكتب', category: 'cafe', description: 'Books and coffee', tags: ['Quiet'] });
+  await t.db.insert(listings).values({ name: 'مقهى الكتب', category: 'cafe', description: 'Books and coffee', tags: ['Quiet'] });
 });
 afterAll(() => t.close());
 
@@ -86,8 +86,8 @@ describe('content search', () => {
   it('finds hamza and madda alef written as plain alef, and alef maqsura as yeh', async () => {
     expect(await blogTitles('احمد')).toEqual(['قصة أحمد']);
     expect(await blogTitles('أحمد')).toEqual(['قصة أحمد']);
-    const listings: { name: string }[] = await get(`/api/directory?search=${encodeURIComponent('مقهي')}`);
-    expect(listings.map((listing) => listing.name)).toEqual(['مقهى الكتب']);
+    const found: { name: string }[] = await get(`/api/directory?search=${encodeURIComponent('مقهي')}`);
+    expect(found.map((listing) => listing.name)).toEqual(['مقهى الكتب']);
   });
 
   it('finds diacritised text by the plain word and plain text by the diacritised word', async () => {
@@ -181,7 +181,7 @@ describe('one search rule for every list', () => {
     adminCookie = (await t.signInAs('admin')).cookie;
     await t.db.insert(blogs).values({ title: 'Rose Café diaries', excerpt: 'Mornings', content: 'Tea.', category: 'Lifestyle', authorName: 'Maya', isPublished: true });
     await t.db.insert(events).values({ title: 'Café meetup', description: 'Coffee', dateTime: new Date(Date.now() + 86_400_000), location: 'Hall' });
-    await t.db.insert(directoryListings).values({ name: 'Rose Café', category: 'Cafes', description: 'Tables' });
+    await t.db.insert(listings).values({ name: 'Rose Café', category: 'Cafes', description: 'Tables' });
     await t.db.insert(places).values([
       { name: 'Le Petit Café', description: 'A bright room with books.', category: 'wellness', address: '1 Rue' },
       { name: 'مقهى الحديقة', description: 'هادئ ومريح للدراسة', category: 'wellness', address: '2 Nile St' },
@@ -204,7 +204,7 @@ describe('one search rule for every list', () => {
       { title: 'أمسية الشعر المصري', description: 'قراءات', dateTime, location: 'Hall' },
       { title: 'شعر مصري', description: 'قراءات', dateTime, location: 'Hall' },
     ]);
-    await t.db.insert(directoryListings).values([
+    await t.db.insert(listings).values([
       { name: 'المخبز المصري', category: 'Food', description: 'خبز' },
       { name: 'مخبز مصري', category: 'Food', description: 'خبز' },
     ]);
@@ -252,7 +252,7 @@ describe('search indexes', () => {
     { name: 'podcasts', table: podcasts, column: podcasts.searchText },
     { name: 'blogs', table: blogs, column: blogs.searchText },
     { name: 'events', table: events, column: events.searchText },
-    { name: 'directory_listings', table: directoryListings, column: directoryListings.searchText },
+    { name: 'directory_listings', table: listings, column: listings.searchText },
     { name: 'places', table: places, column: places.searchText },
     { name: 'users', table: users, column: users.searchText },
   ];
@@ -401,7 +401,7 @@ describe('upgrading a database that holds rows', () => {
       { ...blog, title: 'Morning Yoga', content: 'Breathe in.' },
     ]);
     await db.insert(podcasts).values({ title: 'بنت القرية', description: 'حلقة', category: 'Wellness', embedUrl: 'https://www.youtube.com/embed/a' });
-    await db.insert(directoryListings).values({ name: 'بنت القرية', category: 'Art', description: 'دروس' });
+    await db.insert(listings).values({ name: 'بنت القرية', category: 'Art', description: 'دروس' });
     await db.insert(places).values({ name: 'بنت القرية', description: 'مبنى جميل', category: 'culture', address: '1 Nile St' });
     // Written in SQL: the schema in the code has columns that later migrations add.
     await db.execute(sql`insert into events (title, description, date_time, location) values ('بنت القرية', 'لقاء', now() + interval '1 day', 'Hall')`);
@@ -411,7 +411,7 @@ describe('upgrading a database that holds rows', () => {
       { name: 'podcasts', table: podcasts, column: podcasts.searchText },
       { name: 'blogs', table: blogs, column: blogs.searchText },
       { name: 'events', table: events, column: events.searchText },
-      { name: 'directory_listings', table: directoryListings, column: directoryListings.searchText },
+      { name: 'directory_listings', table: listings, column: listings.searchText },
       { name: 'places', table: places, column: places.searchText },
       { name: 'users', table: users, column: users.searchText },
     ];

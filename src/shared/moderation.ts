@@ -1,3 +1,5 @@
+import { COMMENTED_ENTITIES, ENTITIES, wireNames } from './entities';
+
 /** What a watched word does: refuse the text, or hold it for a moderator's review. */
 export const WATCHED_WORD_ACTIONS = ['block', 'hold'] as const;
 export type WatchedWordAction = (typeof WATCHED_WORD_ACTIONS)[number];
@@ -22,13 +24,16 @@ export const PROFILE_TEXT_FIELDS = ['firstName', 'lastName', 'bio', 'interests']
 /** A profile change waiting for review: only the fields she changed. */
 export type ProfileChange = Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string>>;
 
-/** What a member can report. Comment kinds are named by their thread. */
-export const REPORT_TARGET_TYPES = ['forum_post', 'podcast_comment', 'blog_comment', 'forum_comment', 'listing', 'member'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/** A comment as a report target: named by its thread's wire name ('forum_comment'). */
+const COMMENT_TARGET_TYPES = wireNames(COMMENTED_ENTITIES).map((kind) => `${kind}_comment` as const);
 
 /** The content a member writes that waits for review: every report target but listings and members. */
-export const REVIEWABLE_KINDS = ['forum_post', 'podcast_comment', 'blog_comment', 'forum_comment'] as const;
+export const REVIEWABLE_KINDS = [ENTITIES.forumPost.reportType, ...COMMENT_TARGET_TYPES] as const;
 export type ReviewableKind = (typeof REVIEWABLE_KINDS)[number];
+
+/** What a member can report (SPEC.md's `targetType`s, in its order). */
+export const REPORT_TARGET_TYPES = [...REVIEWABLE_KINDS, ENTITIES.listing.reportType, ENTITIES.member.reportType] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'self-harm', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './ui/alert-dialog';
+import { ConfirmDialog } from './ui/alert-dialog';
+import { Button } from './ui/button';
 
 export interface ConfirmDeleteTexts {
   title: string;
@@ -31,7 +22,7 @@ export function ConfirmDelete({
   pending,
   onConfirm,
 }: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
   texts: ConfirmDeleteTexts;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -39,26 +30,10 @@ export function ConfirmDelete({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-          <AlertDialogDescription>{texts.body}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{texts.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={pending}
-            onClick={(event) => {
-              event.preventDefault();
-              onConfirm();
-            }}
-          >
-            {pending ? texts.busy : texts.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog open={open} onOpenChange={onOpenChange} pending={pending} trigger={trigger} title={texts.title} description={texts.body} cancel={texts.cancel}>
+      <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+        {pending ? texts.busy : texts.confirm}
+      </Button>
+    </ConfirmDialog>
   );
 }

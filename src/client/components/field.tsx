@@ -9,10 +9,23 @@ import { Label } from './ui/label';
 /** A text field's limit and its text, for the counter shown near the limit. */
 export type FieldCount = { value: string; max: number };
 
-/** A labelled form field with an optional hint, counter and error, tied to the input by id. */
-export function Field({ id, label, hint, error, count, children }: { id: string; label: string; hint?: string; error?: string; count?: FieldCount; children: ReactNode }) {
+export interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  count?: FieldCount;
+  children: ReactNode;
+}
+
+/**
+ * A labelled form field with an optional hint, counter and error, tied to the input by id.
+ * `announce`: the error is read out as it appears (a refusal for a field she is still in is
+ * heard without moving her), so its place is always there, empty until then.
+ */
+export function Field({ id, label, hint, error, count, announce = false, children }: FieldProps & { announce?: boolean }) {
   return (
-    <div className="grid gap-2">
+    <div className={announce ? 'grid content-start gap-2' : 'grid gap-2'}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {count ? <CharacterCount id={id} value={count.value} max={count.max} /> : null}
@@ -21,8 +34,8 @@ export function Field({ id, label, hint, error, count, children }: { id: string;
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+      {announce || error ? (
+        <p id={`${id}-error`} role={announce ? 'alert' : undefined} className="text-sm font-medium text-destructive empty:hidden">
           {error}
         </p>
       ) : null}
@@ -30,9 +43,12 @@ export function Field({ id, label, hint, error, count, children }: { id: string;
   );
 }
 
-/** An email or password field of the sign-in and sign-up forms: its id is also the input's name. */
+/** An email or password field of the sign-in, sign-up and account forms; its name is its id unless given. */
 interface CredentialFieldProps {
   id: string;
+  name?: string;
+  /** The error is read out as it appears (Field's `announce`), as the account forms want. */
+  announce?: boolean;
   label: string;
   hint?: string;
   error?: string;
@@ -45,10 +61,10 @@ interface CredentialFieldProps {
 type EmailFieldProps = CredentialFieldProps & { suggestCorrections?: boolean };
 
 /** A required email or password field (with its show/hide toggle), its hint and error read out with it. */
-function CredentialField({ kind, id, label, hint, error, autoComplete, value, onChange, suggestCorrections }: EmailFieldProps & { kind: 'email' | 'password' }) {
+function CredentialField({ kind, id, name = id, announce, label, hint, error, autoComplete, value, onChange, suggestCorrections }: EmailFieldProps & { kind: 'email' | 'password' }) {
   const control = {
     id,
-    name: id,
+    name,
     autoComplete,
     required: true,
     value,
@@ -56,7 +72,7 @@ function CredentialField({ kind, id, label, hint, error, autoComplete, value, on
     ...describedBy(id, { hint: hint !== undefined, error }),
   };
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error} announce={announce}>
       {kind === 'password' ? <PasswordInput {...control} /> : <Input type="email" {...control} />}
       {suggestCorrections ? <EmailSuggestion fieldId={id} value={value} onAccept={onChange} /> : null}
     </Field>

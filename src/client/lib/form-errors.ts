@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import type { z } from 'zod';
 import { errorField, errorMessage } from './errors';
 
 /**
@@ -54,4 +56,33 @@ export function focusFirstInvalid(scope: ParentNode) {
 export function describedBy(id: string, { hint = false, error }: { hint?: boolean; error?: string }) {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+/**
+ * A form's messages, kept as the rules above say: `check` reads the values with the shared schema
+ * (every field's first message at once, or the data to send), `showFailure` puts the server's
+ * refusal at its field, and both move focus to the first field with a message. `ids` names each
+ * field's input, in the order the form shows them; `clear` drops one field's message as she changes it.
+ */
+export function useFormErrors<Field extends string>(ids: Record<Field, string>) {
+  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const fields = Object.keys(ids) as Field[];
+  const show = (found: FormErrors<Field>) => {
+    setErrors(found);
+    focusFirstError(ids, found);
+  };
+  return {
+    errors,
+    setErrors,
+    show,
+    /** The values as the schema reads them; undefined when it refused them (its messages are then shown). */
+    check<S extends z.ZodType>(schema: S, values: unknown): z.output<S> | undefined {
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) return void show(errorsFromIssues(parsed.error.issues, fields));
+      setErrors({});
+      return parsed.data;
+    },
+    showFailure: (failure: unknown, fallback?: string) => show(errorsFromFailure(failure, fields, fallback)),
+    clear: (field: Field) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current)),
+  };
 }

@@ -1,4 +1,6 @@
+import { m } from '#i18n/messages';
 import { getLocale } from '#i18n/runtime';
+import { eventClock, eventDay } from '#shared/event-time';
 import { intlLocaleOf } from '#shared/i18n/locale';
 
 /**
@@ -6,7 +8,9 @@ import { intlLocaleOf } from '#shared/i18n/locale';
  * (Arabic-Indic digits, Egyptian month names). Each formatter is made once per language and
  * kept: making one loads the browser's locale data, the costly part.
  *
- * Dates are shown in the viewer's time zone, as Intl does by default, except where named UTC.
+ * Dates are shown in the viewer's time zone, as Intl does by default, except where named UTC,
+ * and events' in the event's own zone (#shared/event-time). This is the client's one module of
+ * date, time, number and price formats.
  */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
@@ -63,3 +67,45 @@ export const latinDigits = (text: string) =>
 
 /** Latin digits in the page's own ("12" / "١٢"): a number box shows what the messages about it show. */
 export const pageDigits = (text: string) => text.replace(/[0-9]/g, (digit) => formatCount(Number(digit)));
+
+/**
+ * An event's day ("Dec 5, 2026") and time with its zone ("7:30 PM EET"), in the page's language
+ * and the event's zone: the same text on the server and in any reader's browser.
+ */
+export const eventDate = (date: Date, timeZone: string) => eventDay(date, timeZone, getLocale());
+export const eventTime = (date: Date, timeZone: string) => eventClock(date, timeZone, getLocale());
+
+/**
+ * Forum dates as relative labels: 'Just now' under a minute, then minutes,
+ * then hours for the first day, then a date, all in the page's language.
+ */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export function relativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const elapsed = now.getTime() - then.getTime();
+  // A clock a little ahead of ours still reads as just now.
+  if (elapsed < MINUTE) return m.community_time_just_now();
+  if (elapsed < HOUR) return m.community_time_minutes({ count: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return m.community_time_hours({ count: Math.floor(elapsed / HOUR) });
+  return shortDate(then);
+}
+
+/** A plain amount as stored ('25.50', '$10'): its digits, its decimals. */
+const AMOUNT = /^\$?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * '0' and '0.00' (and no price at all) are Free; an amount is shown in dollars with the page's
+ * digits and as many decimals as were stored; any other text is shown as before, in dollars.
+ */
+export function formatPrice(price: string | null): string {
+  const value = (price ?? '').trim();
+  if (value === '' || value === '0' || value === '0.00') return m.content_events_free();
+  const amount = AMOUNT.exec(value);
+  if (!amount) return value.startsWith('$') ? value : `$${value}`;
+  const decimals = amount[2]?.length ?? 0;
+  // Stored decimals are kept ('25.50' stays two places); no grouping, as stored.
+  return m.content_events_price_amount({ amount: fixedDecimals(Number(value.replace('$', '')), decimals) });
+}

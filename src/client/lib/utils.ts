@@ -7,8 +7,8 @@ export function cn(...inputs: ClassValue[]) {
 }
 
 /**
- * tailwind-merge builds its tables of Tailwind's classes on first use, about 15 ms on a desktop.
- * Called in a task of its own before React starts, so that work doesn't lengthen a render slice.
+ * tailwind-merge builds its tables of Tailwind's classes on first use. Called in a task of its
+ * own before React starts, so that work doesn't lengthen a render slice.
  */
 export function prepareClassMerging(): void {
   twMerge('p-0');

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { EmailField } from '../components/field';
 import { Button } from '../components/ui/button';
 import { m } from '#i18n/messages';
-import { errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { useFormErrors } from '../lib/form-errors';
 import { trpc } from '../trpc';
 import { AccountCard, FormNotice, loadAccountSchemas } from './settings/-components/account-kit';
 
@@ -12,32 +12,25 @@ export const Route = createFileRoute('/forgot-password')({
   component: ForgotPasswordPage,
 });
 
-const FIELDS = ['email'] as const;
 const FIELD_IDS = { email: 'email' };
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the email has an account. */
 function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   // A message about the address shows at it; any other (too many tries) above the form.
-  const [errors, setErrors] = useState<FormErrors<'email'>>({});
-  const show = (found: FormErrors<'email'>) => {
-    setErrors(found);
-    focusFirstError(FIELD_IDS, found);
-  };
+  const { errors, check, showFailure } = useFormErrors(FIELD_IDS);
 
   const request = useMutation(
     trpc.auth.account.requestPasswordReset.mutationOptions({
-      onError: (failure) => show(errorsFromFailure(failure, FIELDS)),
+      onError: (failure) => showFailure(failure),
     }),
   );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { PasswordResetRequestSchema } = await loadAccountSchemas();
-    const parsed = PasswordResetRequestSchema.safeParse({ email });
-    if (!parsed.success) return show(errorsFromIssues(parsed.error.issues, FIELDS));
-    setErrors({});
-    request.mutate(parsed.data);
+    const data = check(PasswordResetRequestSchema, { email });
+    if (data) request.mutate(data);
   }
 
   return (

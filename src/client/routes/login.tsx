@@ -10,7 +10,7 @@ import { toast } from '../components/ui/toast';
 import { m } from '#i18n/messages';
 import { DEFAULT_SITE_NAME } from '#shared/site';
 import { serverMessage } from '../lib/errors';
-import { errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { useFormErrors } from '../lib/form-errors';
 import { loadSession, sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
 import { loadAuthSchemas } from '../lib/auth-schemas';
@@ -23,7 +23,6 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 });
 
-const FIELDS = ['email', 'password'] as const;
 const FIELD_IDS = { email: 'email', password: 'password' };
 
 function LoginPage() {
@@ -31,7 +30,7 @@ function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [saveLogin, setSaveLogin] = useState(false);
-  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
+  const { errors, check } = useFormErrors(FIELD_IDS);
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
@@ -58,15 +57,8 @@ function LoginPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { LoginSchema } = await loadAuthSchemas();
-    const parsed = LoginSchema.safeParse({ email, password, saveLogin });
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, FIELDS);
-      setErrors(found);
-      focusFirstError(FIELD_IDS, found);
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
+    const data = check(LoginSchema, { email, password, saveLogin });
+    if (data) login.mutate(data);
   }
 
   return (

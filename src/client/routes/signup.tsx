@@ -14,7 +14,7 @@ import { Label } from '../components/ui/label';
 import { Textarea } from '../components/ui/textarea';
 import { m } from '#i18n/messages';
 import { DEFAULT_SITE_NAME } from '#shared/site';
-import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '../lib/form-errors';
+import { describedBy, useFormErrors } from '../lib/form-errors';
 import { latinDigits, pageDigits } from '../lib/formats';
 import { loadSession } from '../lib/session';
 import { trpc } from '../trpc';
@@ -36,7 +36,7 @@ type Draft = Omit<FormState, 'password'> & { acceptGuidelines: boolean };
 /** The fields in the order they are shown; the first with a message takes the focus. */
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'age', 'interests', 'bio', 'acceptGuidelines'] as const;
 type SignupField = (typeof FIELDS)[number];
-const FIELD_IDS = Object.fromEntries(FIELDS.map((field) => [field, field]));
+const FIELD_IDS = Object.fromEntries(FIELDS.map((field) => [field, field])) as Record<SignupField, string>;
 
 /**
  * The unsent application, so reading the guidelines (their link opens in this tab) and coming
@@ -64,7 +64,7 @@ const parseAge = (value: string): number | undefined => (value.trim() === '' ? u
 function SignupPage() {
   const [form, setForm] = useState<FormState>(() => ({ ...EMPTY_FORM, ...draft }));
   const [acceptGuidelines, setAcceptGuidelines] = useState(draft?.acceptGuidelines ?? false);
-  const [errors, setErrors] = useState<FormErrors<SignupField>>({});
+  const { errors, check, showFailure, clear } = useFormErrors(FIELD_IDS);
   // Where her application went: shown instead of the form, so there is nothing to send twice.
   const [sentTo, setSentTo] = useState<string>();
 
@@ -93,9 +93,7 @@ function SignupPage() {
         setSentTo(application.email);
       },
       onError: (failure) => {
-        const found = errorsFromFailure(failure, FIELDS, messages.signup.genericFailure);
-        setErrors(found);
-        focusFirstError(FIELD_IDS, found);
+        showFailure(failure, messages.signup.genericFailure);
       },
     }),
   );
@@ -103,7 +101,7 @@ function SignupPage() {
   const updateValue = (field: keyof FormState) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
     // Her change answers that field's message; the others stay until she sends again.
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    clear(field);
   };
   const update = (field: keyof FormState) => (event: { target: { value: string } }) => updateValue(field)(event.target.value);
 
@@ -111,15 +109,8 @@ function SignupPage() {
     event.preventDefault();
     const { JoinRequestSchema } = await loadAuthSchemas();
     // The server's own schema, so each field's message reads the same here and there; every field's at once.
-    const parsed = JoinRequestSchema.safeParse({ ...form, age: parseAge(form.age), acceptGuidelines });
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, FIELDS);
-      setErrors(found);
-      focusFirstError(FIELD_IDS, found);
-      return;
-    }
-    setErrors({});
-    apply.mutate(parsed.data);
+    const data = check(JoinRequestSchema, { ...form, age: parseAge(form.age), acceptGuidelines });
+    if (data) apply.mutate(data);
   }
 
   if (sentTo !== undefined) {
@@ -221,7 +212,7 @@ function SignupPage() {
               {...describedBy('acceptGuidelines', { error: errors.acceptGuidelines })}
               onCheckedChange={(value) => {
                 setAcceptGuidelines(value === true);
-                if (value === true) setErrors((current) => ({ ...current, acceptGuidelines: undefined }));
+                if (value === true) clear('acceptGuidelines');
               }}
             />
             <Label htmlFor="acceptGuidelines" className="font-normal">

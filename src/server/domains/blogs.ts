@@ -52,8 +52,9 @@ const readerAuthor = (row: AuthorNames) =>
   row.authorFirstName !== null ? displayName({ firstName: row.authorFirstName, lastName: row.authorLastName ?? '' }) : null;
 
 /**
- * What readers get of a blog row, card or article. Copied field by field: V8 takes about
- * 4 µs a row for a rest-and-spread copy (`({ a, ...row }) => ({ ...row })`), 0.1 µs for this.
+ * What readers get of a blog row, card or article. Copied field by field, never by rest and
+ * spread (`({ a, ...row }) => ({ ...row })`), which costs far more per row on every list
+ * (docs/benchmarks.md, "Measurements behind code choices").
  */
 function readerBlogFields(row: BlogRow | BlogCardRow) {
   return {

@@ -78,7 +78,7 @@ export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | unde
       authorId: author.id,
       waitingForReview: row.state === 'held',
       isMine: author.isMine,
-      canDelete: mayDelete(viewer, 'forum_post', row.authorId),
+      canDelete: mayDelete(viewer, 'forumPost', row.authorId),
     };
   });
 }

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { auditLog, blogs, directoryListings, events, forumPosts, newsletterIssues, podcasts, profileChanges, reports, users } from '#db/schema';
+import { auditLog, blogs, listings, events, forumPosts, newsletterIssues, podcasts, profileChanges, reports, users } from '#db/schema';
 import type { Db } from '#db/client';
 import { REVIEWABLE_KINDS, type ReportTargetType, type ReviewableKind } from '#shared/moderation';
 import { displayName } from '../policies';
@@ -100,7 +100,7 @@ export async function reportedItemWords(db: Db, reportId: number): Promise<strin
     return item ? memberContentWords(item) : undefined;
   }
   if (report.type === 'listing') {
-    const [listing] = await db.select({ name: directoryListings.name }).from(directoryListings).where(eq(directoryListings.id, report.id)).limit(1);
+    const [listing] = await db.select({ name: listings.name }).from(listings).where(eq(listings.id, report.id)).limit(1);
     return listing ? `listing ${quoted(listing.name)}` : undefined;
   }
   const [member] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.id)).limit(1);
@@ -172,7 +172,7 @@ const TITLED_AREAS: Record<string, { table: PgTable; id: PgColumn; title: PgColu
   'admin.podcasts.': { table: podcasts, id: podcasts.id, title: podcasts.title },
   'admin.blogs.': { table: blogs, id: blogs.id, title: blogs.title },
   'admin.events.': { table: events, id: events.id, title: events.title },
-  'admin.directory.': { table: directoryListings, id: directoryListings.id, title: directoryListings.name },
+  'admin.directory.': { table: listings, id: listings.id, title: listings.name },
   'admin.forum.': { table: forumPosts, id: forumPosts.id, title: forumPosts.title },
   'admin.newsletter.issues.': { table: newsletterIssues, id: newsletterIssues.id, title: newsletterIssues.subject },
 };

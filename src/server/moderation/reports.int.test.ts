@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryListings, forumComments, forumPosts, reports, users } from '#db/schema';
+import { forumComments, forumPosts, listings, reports, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AUTO_HIDE_REPORTERS, REPORTS_PER_DAY } from '#shared/moderation';
 import { createListing } from '../test/content-factories';
+import type { ReportGroup } from './reports';
 import { trpcRequest } from '../test/procedures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -214,7 +215,7 @@ describe('the report queue', () => {
     expect((await groupOf('member', member.user.id)).openReports).toBe(1);
 
     expect((await as(admin, 'POST', `/api/admin/reports/${listingGroup.reportId}/resolve`, { action: 'delete' })).statusCode).toBe(200);
-    expect(await t.db.select().from(directoryListings).where(eq(directoryListings.id, listing.id))).toEqual([]);
+    expect(await t.db.select().from(listings).where(eq(listings.id, listing.id))).toEqual([]);
     expect((await as(admin, 'POST', `/api/admin/reports/${memberGroup.reportId}/resolve`, { action: 'suspend', days: 1 })).statusCode).toBe(200);
     const [suspended] = await t.db.select({ reason: users.suspensionReason }).from(users).where(eq(users.id, member.user.id));
     expect(suspended?.reason).toBe(s.defaultSuspensionReason);
@@ -229,16 +230,7 @@ describe('the report queue', () => {
 });
 
 describe('what reports can hide, and how many a member files', () => {
-  type Counts = {
-    targetType: string;
-    targetId: number;
-    openReports: number;
-    reportCount: number;
-    reporters: number;
-    countingReporters: number;
-    dismissedReporters: number;
-    reasons: { reason: string; count: number }[];
-  };
+  type Counts = Pick<ReportGroup, 'targetType' | 'targetId' | 'openReports' | 'reportCount' | 'reporters' | 'countingReporters' | 'dismissedReporters' | 'reasons'>;
   const countsOf = async (targetType: string, targetId: number) =>
     ((await as(admin, 'GET', '/api/admin/reports?limit=100')).json() as Counts[]).find((group) => group.targetType === targetType && group.targetId === targetId)!;
   const viaTrpc = (who: SignedIn, input: object) => trpcRequest(t.app, { path: 'content.reports.create', type: 'mutation', input, cookie: who.cookie });

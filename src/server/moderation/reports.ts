@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, countDistinct, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { directoryListings, reports, users } from '#db/schema';
+import { listings, reports, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import {
   REPORTS_PER_DAY,
@@ -37,7 +37,7 @@ async function reportTarget(db: Db, reporter: NonNullable<ContentViewer>, type: 
     return { hideable: hideableByReports(type, false) };
   }
   if (type === 'listing') {
-    const [listing] = await db.select({ id: directoryListings.id }).from(directoryListings).where(and(eq(directoryListings.id, id), eq(directoryListings.state, 'published'))).limit(1);
+    const [listing] = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, id), eq(listings.state, 'published'))).limit(1);
     if (!listing) throw notFound(m.reportTargetNotFound);
     return { hideable: hideableByReports(type, true) };
   }
@@ -56,7 +56,7 @@ async function reportTarget(db: Db, reporter: NonNullable<ContentViewer>, type: 
 async function setHidden(db: Db, type: ReportTargetType, id: number, hidden: boolean): Promise<void> {
   const [from, to] = hidden ? (['published', 'hidden'] as const) : (['hidden', 'published'] as const);
   if (type === 'listing') {
-    await db.update(directoryListings).set({ state: to }).where(and(eq(directoryListings.id, id), eq(directoryListings.state, from)));
+    await db.update(listings).set({ state: to }).where(and(eq(listings.id, id), eq(listings.state, from)));
   } else if (isReviewable(type)) {
     const c = MEMBER_CONTENT[type];
     await db.update(c.table).set({ state: to } as never).where(and(eq(c.id, id), eq(c.state, from)));
@@ -150,8 +150,8 @@ async function labelsOf(db: Db, rows: { targetType: ReportTargetType; targetId: 
   }
   const listingIds = idsOf('listing');
   if (listingIds.length) {
-    const listings = await db.select({ id: directoryListings.id, name: directoryListings.name }).from(directoryListings).where(and(inArray(directoryListings.id, listingIds), eq(directoryListings.state, 'published')));
-    for (const listing of listings) labels.set(`listing:${listing.id}`, listing.name);
+    const shown = await db.select({ id: listings.id, name: listings.name }).from(listings).where(and(inArray(listings.id, listingIds), eq(listings.state, 'published')));
+    for (const listing of shown) labels.set(`listing:${listing.id}`, listing.name);
   }
   const memberIds = idsOf('member');
   if (memberIds.length) {
@@ -303,11 +303,11 @@ async function reportedItems(db: Db, targets: { targetType: ReportTargetType; ta
   }
   const listingIds = idsOf('listing');
   if (listingIds.length) {
-    const listings = await db
-      .select({ id: directoryListings.id, name: directoryListings.name, description: directoryListings.description, state: directoryListings.state })
-      .from(directoryListings)
-      .where(inArray(directoryListings.id, listingIds));
-    for (const listing of listings) {
+    const found = await db
+      .select({ id: listings.id, name: listings.name, description: listings.description, state: listings.state })
+      .from(listings)
+      .where(inArray(listings.id, listingIds));
+    for (const listing of found) {
       items.set(`listing:${listing.id}`, { title: listing.name, text: listing.description, state: listing.state, author: null, context: { title: listing.name, href: '/directory' } });
     }
   }
@@ -378,6 +378,6 @@ async function authorOf(db: Db, type: ReportTargetType, id: number): Promise<num
 }
 
 async function deleteTarget(db: Db, type: ReportTargetType, id: number): Promise<void> {
-  if (type === 'listing') await db.delete(directoryListings).where(eq(directoryListings.id, id));
+  if (type === 'listing') await db.delete(listings).where(eq(listings.id, id));
   else if (isReviewable(type)) await db.delete(MEMBER_CONTENT[type].table).where(eq(MEMBER_CONTENT[type].id, id));
 }

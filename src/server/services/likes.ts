@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client';
-import { blogLikes, blogs, directoryLikes, directoryListings, forumPostLikes, forumPosts, podcastLikes, podcasts } from '#db/schema';
+import type { LikedEntity } from '#shared/entities';
+import { blogLikes, blogs, listingLikes, listings, forumPostLikes, forumPosts, podcastLikes, podcasts } from '#db/schema';
 
 /**
  * What members can like: each like table (one like per member and item, its primary key), the
@@ -10,14 +11,12 @@ import { blogLikes, blogs, directoryLikes, directoryListings, forumPostLikes, fo
 const LIKES = {
   podcast: { table: podcastLikes, itemId: podcastLikes.podcastId, userId: podcastLikes.userId, items: podcasts, id: podcasts.id, count: podcasts.likeCount },
   blog: { table: blogLikes, itemId: blogLikes.blogId, userId: blogLikes.userId, items: blogs, id: blogs.id, count: blogs.likeCount },
-  listing: { table: directoryLikes, itemId: directoryLikes.listingId, userId: directoryLikes.userId, items: directoryListings, id: directoryListings.id, count: directoryListings.likeCount },
+  listing: { table: listingLikes, itemId: listingLikes.listingId, userId: listingLikes.userId, items: listings, id: listings.id, count: listings.likeCount },
   forumPost: { table: forumPostLikes, itemId: forumPostLikes.postId, userId: forumPostLikes.userId, items: forumPosts, id: forumPosts.id, count: forumPosts.likeCount },
-} satisfies Record<string, { table: PgTable; itemId: PgColumn; userId: PgColumn; items: PgTable; id: PgColumn; count: PgColumn }>;
-
-export type LikeKind = keyof typeof LIKES;
+} satisfies Record<LikedEntity, { table: PgTable; itemId: PgColumn; userId: PgColumn; items: PgTable; id: PgColumn; count: PgColumn }>;
 
 /** Whether the member likes the item. The caller has checked that she may see it. */
-export async function isLiked(db: Db, kind: LikeKind, id: number, userId: number): Promise<boolean> {
+export async function isLiked(db: Db, kind: LikedEntity, id: number, userId: number): Promise<boolean> {
   const { table, itemId, userId: member } = LIKES[kind];
   const [row] = await db.select({ id: itemId }).from(table).where(and(eq(itemId, id), eq(member, userId))).limit(1);
   return Boolean(row);
@@ -40,7 +39,7 @@ export interface LikeAnswer {
  * its kept count plus her change: a statement doesn't see what its trigger writes, and the lock
  * (the one the trigger takes anyway) makes the count read the latest committed one.
  */
-export async function setLike(db: Db, kind: LikeKind, id: number, userId: number, liked: boolean | undefined, visible: SQL | undefined): Promise<LikeAnswer | null> {
+export async function setLike(db: Db, kind: LikedEntity, id: number, userId: number, liked: boolean | undefined, visible: SQL | undefined): Promise<LikeAnswer | null> {
   const { table, itemId, userId: memberId, items, id: itemKey, count } = LIKES[kind];
   const item = sql.identifier(itemId.name);
   const member = sql.identifier(memberId.name);

@@ -7,7 +7,7 @@ import { eventCalendar } from '../calendar';
 import { queueMail } from '../mail/outbox';
 import { mails, type MailSite } from '../mail/templates';
 import { messages } from '#shared/messages';
-import { spotsLeft } from '../domains/events';
+import { eventColumns, spotsLeft } from '../domains/events';
 import { badRequest, notFound } from '../errors';
 import { qualified } from './content-query';
 
@@ -54,17 +54,8 @@ export async function lockEvent(tx: Db, eventId: number) {
   return event;
 }
 
-/** What lockEvent reads of the event: its mail's details, its limit and its attendees. */
-const lockedEventColumns = {
-  id: events.id,
-  title: events.title,
-  description: events.description,
-  dateTime: events.dateTime,
-  timeZone: events.timeZone,
-  location: events.location,
-  maxAttendees: events.maxAttendees,
-  attendees: events.attendingCount,
-};
+/** What lockEvent reads of the event: the read model's columns but its price, images and tags (its mail's details, its limit, its attendees). */
+const { price: _price, images: _images, tags: _tags, ...lockedEventColumns } = eventColumns;
 
 /** The member who answers, as her session knows her: her confirmation is mailed to her, in her language. */
 export interface RsvpMember {

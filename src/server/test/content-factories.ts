@@ -1,5 +1,5 @@
 import type { Db } from '#db/client';
-import { blogs, directoryListings, directoryReviews, events, podcasts } from '#db/schema';
+import { blogs, listings, listingReviews, events, podcasts } from '#db/schema';
 
 type New<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 
@@ -28,16 +28,16 @@ export async function createEvent(db: Db, values: New<typeof events> = {}) {
   return row!;
 }
 
-export async function createListing(db: Db, values: New<typeof directoryListings> = {}) {
+export async function createListing(db: Db, values: New<typeof listings> = {}) {
   const [row] = await db
-    .insert(directoryListings)
+    .insert(listings)
     .values({ name: 'Rose Cafe', category: 'Cafes', description: 'A calm place to study.', address: '1 Garden St', images: ['/images/directory/cafe.svg'], tags: ['quiet'], ...values })
     .returning();
   return row!;
 }
 
 export async function addReview(db: Db, listingId: number, userId: number, rating: number) {
-  await db.insert(directoryReviews).values({ listingId, userId, rating });
+  await db.insert(listingReviews).values({ listingId, userId, rating });
 }
 
 export { DAY };

@@ -14,8 +14,8 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates once per run: a PGlite data dump that each test file loads (~0.7 s instead of
- * 5 s), or a PostgreSQL template database that each test file copies.
+ * Migrates once per run: a PGlite data dump that each test file loads (far quicker than
+ * migrating a database per file), or a PostgreSQL template database that each test file copies.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres' || project.config.env?.TEST_DB === 'postgres') {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages';
 import { IdSchema, say } from './fields';
 import { TEXT_LIMITS } from '../limits';
+import { COMMENTED_ENTITIES, wireNames } from '../entities';
 
 import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
 
@@ -96,7 +97,7 @@ export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContent
 export const CommentListSchema = PageSchema.extend({ id: IdSchema });
 
 /** Where a comment lives: under a podcast, a blog article or a forum post. */
-export const COMMENT_KINDS = ['podcast', 'blog', 'forum'] as const;
+export const COMMENT_KINDS = wireNames(COMMENTED_ENTITIES);
 export type CommentKind = (typeof COMMENT_KINDS)[number];
 const CommentKindSchema = z.enum(COMMENT_KINDS, { error: 'kind must be podcast, blog or forum' });
 

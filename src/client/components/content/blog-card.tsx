@@ -2,12 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { Heart, MessageCircle } from 'lucide-react';
 import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
-import { formatCount } from '#client/lib/formats';
+import { formatCount, longDate } from '#client/lib/formats';
 import { cn } from '#client/lib/utils';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
-import { blogDate } from './format';
 import { SafeImage } from './safe-image';
 import type { RouterOutputs } from '#client/trpc';
 
@@ -73,7 +72,7 @@ export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: 
             </span>
           </div>
           <time dateTime={created.toISOString()} className={cn('text-xs')}>
-            {blogDate(created)}
+            {longDate(created)}
           </time>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messages } from '#shared/messages';
 import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
-import { formatCount } from '#client/lib/formats';
+import { eventDate, eventTime, formatCount, formatPrice } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
 import { queryClient, type RouterOutputs, trpc } from '#client/trpc';
 import { pageQueries } from '#client/lib/page-queries';
@@ -15,7 +15,6 @@ import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/toast';
 import { isAuthFailure, toastSignInRequired } from './feedback';
-import { eventDate, eventTime, formatPrice } from './format';
 import { SafeImage } from './safe-image';
 
 export type EventItem = RouterOutputs['content']['events']['list'][number];

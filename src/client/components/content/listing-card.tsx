@@ -1,19 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Globe, Heart, MapPin, Phone, Star } from 'lucide-react';
+import { Globe, MapPin, Phone, Star } from 'lucide-react';
 import { messages } from '#shared/messages';
 import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { useSession } from '#client/lib/session';
 import { cn } from '#client/lib/utils';
-import { queryClient, type RouterOutputs, trpc } from '#client/trpc';
+import { queryClient, type RouterOutputs, trpc, trpcClient } from '#client/trpc';
 import { pageQueries } from '#client/lib/page-queries';
 import { ReportButton } from '../safety/report-button';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
-import { toastActionFailure, toastSignInRequired } from './feedback';
-import { ratingFormat } from './format';
+import { LikeButton, type LikeOf } from './like-button';
+import { oneDecimal } from '#client/lib/formats';
 import { SafeImage } from './safe-image';
 
 export type ListingItem = RouterOutputs['content']['directory']['list'][number];
@@ -38,25 +36,14 @@ export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) 
 /** The listing card: first image, name, category colour, description, address, rating, reviews, like. */
 export function ListingCard({ listing, compact = false }: { listing: ListingItem; compact?: boolean }) {
   const { user } = useSession();
-  const likedOptions = pageQueries.listingLiked(listing.id);
-  const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
-  const liked = Boolean(user) && likedQuery.data?.liked === true;
-
-  const like = useMutation(
-    trpc.content.directory.like.mutationOptions({
-      onSuccess: ({ liked }) => {
-        queryClient.setQueryData(likedOptions.queryKey, { liked });
-        void queryClient.invalidateQueries({ queryKey: trpc.content.directory.list.pathKey() });
-      },
-      onError: (error) => toastActionFailure(error, messages.directory.loginToLike, messages.comments.likeFailed),
-    }),
-  );
-
-  function toggleLike() {
-    if (!user) return toastSignInRequired(messages.directory.loginToLike);
-    // A click while one is sent counts once; the button stays enabled so it keeps the focus.
-    if (!like.isPending) like.mutate({ id: listing.id, liked: !liked });
-  }
+  const like: LikeOf = {
+    id: listing.id,
+    title: listing.name,
+    likedOptions: pageQueries.listingLiked(listing.id),
+    send: trpcClient.content.directory.like.mutate,
+    refresh: () => queryClient.invalidateQueries({ queryKey: trpc.content.directory.list.pathKey() }),
+    signInText: messages.directory.loginToLike,
+  };
 
   const website = safeWebsite(listing.website);
   return (
@@ -77,17 +64,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
               className="-mt-2 size-9"
             />
           ) : null}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="-me-2 -mt-2 size-9"
-            aria-pressed={liked}
-            aria-label={liked ? m.content_unlike({ title: listing.name }) : m.content_like({ title: listing.name })}
-            onClick={toggleLike}
-            aria-busy={like.isPending}
-          >
-            <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
-          </Button>
+          <LikeButton like={like} size="icon" className="-me-2 -mt-2 size-9" />
         </div>
         <h3 dir="auto" className={cn('text-start font-semibold', compact ? 'text-base' : 'text-lg')}>
           {listing.name}
@@ -105,8 +82,8 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
           <Star className={cn('size-4', listing.avgRating > 0 ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')} aria-hidden="true" />
           {/* The rating: one decimal, only above 0. */}
           {listing.avgRating > 0 ? (
-            <span className="font-semibold" aria-label={m.content_directory_rating({ value: ratingFormat(listing.avgRating) })}>
-              {ratingFormat(listing.avgRating)}
+            <span className="font-semibold" aria-label={m.content_directory_rating({ value: oneDecimal(listing.avgRating) })}>
+              {oneDecimal(listing.avgRating)}
             </span>
           ) : null}
           <span className="text-muted-foreground">({m.content_directory_reviews({ count: listing.reviewCount })})</span>

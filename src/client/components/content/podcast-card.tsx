@@ -1,5 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Heart, MessageCircle, Play } from 'lucide-react';
+import { MessageCircle, Play } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isAllowedEmbedUrl } from '#shared/embed';
 import { messages } from '#shared/messages';
@@ -8,14 +7,14 @@ import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { formatCount } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
 import { cn } from '#client/lib/utils';
-import { queryClient, type RouterOutputs, trpc } from '#client/trpc';
+import { queryClient, type RouterOutputs, trpcClient } from '#client/trpc';
 import { pageQueries } from '#client/lib/page-queries';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Skeleton } from '../ui/skeleton';
-import { toastActionFailure, toastSignInRequired } from './feedback';
+import { LikeButton, type LikeOf } from './like-button';
 import { refreshPodcastLists } from './podcast-lists';
 
 export type PodcastItem = RouterOutputs['content']['podcasts']['list'][number];
@@ -91,26 +90,14 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const commentsButton = useRef<HTMLButtonElement>(null);
   const likedOptions = pageQueries.podcastLiked(podcast.id);
-  const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
-  const liked = Boolean(user) && likedQuery.data?.liked === true;
-
-  const like = useMutation(
-    trpc.content.podcasts.like.mutationOptions({
-      onSuccess: ({ liked }) => {
-        queryClient.setQueryData(likedOptions.queryKey, { liked });
-        void refreshPodcastLists();
-        void queryClient.invalidateQueries({ queryKey: likedOptions.queryKey });
-      },
-      onError: (error) => toastActionFailure(error, messages.podcasts.loginToLike, messages.comments.likeFailed),
-    }),
-  );
-
-  function toggleLike() {
-    // Signed out: blocked on the client before any request.
-    if (!user) return toastSignInRequired(messages.podcasts.loginToLike);
-    // A click while one is sent counts once; the button stays enabled so it keeps the focus.
-    if (!like.isPending) like.mutate({ id: podcast.id, liked: !liked });
-  }
+  const like: LikeOf = {
+    id: podcast.id,
+    title: podcast.title,
+    likedOptions,
+    send: trpcClient.content.podcasts.like.mutate,
+    refresh: () => Promise.all([refreshPodcastLists(), queryClient.invalidateQueries({ queryKey: likedOptions.queryKey })]),
+    signInText: messages.podcasts.loginToLike,
+  };
 
   return (
     <Card className="flex flex-col overflow-hidden">
@@ -135,17 +122,7 @@ export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
           </ul>
         ) : null}
         <div className="mt-auto flex items-center gap-2 pt-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-pressed={liked}
-            aria-label={liked ? m.content_unlike({ title: podcast.title }) : m.content_like({ title: podcast.title })}
-            onClick={toggleLike}
-            aria-busy={like.isPending}
-          >
-            <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
-            <span>{formatCount(podcast.likes)}</span>
-          </Button>
+          <LikeButton like={like} count={podcast.likes} />
           <Button ref={commentsButton} variant="ghost" size="sm" aria-label={m.content_comments_for({ title: podcast.title })} onClick={() => setCommentsOpen(true)}>
             <MessageCircle aria-hidden="true" />
             <span>{formatCount(podcast.comments)}</span>

@@ -1,8 +1,7 @@
-import { Search } from 'lucide-react';
 import { ALL_CATEGORIES } from '#shared/categories';
 import { m } from '#i18n/messages';
 import { categoryLabel } from '#client/lib/categories';
-import { Input } from '../ui/input';
+import { SearchInput } from '../search-input';
 import { Label } from '../ui/label';
 import { NativeSelect } from '../ui/native-select';
 
@@ -24,10 +23,7 @@ export function SearchFilter({ id, search, onSearch, category, onCategory, categ
     <div className="grid gap-3 sm:grid-cols-[1fr_16rem]" role="search">
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-search`}>{searchLabel}</Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id={`${id}-search`} type="search" value={search} placeholder={searchPlaceholder} onChange={(e) => onSearch(e.target.value)} className="ps-10" />
-        </div>
+        <SearchInput id={`${id}-search`} value={search} placeholder={searchPlaceholder} onChange={(e) => onSearch(e.target.value)} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-category`}>{m.content_category()}</Label>

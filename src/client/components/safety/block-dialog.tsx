@@ -2,15 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { queryClient, trpc } from '#client/trpc';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../ui/alert-dialog';
+import { ConfirmDialog } from '../ui/alert-dialog';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 import { focusBack, type BlockTarget, type SafetyDialogProps } from './types';
@@ -39,19 +31,18 @@ export default function BlockDialog({ member, open, onOpenChange, returnFocus }:
   );
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={focusBack(returnFocus)}>
-        <AlertDialogHeader>
-          <AlertDialogTitle dir="auto">{m.safety_block_title({ name: member.name })}</AlertDialogTitle>
-          <AlertDialogDescription>{m.safety_block_body()}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{m.safety_cancel()}</AlertDialogCancel>
-          <Button variant="destructive" disabled={block.isPending} onClick={() => block.mutate({ userId: member.userId })}>
-            {block.isPending ? m.safety_block_busy() : m.safety_block_confirm()}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      content={{ onCloseAutoFocus: focusBack(returnFocus) }}
+      title={m.safety_block_title({ name: member.name })}
+      titleProps={{ dir: 'auto' }}
+      description={m.safety_block_body()}
+      cancel={m.safety_cancel()}
+    >
+      <Button variant="destructive" disabled={block.isPending} onClick={() => block.mutate({ userId: member.userId })}>
+        {block.isPending ? m.safety_block_busy() : m.safety_block_confirm()}
+      </Button>
+    </ConfirmDialog>
   );
 }

@@ -5,9 +5,10 @@ import { cn } from '#client/lib/utils';
 import { Button } from '../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 import { BlockDialog, ReportDialog, type ReportTarget } from './types';
+import type { ReviewableKind } from '#shared/moderation';
 
 /** Member-written items that carry the menu; comments are named by their thread. */
-export type MemberItemType = 'forum_post' | 'forum_comment' | 'podcast_comment' | 'blog_comment';
+export type MemberItemType = ReviewableKind;
 
 type Open = 'report-item' | 'report-member' | 'block' | null;
 

@@ -1,27 +1,25 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useCanGoBack } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { Heart, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { messages } from '#shared/messages';
 import { CommentForm, CommentList, toastCommentAdded } from '#client/components/content/comment-thread';
-import { toastActionFailure, toastSignInRequired } from '#client/components/content/feedback';
-import { blogDate } from '#client/components/content/format';
+import { toastActionFailure } from '#client/components/content/feedback';
+import { LikeButton, type LikeOf } from '#client/components/content/like-button';
+import { longDate } from '#client/lib/formats';
 import { LoadMore } from '#client/components/content/list-states';
 import { SafeImage } from '#client/components/content/safe-image';
 import { COMMENT_PAGE_SIZE, nextCursorFor } from '#client/lib/paging';
 import { Markdown } from '#client/components/markdown';
 import { Badge } from '#client/components/ui/badge';
-import { Button } from '#client/components/ui/button';
 import { buttonVariants } from '#client/components/ui/button-variants';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
 import { categoryColour, categoryLabel } from '#client/lib/categories';
-import { formatCount } from '#client/lib/formats';
 import { errorStatus } from '#client/lib/errors';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { useSession } from '#client/lib/session';
-import { cn } from '#client/lib/utils';
-import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '#client/trpc';
+import { queryClient, SHORT_STALE_TIME, trpc, trpcClient, type RouterOutputs } from '#client/trpc';
 
 /** An article as it is read: the whole body. */
 type Article = RouterOutputs['content']['blogs']['byId'];
@@ -70,9 +68,6 @@ function BlogArticle({ blog }: { blog: Article }) {
     if (openedInSite) heading.current?.focus({ preventScroll: true });
   }, [openedInSite, blog.id]);
   const created = new Date(blog.createdAt);
-  const likedOptions = trpc.content.blogs.liked.queryOptions({ id: blog.id }, { staleTime: SHORT_STALE_TIME });
-  const likedQuery = useQuery({ ...likedOptions, enabled: Boolean(user) });
-  const liked = Boolean(user) && likedQuery.data?.liked === true;
   const commentsInput = { id: blog.id, limit: COMMENT_PAGE_SIZE };
   const comments = useInfiniteQuery(
     trpc.content.blogs.comments.infiniteQueryOptions(commentsInput, { getNextPageParam: nextCursorFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
@@ -84,15 +79,14 @@ function BlogArticle({ blog }: { blog: Article }) {
       queryClient.invalidateQueries({ queryKey: trpc.content.blogs.cards.pathKey() }),
     ]);
 
-  const like = useMutation(
-    trpc.content.blogs.like.mutationOptions({
-      onSuccess: ({ liked }) => {
-        queryClient.setQueryData(likedOptions.queryKey, { liked });
-        void refreshBlog();
-      },
-      onError: (error) => toastActionFailure(error, messages.blogs.loginToLike, messages.comments.likeFailed),
-    }),
-  );
+  const like: LikeOf = {
+    id: blog.id,
+    title: blog.title,
+    likedOptions: trpc.content.blogs.liked.queryOptions({ id: blog.id }, { staleTime: SHORT_STALE_TIME }),
+    send: trpcClient.content.blogs.like.mutate,
+    refresh: refreshBlog,
+    signInText: messages.blogs.loginToLike,
+  };
 
   const addComment = useMutation(
     trpc.content.blogs.addComment.mutationOptions({
@@ -104,12 +98,6 @@ function BlogArticle({ blog }: { blog: Article }) {
       onError: (error) => toastActionFailure(error, messages.comments.loginToComment, messages.comments.addFailed),
     }),
   );
-
-  function toggleLike() {
-    if (!user) return toastSignInRequired(messages.blogs.loginToLike);
-    // A click while one is sent counts once; the button stays enabled so it keeps the focus.
-    if (!like.isPending) like.mutate({ id: blog.id, liked: !liked });
-  }
 
   return (
     <>
@@ -128,7 +116,7 @@ function BlogArticle({ blog }: { blog: Article }) {
       <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
         <span className="font-medium text-foreground">{m.content_blog_by({ name: blog.authorName })}</span>
         <time dateTime={created.toISOString()}>
-          {blogDate(created)}
+          {longDate(created)}
         </time>
       </p>
       {/* The article reads in its own language's direction, whatever the page's. */}
@@ -136,17 +124,7 @@ function BlogArticle({ blog }: { blog: Article }) {
         <Markdown source={blog.content} className="text-base" />
       </div>
       <div className="mt-8 flex items-center gap-3 border-y border-border py-3">
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-pressed={liked}
-          aria-label={liked ? m.content_unlike({ title: blog.title }) : m.content_like({ title: blog.title })}
-          onClick={toggleLike}
-          aria-busy={like.isPending}
-        >
-          <Heart className={cn(liked && 'fill-primary text-primary')} aria-hidden="true" />
-          <span>{formatCount(blog.likesCount)}</span>
-        </Button>
+        <LikeButton like={like} count={blog.likesCount} />
         <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
           <MessageCircle className="size-4" aria-hidden="true" />
           {m.content_comments({ count: blog.commentsCount })}

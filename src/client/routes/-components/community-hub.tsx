@@ -1,32 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  ArrowRight,
-  BookOpen,
-  CalendarDays,
-  Headphones,
-  Mail,
-  MapPin,
-  MessagesSquare,
-  Search,
-  Sparkles,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowRight, BookOpen, CalendarDays, Headphones, Mail, MapPin, MessagesSquare, Sparkles, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { ContentType } from '#shared/links';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card';
-import { Input } from '#client/components/ui/input';
+import { SearchInput } from '#client/components/search-input';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
 import { categoryLabel } from '#client/lib/categories';
-import { relativeTime } from '#client/lib/relative-time';
-import { formatCount } from '#client/lib/formats';
+import { eventDate, eventTime, formatCount, relativeTime } from '#client/lib/formats';
 import { useDebounced } from '#client/lib/use-debounced';
 import { trpc } from '#client/trpc';
-import { eventDate, eventTime } from '#client/components/content/format';
 import { HrefLink } from './href-link';
 
 const hubGroups = {
@@ -111,18 +98,14 @@ function HubSearch() {
       <form role="search" onSubmit={submit} className="grid gap-2">
         <Label htmlFor="hub-search">{m.community_hub_search_label()}</Label>
         <div className="flex gap-2">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute start-4 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id="hub-search"
-              type="search"
-              className="ps-11"
-              placeholder={m.community_hub_search_placeholder()}
-              value={text}
-              maxLength={100}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
+          <SearchInput
+            id="hub-search"
+            className="flex-1"
+            placeholder={m.community_hub_search_placeholder()}
+            value={text}
+            maxLength={100}
+            onChange={(e) => setText(e.target.value)}
+          />
           <Button type="submit">{m.community_hub_search_button()}</Button>
         </div>
       </form>

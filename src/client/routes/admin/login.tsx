@@ -11,21 +11,20 @@ import { Button } from '#client/components/ui/button';
 import { toastAfterLoad } from '#client/components/ui/carried-toast';
 import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
-import { errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
+import { useFormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
 
 export const Route = createFileRoute('/admin/login')({
   component: AdminLoginPage,
 });
 
-const FIELDS = ['username', 'password'] as const;
 const FIELD_IDS = { username: 'username', password: 'password' };
 
 function AdminLoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [saveLogin, setSaveLogin] = useState(false);
-  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
+  const { errors, check } = useFormErrors(FIELD_IDS);
 
   const login = useMutation(
     trpc.auth.adminLogin.mutationOptions({
@@ -43,15 +42,8 @@ function AdminLoginPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = AdminLoginSchema.safeParse({ username, password, saveLogin });
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, FIELDS);
-      setErrors(found);
-      focusFirstError(FIELD_IDS, found);
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
+    const data = check(AdminLoginSchema, { username, password, saveLogin });
+    if (data) login.mutate(data);
   }
 
   return (

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MapPin, Plus, Search, Star } from 'lucide-react';
+import { MapPin, Plus, Star } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import { PLACE_CATEGORIES } from '#shared/categories';
@@ -8,7 +8,7 @@ import type { PlaceCategory } from '#shared/schemas/community';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
-import { Input } from '#client/components/ui/input';
+import { SearchInput } from '#client/components/search-input';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
@@ -20,7 +20,7 @@ import { trpc, type RouterOutputs } from '#client/trpc';
 import { CommunityPageHeader } from './-components/page-header';
 import { askToSignIn } from './-components/sign-in';
 import { SuggestPlaceDialog } from './-components/suggest-place-dialog';
-import { ratingFormat } from '#client/components/content/format';
+import { oneDecimal } from '#client/lib/formats';
 import { PLACE_CATEGORY_LABELS } from '#client/lib/labels';
 
 
@@ -68,18 +68,7 @@ function PlacesPage() {
       <div className="grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor="places-search">{m.community_places_search_label()}</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute start-4 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id="places-search"
-              type="search"
-              className="ps-11"
-              placeholder={m.community_places_search_placeholder()}
-              value={search}
-              maxLength={100}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchInput id="places-search" placeholder={m.community_places_search_placeholder()} value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div role="group" aria-label={m.community_places_filter_label()} className="flex flex-wrap gap-2">
           {FILTERS.map((value) => (
@@ -133,7 +122,7 @@ function PlacesPage() {
 
 function Rating({ value }: { value: number }) {
   if (value <= 0) return null;
-  const text = ratingFormat(value);
+  const text = oneDecimal(value);
   return (
     <span className="inline-flex items-center gap-1 text-sm font-semibold" aria-label={m.community_places_rating({ value: text })}>
       <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />

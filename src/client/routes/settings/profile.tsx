@@ -3,8 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AtSign, KeyRound, UserRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
-import { EmailSuggestion } from '#client/components/email-suggestion';
-import { PasswordInput } from '#client/components/password-input';
+import { EmailField, PasswordField } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
@@ -15,19 +14,7 @@ import { carriedTexts, takeCarriedDraft, useDraftOfferedForReload } from '#clien
 import { sessionQueryOptions, useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
-import {
-  describedBy,
-  errorsFromIssues,
-  errorsFromServer,
-  focusFirstError,
-  FormField,
-  FormNotice,
-  LoadFailed,
-  loadAccountSchemas,
-  SectionTitle,
-  SettingsPage,
-  type FormErrors,
-} from './-components/account-kit';
+import { describedBy, errorsFromServer, FormField, FormNotice, LoadFailed, loadAccountSchemas, SectionTitle, SettingsPage, useFormErrors } from './-components/account-kit';
 import { CalendarSection } from './-components/calendar-section';
 import { DataSection } from './-components/data-section';
 import { DevicesSection } from './-components/devices-section';
@@ -114,7 +101,7 @@ const formOf = (profile: Pick<Profile, DetailsField>) => ({
 
 function DetailsForm({ saved }: { saved: Profile }) {
   const [form, setForm] = useState(() => formOf(saved));
-  const [errors, setErrors] = useState<FormErrors<DetailsField>>({});
+  const { errors, show, check } = useFormErrors(DETAILS_IDS);
 
   // A language switch loads the page again: edits she hadn't saved come back (lib/carried-draft.ts).
   const savedForm = formOf(saved);
@@ -133,7 +120,7 @@ function DetailsForm({ saved }: { saved: Profile }) {
         // Her name in the top bar.
         await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
       },
-      onError: (failure) => setErrors(errorsFromServer(failure, {}, s.genericFailure)),
+      onError: (failure) => show(errorsFromServer(failure, {}, s.genericFailure)),
     }),
   );
 
@@ -142,15 +129,8 @@ function DetailsForm({ saved }: { saved: Profile }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { ProfileUpdateSchema } = await loadAccountSchemas();
-    const parsed = ProfileUpdateSchema.safeParse(form);
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, DETAILS_FIELDS);
-      setErrors(found);
-      focusFirstError(DETAILS_IDS, found);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
+    const data = check(ProfileUpdateSchema, form);
+    if (data) save.mutate(data);
   }
 
   return (
@@ -230,14 +210,13 @@ function WaitingChange({ change }: { change: NonNullable<Profile['waitingChange'
   );
 }
 
-const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
-type PasswordField = (typeof PASSWORD_FIELDS)[number];
 const PASSWORD_IDS = { currentPassword: 'password-current', newPassword: 'password-new' };
+type PasswordField = keyof typeof PASSWORD_IDS;
 
 function PasswordSection({ email }: { email: string }) {
   const empty = { currentPassword: '', newPassword: '' };
   const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<FormErrors<PasswordField>>({});
+  const { errors, show, check } = useFormErrors(PASSWORD_IDS);
 
   const change = useMutation(
     trpc.auth.account.changePassword.mutationOptions({
@@ -248,7 +227,7 @@ function PasswordSection({ email }: { email: string }) {
         await queryClient.invalidateQueries({ queryKey: queries.sessions().queryKey });
       },
       onError: (failure) => {
-        const found = errorsFromServer<PasswordField>(
+        show(errorsFromServer<PasswordField>(
           failure,
           {
             [a.currentPasswordWrong]: 'currentPassword',
@@ -256,9 +235,7 @@ function PasswordSection({ email }: { email: string }) {
             ...Object.fromEntries(newPasswordMessages().map((message) => [message, 'newPassword' as const])),
           },
           s.genericFailure,
-        );
-        setErrors(found);
-        focusFirstError(PASSWORD_IDS, found);
+        ));
       },
     }),
   );
@@ -266,15 +243,8 @@ function PasswordSection({ email }: { email: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { PasswordChangeSchema } = await loadAccountSchemas();
-    const parsed = PasswordChangeSchema.safeParse(form);
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, PASSWORD_FIELDS);
-      setErrors(found);
-      focusFirstError(PASSWORD_IDS, found);
-      return;
-    }
-    setErrors({});
-    change.mutate(parsed.data);
+    const data = check(PasswordChangeSchema, form);
+    if (data) change.mutate(data);
   }
 
   return (
@@ -287,28 +257,27 @@ function PasswordSection({ email }: { email: string }) {
         {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
         {/* Lets password managers tie the new password to her account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField id={PASSWORD_IDS.currentPassword} label={m.account_current_password()} error={errors.currentPassword}>
-          <PasswordInput
-            id={PASSWORD_IDS.currentPassword}
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={form.currentPassword}
-            onChange={(event) => setForm((current) => ({ ...current, currentPassword: event.target.value }))}
-            {...describedBy(PASSWORD_IDS.currentPassword, { error: errors.currentPassword })}
-          />
-        </FormField>
-        <FormField id={PASSWORD_IDS.newPassword} label={m.account_new_password()} hint={m.account_password_hint()} error={errors.newPassword}>
-          <PasswordInput
-            id={PASSWORD_IDS.newPassword}
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            value={form.newPassword}
-            onChange={(event) => setForm((current) => ({ ...current, newPassword: event.target.value }))}
-            {...describedBy(PASSWORD_IDS.newPassword, { hint: true, error: errors.newPassword })}
-          />
-        </FormField>
+        <PasswordField
+          id={PASSWORD_IDS.currentPassword}
+          name="currentPassword"
+          announce
+          label={m.account_current_password()}
+          error={errors.currentPassword}
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={(value) => setForm((current) => ({ ...current, currentPassword: value }))}
+        />
+        <PasswordField
+          id={PASSWORD_IDS.newPassword}
+          name="newPassword"
+          announce
+          label={m.account_new_password()}
+          hint={m.account_password_hint()}
+          error={errors.newPassword}
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={(value) => setForm((current) => ({ ...current, newPassword: value }))}
+        />
         <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={change.isPending}>
           {change.isPending ? m.account_password_busy() : m.account_password_submit()}
         </Button>
@@ -317,14 +286,13 @@ function PasswordSection({ email }: { email: string }) {
   );
 }
 
-const EMAIL_FIELDS = ['email', 'password'] as const;
-type EmailField = (typeof EMAIL_FIELDS)[number];
 const EMAIL_IDS = { email: 'email-new', password: 'email-password' };
+type EmailField = keyof typeof EMAIL_IDS;
 
 function EmailSection({ email }: { email: string }) {
   const empty = { email: '', password: '' };
   const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<FormErrors<EmailField>>({});
+  const { errors, show, check } = useFormErrors(EMAIL_IDS);
   const [sent, setSent] = useState<string>();
 
   const request = useMutation(
@@ -334,7 +302,7 @@ function EmailSection({ email }: { email: string }) {
         setForm(empty);
       },
       onError: (failure) => {
-        const found = errorsFromServer<EmailField>(
+        show(errorsFromServer<EmailField>(
           failure,
           {
             [a.currentPasswordWrong]: 'password',
@@ -345,9 +313,7 @@ function EmailSection({ email }: { email: string }) {
             [s.emailRequired]: 'email',
           },
           s.genericFailure,
-        );
-        setErrors(found);
-        focusFirstError(EMAIL_IDS, found);
+        ));
       },
     }),
   );
@@ -355,16 +321,10 @@ function EmailSection({ email }: { email: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { EmailChangeSchema } = await loadAccountSchemas();
-    const parsed = EmailChangeSchema.safeParse(form);
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, EMAIL_FIELDS);
-      setErrors(found);
-      focusFirstError(EMAIL_IDS, found);
-      return;
-    }
-    setErrors({});
+    const data = check(EmailChangeSchema, form);
+    if (!data) return;
     setSent(undefined);
-    request.mutate(parsed.data);
+    request.mutate(data);
   }
 
   return (
@@ -383,30 +343,27 @@ function EmailSection({ email }: { email: string }) {
         </div>
         {sent ? <FormNotice kind="success">{sent}</FormNotice> : null}
         {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
-        <FormField id={EMAIL_IDS.email} label={m.account_email_next()} error={errors.email}>
-          <Input
-            id={EMAIL_IDS.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={(event) => setForm((current) => ({ ...current, email: event.target.value }))}
-            {...describedBy(EMAIL_IDS.email, { error: errors.email })}
-          />
-          <EmailSuggestion fieldId={EMAIL_IDS.email} value={form.email} onAccept={(next) => setForm((current) => ({ ...current, email: next }))} />
-        </FormField>
-        <FormField id={EMAIL_IDS.password} label={m.account_current_password()} error={errors.password}>
-          <PasswordInput
-            id={EMAIL_IDS.password}
-            name="password"
-            autoComplete="current-password"
-            required
-            value={form.password}
-            onChange={(event) => setForm((current) => ({ ...current, password: event.target.value }))}
-            {...describedBy(EMAIL_IDS.password, { error: errors.password })}
-          />
-        </FormField>
+        <EmailField
+          id={EMAIL_IDS.email}
+          name="email"
+          announce
+          suggestCorrections
+          label={m.account_email_next()}
+          error={errors.email}
+          autoComplete="email"
+          value={form.email}
+          onChange={(value) => setForm((current) => ({ ...current, email: value }))}
+        />
+        <PasswordField
+          id={EMAIL_IDS.password}
+          name="password"
+          announce
+          label={m.account_current_password()}
+          error={errors.password}
+          autoComplete="current-password"
+          value={form.password}
+          onChange={(value) => setForm((current) => ({ ...current, password: value }))}
+        />
         <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={request.isPending}>
           {request.isPending ? m.account_sending() : m.account_email_submit()}
         </Button>

@@ -13,6 +13,7 @@ import { nextCursorFor } from '#client/lib/paging';
 import { useSession } from '#client/lib/session';
 import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
+import { LoadFailed, SectionTitle, SettingsPage } from './-components/account-kit';
 import { REPORT_REASON_LABELS } from '#client/lib/labels';
 
 const pageTargetTypes = {
@@ -59,11 +60,7 @@ type Block = RouterOutputs['content']['blocks']['list'][number];
 function SafetyPage() {
   const { user } = useSession();
   return (
-    <div className="mx-auto grid max-w-3xl gap-10 px-4 py-8 sm:py-12">
-      <header className="grid gap-2">
-        <h1 className="font-display text-3xl font-semibold tracking-tight sm:text-4xl">{m.safety_page_title()}</h1>
-        <p className="max-w-2xl text-muted-foreground">{m.safety_page_subtitle()}</p>
-      </header>
+    <SettingsPage title={m.safety_page_title()} subtitle={m.safety_page_subtitle()}>
       {user ? (
         <>
           <Reports />
@@ -72,29 +69,7 @@ function SafetyPage() {
       ) : (
         <SignInNotice prompt={m.safety_page_sign_in_title()} />
       )}
-    </div>
-  );
-}
-
-function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof Flag; children: string }) {
-  return (
-    <h2 id={id} className="flex items-center gap-2.5 text-2xl font-semibold">
-      <span className="grid size-9 shrink-0 place-items-center rounded-full bg-secondary text-secondary-foreground">
-        <Icon className="size-4" aria-hidden="true" />
-      </span>
-      {children}
-    </h2>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-center">
-      <p className="font-medium text-destructive">{m.safety_page_load_failed()}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        {m.safety_page_retry()}
-      </Button>
-    </div>
+    </SettingsPage>
   );
 }
 
@@ -118,7 +93,7 @@ function Reports() {
       {reports.isPending ? (
         <Skeleton className="h-28 rounded-2xl" />
       ) : reports.isError ? (
-        <LoadFailed onRetry={() => void reports.refetch()} />
+        <LoadFailed message={m.safety_page_load_failed()} retry={m.safety_page_retry()} onRetry={() => void reports.refetch()} />
       ) : items.length === 0 ? (
         <Empty title={m.safety_page_reports_empty()} hint={m.safety_page_reports_empty_hint()} />
       ) : (
@@ -188,7 +163,7 @@ function Blocks() {
       {blocks.isPending ? (
         <Skeleton className="h-20 rounded-2xl" />
       ) : blocks.isError ? (
-        <LoadFailed onRetry={() => void blocks.refetch()} />
+        <LoadFailed message={m.safety_page_load_failed()} retry={m.safety_page_retry()} onRetry={() => void blocks.refetch()} />
       ) : blocks.data.length === 0 ? (
         <Empty title={m.safety_page_blocks_empty()} hint={m.safety_page_blocks_hint()} />
       ) : (

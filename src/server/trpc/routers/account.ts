@@ -6,9 +6,9 @@ import {
   blogComments,
   blogLikes,
   blogs,
-  directoryLikes,
-  directoryListings,
-  directoryReviews,
+  listingLikes,
+  listings,
+  listingReviews,
   eventRsvps,
   events,
   forumComments,
@@ -115,7 +115,7 @@ const reportedTitle = sql<string | null>`case ${q(reports.targetType)}
   when 'forum_comment' then (select ${q(forumPosts.title)} from ${forumComments} join ${forumPosts} on ${q(forumPosts.id)} = ${q(forumComments.postId)} where ${q(forumComments.id)} = ${q(reports.targetId)})
   when 'blog_comment' then (select ${q(blogs.title)} from ${blogComments} join ${blogs} on ${q(blogs.id)} = ${q(blogComments.blogId)} where ${q(blogComments.id)} = ${q(reports.targetId)})
   when 'podcast_comment' then (select ${q(podcasts.title)} from ${podcastComments} join ${podcasts} on ${q(podcasts.id)} = ${q(podcastComments.podcastId)} where ${q(podcastComments.id)} = ${q(reports.targetId)})
-  when 'listing' then (select ${q(directoryListings.name)} from ${directoryListings} where ${q(directoryListings.id)} = ${q(reports.targetId)})
+  when 'listing' then (select ${q(listings.name)} from ${listings} where ${q(listings.id)} = ${q(reports.targetId)})
 end`;
 
 /** Her reports of members carry the member's display name ("Zeina F."), nothing more of her. */
@@ -360,21 +360,21 @@ export const accountRouter = router({
         ctx.db.select({ blogId: blogLikes.blogId, title: blogs.title, createdAt: blogLikes.createdAt }).from(blogLikes).leftJoin(blogs, eq(blogs.id, blogLikes.blogId)).where(mine(blogLikes.userId)),
         ctx.db.select({ postId: forumPostLikes.postId, title: forumPosts.title, createdAt: forumPostLikes.createdAt }).from(forumPostLikes).leftJoin(forumPosts, eq(forumPosts.id, forumPostLikes.postId)).where(mine(forumPostLikes.userId)),
         ctx.db
-          .select({ listingId: directoryLikes.listingId, name: directoryListings.name, createdAt: directoryLikes.createdAt })
-          .from(directoryLikes)
-          .leftJoin(directoryListings, eq(directoryListings.id, directoryLikes.listingId))
-          .where(mine(directoryLikes.userId)),
-      ]).then(([podcasts, blogs, forumPostsLiked, listings]) => ({ podcasts, blogs, forumPosts: forumPostsLiked, listings })),
+          .select({ listingId: listingLikes.listingId, name: listings.name, createdAt: listingLikes.createdAt })
+          .from(listingLikes)
+          .leftJoin(listings, eq(listings.id, listingLikes.listingId))
+          .where(mine(listingLikes.userId)),
+      ]).then(([podcasts, blogs, forumPostsLiked, listingsLiked]) => ({ podcasts, blogs, forumPosts: forumPostsLiked, listings: listingsLiked })),
       ctx.db
         .select({ eventId: eventRsvps.eventId, eventTitle: events.title, eventDateTime: events.dateTime, status: eventRsvps.status, createdAt: eventRsvps.createdAt })
         .from(eventRsvps)
         .leftJoin(events, eq(events.id, eventRsvps.eventId))
         .where(mine(eventRsvps.userId)),
       ctx.db
-        .select({ ...getTableColumns(directoryReviews), listingName: directoryListings.name })
-        .from(directoryReviews)
-        .leftJoin(directoryListings, eq(directoryListings.id, directoryReviews.listingId))
-        .where(mine(directoryReviews.userId)),
+        .select({ ...getTableColumns(listingReviews), listingName: listings.name })
+        .from(listingReviews)
+        .leftJoin(listings, eq(listings.id, listingReviews.listingId))
+        .where(mine(listingReviews.userId)),
       ctx.db.select().from(placeSuggestions).where(mine(placeSuggestions.userId)),
       ctx.db
         .select({ targetType: reports.targetType, targetId: reports.targetId, reportedTitle: reportedTitle, reason: reports.reason, details: reports.details, status: reports.status, createdAt: reports.createdAt })

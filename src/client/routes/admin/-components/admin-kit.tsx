@@ -5,15 +5,6 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { messages } from '#shared/messages';
 import { Button } from '#client/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
@@ -211,45 +202,6 @@ export function AddButton({ icon: Icon, label, onClick }: { icon: LucideIcon; la
 }
 
 // ---------------------------------------------------------------- confirmation
-
-/**
- * A delete confirmation that stays open while the call runs ('Deleting...') and says
- * what else goes with the item.
- */
-export function ConfirmDelete({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  pending,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  pending: boolean;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{m.admin_common_cancel()}</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? m.admin_common_deleting() : confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
 
 // ---------------------------------------------------------------- formatting
 

@@ -2,7 +2,8 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { m } from '#i18n/messages';
-import { ConfirmDelete, EmptyState, ListError, ListSkeleton } from './admin-kit';
+import { ConfirmDelete } from '#client/components/confirm-delete';
+import { EmptyState, ListError, ListSkeleton } from './admin-kit';
 
 /**
  * The list part every admin tab shares: loading, error, empty and the rows, then 'Load more'.
@@ -99,9 +100,7 @@ export function ConfirmItemDelete<T extends { id: number }>({
     <ConfirmDelete
       open={target !== null}
       onOpenChange={(open) => !open && close()}
-      title={title}
-      description={target ? describe(target) : ''}
-      confirmLabel={confirmLabel}
+      texts={{ title, body: target ? describe(target) : '', cancel: m.admin_common_cancel(), confirm: confirmLabel, busy: m.admin_common_deleting() }}
       pending={remove.isPending}
       onConfirm={() => target && remove.mutate({ id: target.id })}
     />

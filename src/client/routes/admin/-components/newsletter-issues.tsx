@@ -1,16 +1,8 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { FlaskConical, PenLine, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog';
 import { Badge } from '#client/components/ui/badge';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
@@ -139,31 +131,28 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** Sending goes to every confirmed subscriber of the issue's frequency, once: the dialog names how many. */
 function ConfirmSend({ issue, pending, onClose, onConfirm }: { issue: Issue | null; pending: boolean; onClose: () => void; onConfirm: (id: number) => void }) {
-  return (
-    <AlertDialog open={issue !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      {issue ? <ConfirmSendContent issue={issue} pending={pending} onConfirm={onConfirm} /> : null}
-    </AlertDialog>
-  );
+  return issue ? <ConfirmSendDialog issue={issue} pending={pending} onClose={onClose} onConfirm={onConfirm} /> : null;
 }
 
-function ConfirmSendContent({ issue, pending, onConfirm }: { issue: Issue; pending: boolean; onConfirm: (id: number) => void }) {
+function ConfirmSendDialog({ issue, pending, onClose, onConfirm }: { issue: Issue; pending: boolean; onClose: () => void; onConfirm: (id: number) => void }) {
   const { reachOf } = useReach();
   const reach = reachOf(issue.frequency);
   const frequency = newsletterIssuesFrequencies[issue.frequency]();
   return (
-    <AlertDialogContent>
-      <AlertDialogHeader>
-        <AlertDialogTitle className="[overflow-wrap:anywhere]">{m.admin_issues_send_title({ subject: issue.subject })}</AlertDialogTitle>
-        <AlertDialogDescription>{reach === undefined ? '\u00a0' : reach === 0 ? m.admin_issues_send_nobody({ frequency: frequency.toLowerCase() }) : m.admin_issues_send_body({ count: reach, frequency: frequency.toLowerCase() })}</AlertDialogDescription>
-      </AlertDialogHeader>
-      <AlertDialogFooter>
-        <AlertDialogCancel disabled={pending}>{m.admin_common_cancel()}</AlertDialogCancel>
-        {/* Sending to nobody would still use the issue up: it can go out only once. */}
-        <Button disabled={pending || !reach} onClick={() => onConfirm(issue.id)}>
-          <Send aria-hidden="true" className="rtl:-scale-x-100" />
-          {pending ? m.admin_issues_sending() : reach ? m.admin_issues_send_confirm({ count: reach }) : m.admin_issues_send()}
-        </Button>
-      </AlertDialogFooter>
-    </AlertDialogContent>
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      pending={pending}
+      title={m.admin_issues_send_title({ subject: issue.subject })}
+      titleProps={{ className: '[overflow-wrap:anywhere]' }}
+      description={reach === undefined ? '\u00a0' : reach === 0 ? m.admin_issues_send_nobody({ frequency: frequency.toLowerCase() }) : m.admin_issues_send_body({ count: reach, frequency: frequency.toLowerCase() })}
+      cancel={m.admin_common_cancel()}
+    >
+      {/* Sending to nobody would still use the issue up: it can go out only once. */}
+      <Button disabled={pending || !reach} onClick={() => onConfirm(issue.id)}>
+        <Send aria-hidden="true" className="rtl:-scale-x-100" />
+        {pending ? m.admin_issues_sending() : reach ? m.admin_issues_send_confirm({ count: reach }) : m.admin_issues_send()}
+      </Button>
+    </ConfirmDialog>
   );
 }

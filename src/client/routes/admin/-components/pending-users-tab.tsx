@@ -2,16 +2,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Check, MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#client/components/ui/alert-dialog';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
@@ -110,29 +101,21 @@ export function PendingUsersTab() {
           );
         }}
       </AdminList>
-      <AlertDialog open={unconfirmed !== null} onOpenChange={(open) => !open && !approval.isPending && setUnconfirmed(null)}>
-        {unconfirmed ? (
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{m.admin_pending_approve_unconfirmed_title({ name: fullName(unconfirmed) })}</AlertDialogTitle>
-              <AlertDialogDescription>{m.admin_pending_approve_unconfirmed_body({ email: unconfirmed.email })}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={approval.isPending}>{m.admin_common_cancel()}</AlertDialogCancel>
-              <AlertDialogAction
-                disabled={approval.isPending}
-                onClick={(event) => {
-                  // Stays open until the server answers; success closes it.
-                  event.preventDefault();
-                  approval.mutate({ userId: unconfirmed.id, isApproved: true });
-                }}
-              >
-                {approval.isPending ? m.admin_pending_approving() : m.admin_pending_approve_anyway()}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        ) : null}
-      </AlertDialog>
+      {unconfirmed ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setUnconfirmed(null)}
+          pending={approval.isPending}
+          title={m.admin_pending_approve_unconfirmed_title({ name: fullName(unconfirmed) })}
+          description={m.admin_pending_approve_unconfirmed_body({ email: unconfirmed.email })}
+          cancel={m.admin_common_cancel()}
+        >
+          {/* Stays open until the server answers; success closes it. */}
+          <Button variant="destructive" disabled={approval.isPending} onClick={() => approval.mutate({ userId: unconfirmed.id, isApproved: true })}>
+            {approval.isPending ? m.admin_pending_approving() : m.admin_pending_approve_anyway()}
+          </Button>
+        </ConfirmDialog>
+      ) : null}
       <RejectDialog applicant={rejecting} pending={approval.isPending} onClose={() => setRejecting(null)} onConfirm={(input) => approval.mutate(input)} />
     </section>
   );

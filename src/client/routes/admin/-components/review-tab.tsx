@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ReviewableKind } from '#shared/moderation';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
+import { ConfirmDelete } from '#client/components/confirm-delete';
 import { Card } from '#client/components/ui/card';
 import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
@@ -11,7 +12,6 @@ import {
   ADMIN_PAGE_SIZE,
   adminListOptions,
   adminPagingBy,
-  ConfirmDelete,
   EmptyState,
   formatDateTime,
   ListError,
@@ -78,9 +78,13 @@ export function ReviewTab() {
       <ConfirmDelete
         open={toReject !== null}
         onOpenChange={(open) => !open && setToReject(null)}
-        title={toReject ? m.admin_review_reject_title({ kind: KIND_LABELS[toReject.kind]().toLowerCase() }) : ''}
-        description={toReject ? m.admin_review_reject_body({ kind: KIND_LABELS[toReject.kind]().toLowerCase() }) : ''}
-        confirmLabel={m.admin_review_reject()}
+        texts={{
+          title: toReject ? m.admin_review_reject_title({ kind: KIND_LABELS[toReject.kind]().toLowerCase() }) : '',
+          body: toReject ? m.admin_review_reject_body({ kind: KIND_LABELS[toReject.kind]().toLowerCase() }) : '',
+          cancel: m.admin_common_cancel(),
+          confirm: m.admin_review_reject(),
+          busy: m.admin_common_deleting(),
+        }}
         pending={reject.isPending}
         onConfirm={() => toReject && reject.mutate({ kind: toReject.kind, id: toReject.id })}
       />

@@ -12,7 +12,7 @@ import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { carriedTexts, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
-import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
+import { describedBy, useFormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
@@ -20,7 +20,6 @@ import { FORUM_LIMITS } from '#shared/limits';
 import { FORUM_CATEGORY_LABELS } from '#client/lib/labels';
 
 
-const FIELDS = ['title', 'category', 'content'] as const;
 const FIELD_IDS = { title: 'post-title', category: 'post-category', content: 'post-content' };
 
 /** What a post being written carries over a language switch's page load (lib/carried-draft.ts). */
@@ -53,9 +52,8 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
   // title given by the page, such as an event idea's, is the page's own and comes in the new language).
   const hasTyped = (title.trim() !== '' && title !== initialTitle) || content.trim() !== '';
   useDraftOfferedForReload(POST_DRAFT, hasTyped ? ({ title, category, content } satisfies PostDraft) : undefined);
-  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
   // Her change answers that field's message; the others stay until she sends again.
-  const changed = (field: (typeof FIELDS)[number]) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const { errors, check, showFailure, clear: changed } = useFormErrors(FIELD_IDS);
 
   const create = useMutation(
     trpc.content.forum.create.mutationOptions({
@@ -69,24 +67,15 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
         if (isUnauthenticated(failure)) return askToSignIn(messages.forum.signInToPost);
         // The server's rules for a field show at that field; anything else (blocked words, too many posts) as a toast.
         if (!errorField(failure)) return toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
-        const found = errorsFromFailure(failure, FIELDS);
-        setErrors(found);
-        focusFirstError(FIELD_IDS, found);
+        showFailure(failure);
       },
     }),
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ForumPostCreateSchema.safeParse({ title, content, category });
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, FIELDS);
-      setErrors(found);
-      focusFirstError(FIELD_IDS, found);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
+    const data = check(ForumPostCreateSchema, { title, content, category });
+    if (data) create.mutate(data);
   }
 
   return (

@@ -11,7 +11,7 @@ import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
-import { describedBy, errorsFromFailure, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
+import { describedBy, useFormErrors } from '#client/lib/form-errors';
 import { trpc } from '#client/trpc';
 import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
@@ -19,16 +19,15 @@ import { PLACE_CATEGORY_LABELS } from '#client/lib/labels';
 
 
 const EMPTY = { name: '', category: 'wellness' as PlaceCategory, address: '', description: '' };
-const FIELDS = ['name', 'category', 'address', 'description'] as const;
 const FIELD_IDS = { name: 'place-name', category: 'place-category', address: 'place-address', description: 'place-description' };
 
 /** A member's suggestion, stored for the moderators to review (not shown until approved). */
 export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
+  const { errors, setErrors, check, showFailure, clear } = useFormErrors(FIELD_IDS);
   const set = (field: keyof typeof EMPTY) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    clear(field);
   };
 
   function close(next: boolean) {
@@ -50,24 +49,15 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
         if (isUnauthenticated(failure)) return askToSignIn(messages.places.signInToSuggest);
         // The server's rules for a field show at that field; anything else (blocked words, too many tries) as a toast.
         if (!errorField(failure)) return toast({ title: messages.comments.errorTitle, description: errorMessage(failure), variant: 'destructive' });
-        const found = errorsFromFailure(failure, FIELDS);
-        setErrors(found);
-        focusFirstError(FIELD_IDS, found);
+        showFailure(failure);
       },
     }),
   );
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = PlaceSuggestionSchema.safeParse(form);
-    if (!parsed.success) {
-      const found = errorsFromIssues(parsed.error.issues, FIELDS);
-      setErrors(found);
-      focusFirstError(FIELD_IDS, found);
-      return;
-    }
-    setErrors({});
-    suggest.mutate(parsed.data);
+    const data = check(PlaceSuggestionSchema, form);
+    if (data) suggest.mutate(data);
   }
 
   return (

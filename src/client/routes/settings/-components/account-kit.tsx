@@ -1,15 +1,13 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CharacterCount } from '#client/components/character-count';
-import type { FieldCount } from '#client/components/field';
-import { LogoMark } from '#client/components/logo';
+import { AuthCard } from '#client/components/auth-card';
+import { Field, type FieldProps } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
-import { Label } from '#client/components/ui/label';
 import { serverMessage } from '#client/lib/errors';
 import type { FormErrors } from '#client/lib/form-errors';
 
 // The rules every form follows (lib/form-errors); the account forms import them from here.
-export { describedBy, errorsFromIssues, focusFirstError, type FormErrors } from '#client/lib/form-errors';
+export { describedBy, type FormErrors, useFormErrors } from '#client/lib/form-errors';
 
 /**
  * The account forms check their fields with the server's own schemas, loaded when a form is
@@ -28,27 +26,8 @@ export function errorsFromServer<Field extends string>(failure: unknown, fieldOf
   return field ? ({ [field]: message } as FormErrors<Field>) : ({ form: message } as FormErrors<Field>);
 }
 
-/**
- * A labelled field as components/field draws it, whose error is announced as it appears (a
- * refusal for a field she is still in is read out without moving her).
- */
-export function FormField({ id, label, hint, error, count, children }: { id: string; label: string; hint?: string; error?: string; count?: FieldCount; children: ReactNode }) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {count ? <CharacterCount id={id} value={count.value} max={count.max} /> : null}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive empty:hidden">
-        {error}
-      </p>
-    </div>
-  );
-}
+/** The account forms' field: components/field's, its error announced as it appears. */
+export const FormField = (props: FieldProps) => <Field {...props} announce />;
 
 /** A message above a form: an error (announced at once) or a confirmation. */
 export function FormNotice({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
@@ -104,22 +83,5 @@ export function LoadFailed({ message, retry, onRetry }: { message: string; retry
   );
 }
 
-/**
- * The sign-in card's look for the pages a mailed link opens (email change, newsletter confirm
- * and unsubscribe). Unlike the sign-in page these keep
- * the site's bar and footer, so the card doesn't fill the screen's height (AuthCard does).
- */
-export function AccountCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
-  return (
-    <div className="bg-[radial-gradient(ellipse_at_top,_var(--color-secondary),_transparent_60%)] px-4 py-10 sm:py-16">
-      <div className="mx-auto w-full max-w-md">
-        <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <LogoMark className="size-12" />
-          <h1 className="text-3xl font-semibold">{title}</h1>
-          <p className="text-muted-foreground">{subtitle}</p>
-        </div>
-        <div className="rounded-[var(--radius-card)] border border-border bg-card p-6 shadow-sm sm:p-8">{children}</div>
-      </div>
-    </div>
-  );
-}
+/** The sign-in card for the pages a mailed link opens (email change, newsletter confirm and unsubscribe). */
+export const AccountCard = (props: { title: string; subtitle: string; children: ReactNode }) => <AuthCard {...props} inPage />;

@@ -3,14 +3,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { Download, FileJson, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
-import { PasswordInput } from '#client/components/password-input';
+import { PasswordField } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogClose, DialogTrigger } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { queryClient, trpc } from '#client/trpc';
-import { describedBy, errorsFromServer, focusFirstError, FormField, FormNotice, loadAccountSchemas, SectionTitle, type FormErrors } from './account-kit';
+import { errorsFromServer, FormNotice, loadAccountSchemas, SectionTitle, useFormErrors } from './account-kit';
 
 const a = messages.account;
 
@@ -72,7 +72,7 @@ function DeleteAccount() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'password'>>({});
+  const { errors, setErrors, show, check } = useFormErrors(DELETE_IDS);
 
   const remove = useMutation(
     trpc.auth.account.deleteAccount.mutationOptions({
@@ -87,9 +87,7 @@ function DeleteAccount() {
         toast({ title: result.message });
       },
       onError: (failure) => {
-        const found = errorsFromServer<'password'>(failure, { [a.currentPasswordWrong]: 'password', [a.passwordRequired]: 'password' }, messages.signup.genericFailure);
-        setErrors(found);
-        focusFirstError(DELETE_IDS, found);
+        show(errorsFromServer<'password'>(failure, { [a.currentPasswordWrong]: 'password', [a.passwordRequired]: 'password' }, messages.signup.genericFailure));
       },
     }),
   );
@@ -97,15 +95,8 @@ function DeleteAccount() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { AccountDeleteSchema } = await loadAccountSchemas();
-    const parsed = AccountDeleteSchema.safeParse({ password });
-    if (!parsed.success) {
-      const found = { password: parsed.error.issues[0]?.message };
-      setErrors(found);
-      focusFirstError(DELETE_IDS, found);
-      return;
-    }
-    setErrors({});
-    remove.mutate(parsed.data);
+    const data = check(AccountDeleteSchema, { password });
+    if (data) remove.mutate(data);
   }
 
   return (
@@ -133,17 +124,7 @@ function DeleteAccount() {
           </DialogHeader>
           <div className="grid gap-4">
             {errors.form ? <FormNotice kind="error">{errors.form}</FormNotice> : null}
-            <FormField id={DELETE_IDS.password} label={m.account_data_password()} error={errors.password}>
-              <PasswordInput
-                id={DELETE_IDS.password}
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                {...describedBy(DELETE_IDS.password, { error: errors.password })}
-              />
-            </FormField>
+            <PasswordField id={DELETE_IDS.password} name="password" announce label={m.account_data_password()} error={errors.password} autoComplete="current-password" value={password} onChange={setPassword} />
           </div>
           <DialogFooter>
             <DialogClose asChild>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  blogs, directoryLikes, directoryListings, eventRsvps, events, forumComments, forumPosts, newsletterSubscriptions,
+  blogs, listingLikes, listings, eventRsvps, events, forumComments, forumPosts, newsletterSubscriptions,
   placeSuggestions, places, podcastComments, podcastLikes, podcasts, uploads,
 } from '#db/schema';
 import { messages } from '#shared/messages';
@@ -104,10 +104,10 @@ describe('directory listings', () => {
   it('updates, and deletes with its likes', async () => {
     const { id } = (await asAdmin('POST', '/api/directory', valid)).json();
     expect((await asAdmin('PATCH', `/api/directory/${id}`, { ...valid, name: 'Rose Garden Cafe' })).json()).toMatchObject({ name: 'Rose Garden Cafe' });
-    await t.db.insert(directoryLikes).values({ listingId: id, userId: memberId });
+    await t.db.insert(listingLikes).values({ listingId: id, userId: memberId });
     expect((await asAdmin('DELETE', `/api/directory/${id}`)).statusCode).toBe(200);
-    expect(await t.db.select().from(directoryLikes).where(eq(directoryLikes.listingId, id))).toHaveLength(0);
-    expect(await t.db.select().from(directoryListings).where(eq(directoryListings.id, id))).toHaveLength(0);
+    expect(await t.db.select().from(listingLikes).where(eq(listingLikes.listingId, id))).toHaveLength(0);
+    expect(await t.db.select().from(listings).where(eq(listings.id, id))).toHaveLength(0);
     expect((await asAdmin('PATCH', `/api/directory/${id}`, valid)).json()).toEqual({ message: m.listingNotFound });
   });
 });

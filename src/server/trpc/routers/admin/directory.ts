@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { directoryListings } from '#db/schema';
+import { listings } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, ListingFormSchema, ListingUpdateSchema } from '#shared/schemas/admin';
 import { notFound } from '#server/errors';
@@ -10,27 +10,27 @@ import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domain
 import { adminProcedure, router } from '#server/trpc/init';
 
 async function byId(db: Db, id: number) {
-  const [row] = await db.select(columns).from(directoryListings).where(eq(directoryListings.id, id)).limit(1);
+  const [row] = await db.select(columns).from(listings).where(eq(listings.id, id)).limit(1);
   if (!row) throw notFound(messages.admin.listingNotFound);
   return row;
 }
 
 export const adminDirectoryRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const order: ListOrder = { column: directoryListings.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, directoryListings, directoryListings.id, undefined, order, pageOf(input));
-    return ctx.db.select(columns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...orderBy(order, directoryListings.id));
+    const order: ListOrder = { column: listings.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, listings, listings.id, undefined, order, pageOf(input));
+    return ctx.db.select(columns).from(listings).innerJoin(page, inPage(page, listings.id)).orderBy(...orderBy(order, listings.id));
   }),
 
   create: adminProcedure.meta({ cache: { changes: ['listings'] } }).input(ListingFormSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.insert(directoryListings).values(input).returning({ id: directoryListings.id });
+    const [row] = await ctx.db.insert(listings).values(input).returning({ id: listings.id });
     ctx.audit.describe(row!.id, `Added listing ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);
   }),
 
   update: adminProcedure.meta({ cache: { changes: ['listings'] } }).input(ListingUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
-    const [row] = await ctx.db.update(directoryListings).set(fields).where(eq(directoryListings.id, id)).returning({ id: directoryListings.id });
+    const [row] = await ctx.db.update(listings).set(fields).where(eq(listings.id, id)).returning({ id: listings.id });
     if (!row) throw notFound(messages.admin.listingNotFound);
     ctx.audit.describe(id, `Updated listing ${quoted(fields.name)}`);
     return byId(ctx.db, id);
@@ -38,7 +38,7 @@ export const adminDirectoryRouter = router({
 
   /** Reviews and likes go with it (foreign keys cascade). */
   delete: adminProcedure.meta({ cache: { changes: ['listings'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.delete(directoryListings).where(eq(directoryListings.id, input.id)).returning({ id: directoryListings.id, name: directoryListings.name });
+    const [row] = await ctx.db.delete(listings).where(eq(listings.id, input.id)).returning({ id: listings.id, name: listings.name });
     if (!row) throw notFound(messages.admin.listingNotFound);
     ctx.audit.describe(row.id, `Deleted listing ${quoted(row.name)}`);
     return { success: true as const, message: messages.admin.listingDeleted };

@@ -26,7 +26,7 @@ export const adminForumRouter = router({
   }),
 
   /** Likes and comments go with the post (foreign keys cascade). */
-  delete: adminProcedure.meta({ cache: { changes: ['forum'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.meta({ cache: { changes: ['forumPosts'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const post = await findMemberContent(ctx.db, 'forum_post', input.id);
     if (!post) throw notFound(messages.admin.postNotFound);
     const [row] = await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id)).returning({ id: forumPosts.id });

@@ -86,7 +86,7 @@ export const adminReportsRouter = router({
   list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/reports/{id}/resolve */
   // A decision publishes, hides or deletes a post, comment or listing.
-  resolve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum', 'listings'] } }).input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
+  resolve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts', 'listings'] } }).input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
     // Named before the decision, which may delete the item.
     const item = await reportedItemWords(ctx.db, input.id);
     const answer = await resolveReport(ctx.db, ctx.user, input);
@@ -101,14 +101,14 @@ export const adminReviewRouter = router({
   /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
   list: adminProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/moderation/{kind}/{id}/approve */
-  approve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+  approve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
     const item = await findMemberContent(ctx.db, input.kind, input.id);
     const answer = await approveHeld(ctx.db, input.kind, input.id);
     if (item) ctx.audit.describe(input.id, `Approved ${memberContentWords(item)}: published`);
     return answer;
   }),
   /** POST /api/admin/moderation/{kind}/{id}/reject: deletes it. */
-  reject: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+  reject: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
     const item = await findMemberContent(ctx.db, input.kind, input.id);
     const answer = await rejectHeld(ctx.db, input.kind, input.id);
     if (item) ctx.audit.describe(input.id, `Rejected ${memberContentWords(item)}: deleted`);

@@ -12,7 +12,7 @@ export const commentsRouter = router({
    * and what it said (read before it is gone).
    */
   // A comment of any kind: its thread and its parent's count.
-  delete: memberProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(CommentRefSchema).mutation(async ({ ctx, input }) => {
+  delete: memberProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(CommentRefSchema).mutation(async ({ ctx, input }) => {
     const item = may(ctx.user, 'delete:comment:any') ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
     const { authorId, answer } = await deleteComment(ctx.db, ctx.user, input.kind, input.id);
     if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogs, directoryListings, events, podcasts } from '#db/schema';
+import { blogs, listings, events, podcasts } from '#db/schema';
 import { seedDemo } from '#db/seed';
 import { accountService } from '#server/services/accounts';
 import { isAllowedEmbedUrl } from '#shared/embed';
@@ -44,7 +44,7 @@ describe('demo content (SEED_DEMO=1)', () => {
   });
 
   it('has 8 listings covering every directory category, with shipped images and real ratings', async () => {
-    const rows = await t.db.select().from(directoryListings);
+    const rows = await t.db.select().from(listings);
     expect(rows).toHaveLength(8);
     expect(new Set(rows.map((l) => l.category))).toEqual(new Set(DIRECTORY_CATEGORIES));
     expect(rows.every((l) => l.images.every(shipped))).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryInterest, directoryLikes } from '#db/schema';
+import { directoryInterest, listingLikes } from '#db/schema';
 import { addReview, createEvent, createListing, createPodcast, DAY } from '#server/test/content-factories';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 
@@ -53,9 +53,9 @@ describe('directory likes', () => {
     expect((await get(`/api/directory/${cafeId}/liked`, member.cookie)).json()).toEqual({ liked: false });
     expect((await post(`/api/directory/${cafeId}/like`, member.cookie)).json()).toEqual({ liked: true });
     expect((await get(`/api/directory/${cafeId}/liked`, member.cookie)).json()).toEqual({ liked: true });
-    expect(await t.db.select().from(directoryLikes)).toHaveLength(1);
+    expect(await t.db.select().from(listingLikes)).toHaveLength(1);
     expect((await post(`/api/directory/${cafeId}/like`, member.cookie)).json()).toEqual({ liked: false });
-    expect(await t.db.select().from(directoryLikes)).toHaveLength(0);
+    expect(await t.db.select().from(listingLikes)).toHaveLength(0);
   });
 
   it('answers 404 for an unknown listing, and 400 for a bad id', async () => {
@@ -102,7 +102,7 @@ describe('GET /api/directory?sort=popular', () => {
     const liked = await createListing(t.db, { name: 'Loved Library', category: 'Study' });
     await createListing(t.db, { name: 'Newest Nook', category: 'Study' });
     const other = await t.signInAs('member');
-    await t.db.insert(directoryLikes).values([member, other].map(({ user }) => ({ listingId: liked.id, userId: user.id })));
+    await t.db.insert(listingLikes).values([member, other].map(({ user }) => ({ listingId: liked.id, userId: user.id })));
     // Rose Cafe has reviews; Newest Nook and Glow Studio have neither likes nor reviews, so the newest comes first.
     const popular = await names('sort=popular');
     expect(popular[0]).toBe('Loved Library');

@@ -1,5 +1,5 @@
 import { and, desc } from 'drizzle-orm';
-import { directoryInterest, directoryListings } from '#db/schema';
+import { directoryInterest, listings } from '#db/schema';
 import { ByIdSchema, DirectoryListSchema, LikeSchema } from '#shared/schemas/content';
 import { LISTING_NOT_FOUND, listingColumns, listingVisible, requireListing } from '#server/domains/listings';
 import { notFound } from '#server/errors';
@@ -13,23 +13,23 @@ export const directoryRouter = router({
   list: publicProcedure.meta({ cache: { shared: true, reads: ['listings'] } }).input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
       listingVisible,
-      searchCondition(input.search, directoryListings.searchText),
-      categoryCondition(input.category, directoryListings.category),
+      searchCondition(input.search, listings.searchText),
+      categoryCondition(input.category, listings.category),
     );
     if (input.sort === 'popular') {
       // Popular (Home's 'Popular Directory Listings'): most liked, then best rated, then newest.
       // Ordered by counts, so it pages by offset and is meant for short lists.
       return ctx.db
         .select(listingColumns)
-        .from(directoryListings)
+        .from(listings)
         .where(where)
-        .orderBy(desc(listingColumns.likes), desc(listingColumns.avgRating), desc(directoryListings.createdAt), desc(directoryListings.id))
+        .orderBy(desc(listingColumns.likes), desc(listingColumns.avgRating), desc(listings.createdAt), desc(listings.id))
         .limit(input.limit)
         .offset(input.offset);
     }
-    const order: ListOrder = { column: directoryListings.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, directoryListings, directoryListings.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
-    return ctx.db.select(listingColumns).from(directoryListings).innerJoin(page, inPage(page, directoryListings.id)).orderBy(...orderBy(order, directoryListings.id));
+    const order: ListOrder = { column: listings.createdAt, direction: 'desc' };
+    const page = pageIds(ctx.db, listings, listings.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
+    return ctx.db.select(listingColumns).from(listings).innerJoin(page, inPage(page, listings.id)).orderBy(...orderBy(order, listings.id));
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {

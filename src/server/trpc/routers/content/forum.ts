@@ -45,7 +45,7 @@ export const forumRouter = router({
     return post;
   }),
 
-  create: memberProcedure.meta({ cache: { changes: ['forum'] }, idempotent: true }).input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
+  create: memberProcedure.meta({ cache: { changes: ['forumPosts'] }, idempotent: true }).input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('post', `user:${ctx.user.id}`);
     const publication = await publicationOf(ctx.db, ctx.user, input.title, input.content);
     const [row] = await ctx.db
@@ -61,9 +61,9 @@ export const forumRouter = router({
    * post (cascade). An admin deleting someone else's post is a moderation action, recorded in
    * the audit log with whose post and its title.
    */
-  delete: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
+  delete: memberProcedure.meta({ cache: { changes: ['forumPosts'] } }).input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     const post = await requirePost(ctx.db, ctx.user, input.id);
-    if (!mayDelete(ctx.user, 'forum_post', post.userId)) throw forbidden(messages.forum.deleteForbidden);
+    if (!mayDelete(ctx.user, 'forumPost', post.userId)) throw forbidden(messages.forum.deleteForbidden);
     const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
     if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`);
@@ -77,7 +77,7 @@ export const forumRouter = router({
   }),
 
   /** Sets the member's like on or off on a post she may see; answers it with the post's likes. */
-  like: memberProcedure.meta({ cache: { changes: ['forum'] } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
+  like: memberProcedure.meta({ cache: { changes: ['forumPosts'] } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
     const answer = await setLike(ctx.db, 'forumPost', input.id, ctx.user.id, input.liked, visibleTo(ctx.user, forumPosts));
     if (!answer) throw notFound(messages.forum.notFound);
     return answer;
@@ -87,7 +87,7 @@ export const forumRouter = router({
     list: publicProcedure.input(CommentListSchema).query(async ({ ctx, input }) => {
       return listCommentsOfVisibleParent(requirePost(ctx.db, ctx.user, input.id), ctx.db, ctx.user, commentTable, input.id, input);
     }),
-    create: memberProcedure.meta({ cache: { changes: ['forum'] }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
+    create: memberProcedure.meta({ cache: { changes: ['forumPosts'] }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
       return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input.id, input.content);
     }),
   }),

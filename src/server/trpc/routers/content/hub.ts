@@ -19,7 +19,7 @@ export interface ActivityItem {
 
 export const hubRouter = router({
   /** GET /api/search?q=: podcasts, published blogs and events matching the text. */
-  search: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts', 'blogs', 'events', 'forum'] } }).input(HubSearchSchema).query(async ({ ctx, input }) => {
+  search: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts', 'blogs', 'events', 'forumPosts'] } }).input(HubSearchSchema).query(async ({ ctx, input }) => {
     if (!input.q) return { podcasts: [], blogs: [], events: [] };
     const [podcastRows, blogRows, eventRows] = await Promise.all([
       ctx.db
@@ -73,7 +73,7 @@ export const hubRouter = router({
   }),
 
   /** Counts only the community area has; the hub shows them beside content.stats. */
-  stats: publicProcedure.meta({ cache: { shared: true, reads: ['forum', 'places'] } }).query(async ({ ctx }) => {
+  stats: publicProcedure.meta({ cache: { shared: true, reads: ['forumPosts', 'places'] } }).query(async ({ ctx }) => {
     const [[posts], [placeCount]] = await Promise.all([
       ctx.db.select({ n: count() }).from(forumPosts).where(eq(forumPosts.state, 'published')),
       ctx.db.select({ n: count() }).from(places),

@@ -9,7 +9,7 @@ import { memberProcedure, router } from '#server/trpc/init';
 export const reportsRouter = router({
   /** POST /api/reports */
   create: memberProcedure
-    .meta({ access: 'member', openWhileSuspended: true, cache: { changes: ['podcasts', 'blogs', 'forum', 'listings'] }, idempotent: true })
+    .meta({ access: 'member', openWhileSuspended: true, cache: { changes: ['podcasts', 'blogs', 'forumPosts', 'listings'] }, idempotent: true })
     .input(ReportSchema)
     .mutation(({ ctx, input }) => createReport(ctx.db, ctx.user, input)),
 

@@ -10,18 +10,18 @@ import { m } from '#i18n/messages';
 import { takeCarriedDraft } from '#client/lib/carried-draft';
 import { useSession } from '#client/lib/session';
 import { trpc } from '#client/trpc';
-import { NewPostForm, POST_DRAFT, type PostDraft, postDraftFrom } from './-components/new-post-form';
-import { CommunityPageHeader } from './-components/page-header';
-import { PostCard } from './-components/post-card';
-import { askToSignIn } from './-components/sign-in';
-import { SignInNotice } from './-components/sign-in-notice';
+import { NewPostForm, POST_DRAFT, type PostDraft, postDraftFrom } from '../-components/new-post-form';
+import { CommunityPageHeader } from '../-components/page-header';
+import { PostCard } from '../-components/post-card';
+import { askToSignIn } from '../-components/sign-in';
+import { SignInNotice } from '../-components/sign-in-notice';
 
 interface ForumSearch {
   /** 'event' opens the form for an event idea (the hub's 'Suggest an Event'). */
   compose?: 'event';
 }
 
-export const Route = createFileRoute('/community/blog')({
+export const Route = createFileRoute('/community/(forum)/blog')({
   validateSearch: (search: Record<string, unknown>): ForumSearch => (search.compose === 'event' ? { compose: 'event' } : {}),
   component: ForumPage,
 });

@@ -1,0 +1,48 @@
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, heldIndex, id, publication, weeklyActivityIndex } from './columns';
+
+/** The column naming what a like or comment belongs to: its key in the code, its SQL name, the item's id it references. */
+interface Item<Key extends string> {
+  key: Key;
+  /** SQL name, as 'podcast_id'; its index is named for it without the '_id' ('podcast_comments_podcast_idx'). */
+  column: string;
+  references: () => AnyPgColumn;
+}
+
+/** The item's column (a like or comment goes with its item) and the member's (goes with her account). */
+function itemAndMember<Key extends string>(item: Item<Key>) {
+  const itemColumn = integer(item.column).notNull().references(item.references, { onDelete: 'cascade' });
+  return {
+    ...({ [item.key]: itemColumn } as Record<Key, typeof itemColumn>),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  };
+}
+
+/**
+ * A like table: one like per member and item (its primary key), indexed by member for her own
+ * list. `activity`: the admin overview counts these likes week by week.
+ */
+export function likesTable<Key extends string>(name: string, item: Item<Key>, { activity = false } = {}) {
+  return pgTable(name, { ...itemAndMember(item), createdAt: createdAt() }, (t) => [
+    primaryKey({ columns: [t[item.key], t.userId] }),
+    index(`${name}_user_idx`).on(t.userId),
+    ...(activity ? [weeklyActivityIndex(`${name}_activity_idx`, t)] : []),
+  ]);
+}
+
+/**
+ * A comment table: a member's comment under an item, with its publication state (held for
+ * review, hidden), read newest-last per item; indexed for her own list, the review queue and
+ * the admin overview's weekly counts.
+ */
+export function commentsTable<Key extends string>(name: string, item: Item<Key>) {
+  return pgTable(name, { id: id(), ...itemAndMember(item), content: text('content').notNull(), ...publication(), createdAt: createdAt() }, (t) => [
+    index(`${name}_${item.column.replace(/_id$/, '')}_idx`).on(t[item.key], t.createdAt, t.id),
+    index(`${name}_user_idx`).on(t.userId),
+    heldIndex(`${name}_held_idx`, t),
+    weeklyActivityIndex(`${name}_activity_idx`, t),
+  ]);
+}
