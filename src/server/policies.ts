@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { reports } from '#db/schema';
 import { AUTO_HIDE_REPORTERS, REVIEWABLE_KINDS, type ReportTargetType } from '#shared/moderation';
+import type { Role } from '#shared/roles';
 import { qualified } from './services/content-query';
 
 /**
@@ -12,17 +13,18 @@ import { qualified } from './services/content-query';
 
 // ---------------------------------------------------------------- who asks
 
-/** Who asks: a signed-in member (admins included) or a visitor (null). */
-export type Viewer = { id: number; isAdmin: boolean } | null;
+export { ROLES, type Role } from '#shared/roles';
 
-/**
- * A signed-in user's role. Today an account is an admin or not (`isAdmin`); staff roles add
- * 'moderator' to this type, read the role from the account here, and give it its row in
- * PERMISSIONS.
- */
-export type Role = 'member' | 'admin';
+/** Who asks: a signed-in member (staff included) or a visitor (null). */
+export type Viewer = { id: number; role: Role } | null;
 
-export const roleOf = (user: { isAdmin: boolean }): Role => (user.isAdmin ? 'admin' : 'member');
+export const roleOf = (user: { role: Role }): Role => user.role;
+
+/** Moderators and admins: their writing is never held or hidden by members' reports, and they are never suspended or blocked. */
+export const isStaff = (user: { role: Role }): boolean => user.role !== 'member';
+
+/** SPEC.md's `isAdmin`: true for admins only. */
+export const isAdminRole = (role: Role): boolean => role === 'admin';
 
 // ---------------------------------------------------------------- what she may do
 
@@ -32,13 +34,62 @@ export type Entity = 'forum_post' | 'comment';
 /** `own`: what she wrote herself; `any`: anyone's. */
 type Access = 'own' | 'any';
 
-/** "action:entity:access", as `delete:comment:own`. */
-export type Permission = `delete:${Entity}:${Access}`;
+/** The staff's permissions beside deleting (DECISIONS.md "Staff with least privilege"). */
+export const STAFF_PERMISSIONS = [
+  // Moderation: moderators and admins.
+  'work:review_queue',
+  'work:reports',
+  'manage:watched_words',
+  /** Suspensions of up to MODERATOR_SUSPENSION_DAYS days, and lifting them. */
+  'suspend:member',
+  /** The audit log's entries made under the reader's own permissions. */
+  'read:audit_log:own_permissions',
+  // The rest of the admin panel: admins only.
+  /** Suspensions longer than MODERATOR_SUSPENSION_DAYS. */
+  'suspend:member:long',
+  /** Applications, with their email, age and last name. */
+  'manage:applications',
+  /** Accounts in full (email, age, last name, approval), their edits, passwords and deletion. */
+  'manage:accounts',
+  /** Who is staff: the Admin Management tab and every role change. */
+  'manage:roles',
+  /** Podcasts, blog, events, directory, places, the forum tab and uploads. */
+  'manage:content',
+  'manage:newsletter',
+  'read:mail_outbox',
+  'read:overview',
+  'read:audit_log:all',
+] as const;
 
-/** The permission table: what each role may do. A role may only what its row names. */
-const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
-  member: new Set(['delete:forum_post:own', 'delete:comment:own']),
-  admin: new Set(['delete:forum_post:own', 'delete:forum_post:any', 'delete:comment:own', 'delete:comment:any']),
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/** "action:entity:access", as `delete:comment:own`, or a staff permission. */
+export type Permission = `delete:${Entity}:${Access}` | StaffPermission;
+
+/** The longest suspension a moderator may give; longer ones are admins'. */
+export const MODERATOR_SUSPENSION_DAYS = 30;
+
+const MEMBER: readonly Permission[] = ['delete:forum_post:own', 'delete:comment:own'];
+const MODERATOR: readonly Permission[] = [
+  ...MEMBER,
+  'delete:forum_post:any',
+  'delete:comment:any',
+  'work:review_queue',
+  'work:reports',
+  'manage:watched_words',
+  'suspend:member',
+  'read:audit_log:own_permissions',
+];
+
+/**
+ * The permission table: what each role may do. A role may only what its row names; every
+ * staff call on both APIs declares the permission it needs (staffProcedure in trpc/init.ts),
+ * and the access-matrix test walks every procedure and /api path against this table.
+ */
+export const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  member: new Set(MEMBER),
+  moderator: new Set(MODERATOR),
+  admin: new Set<Permission>([...MODERATOR, ...STAFF_PERMISSIONS]),
 };
 
 /** Whether this user's role carries the permission; a visitor may nothing. */
@@ -82,7 +133,7 @@ export type Audience = 'visitor' | 'member' | 'herself' | 'staff';
 export function audienceOf(viewer: Viewer, memberId: number): Audience {
   if (viewer === null) return 'visitor';
   if (viewer.id === memberId) return 'herself';
-  return roleOf(viewer) === 'member' ? 'member' : 'staff';
+  return isStaff(viewer) ? 'staff' : 'member';
 }
 
 /**
