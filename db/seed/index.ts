@@ -20,7 +20,7 @@ export async function seedDemo(db: Db, accounts: AccountService): Promise<boolea
 
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    await createAccount(txDb, { ...DEMO_ACCOUNTS.admin, isAdmin: true, approvalStatus: 'approved', age: 29, interests: 'Mentoring, wellness and community building', bio: 'Volunteer moderator who keeps Bloom Circle a kind and safe place.' }).catch(ignoreTaken);
+    await createAccount(txDb, { ...DEMO_ACCOUNTS.admin, role: 'admin', approvalStatus: 'approved', age: 29, interests: 'Mentoring, wellness and community building', bio: 'Volunteer moderator who keeps Bloom Circle a kind and safe place.' }).catch(ignoreTaken);
     await createAccount(txDb, { ...DEMO_ACCOUNTS.member, approvalStatus: 'approved', established: true, age: 19, interests: 'Journaling, podcasts and running', bio: 'First-year student who loves honest conversations about growing up.' }).catch(ignoreTaken);
     await seedCommunity(txDb, accounts);
     await seedContent(txDb, accounts);

@@ -14,10 +14,10 @@ import {
 } from '#shared/moderation';
 import { afterPosition, inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
 import { badRequest, conflict, notFound } from '../errors';
-import { displayName, hiddenByReports, hideableByReports, itemHasOpenReports, overShownReports, reportCounts } from '../policies';
+import { displayName, type Role, hiddenByReports, hideableByReports, itemHasOpenReports, overShownReports, reportCounts } from '../policies';
 import { seesWritingBy } from './blocks';
 import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
-import { suspendMember } from './suspension';
+import { assertMaySuspendFor, suspendMember } from './suspension';
 import { visibleTo, type ContentViewer } from './visibility';
 
 const m = messages.safety;
@@ -43,7 +43,7 @@ async function reportTarget(db: Db, reporter: NonNullable<ContentViewer>, type: 
   }
   const c = MEMBER_CONTENT[type];
   const [item] = await db
-    .select({ byStaff: users.isAdmin })
+    .select({ byStaff: sql<boolean>`${users.role} <> 'member'` })
     .from(c.table)
     .innerJoin(users, eq(users.id, c.userId))
     .where(and(eq(c.id, id), visibleTo(reporter, c)))
@@ -339,7 +339,7 @@ export async function openReportedItems(db: Db): Promise<number> {
  */
 export async function resolveReport(
   db: Db,
-  admin: { id: number },
+  admin: { id: number; role: Role },
   input: { id: number; action: ReportAction; days?: number; note?: string },
 ) {
   const [report] = await db.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(eq(reports.id, input.id)).limit(1);
@@ -348,6 +348,7 @@ export async function resolveReport(
   if (type === 'member' && (input.action === 'hide' || input.action === 'delete')) throw badRequest(m.actionNotForMembers);
   if (type === 'listing' && input.action === 'suspend') throw badRequest(m.actionNotForListings);
   if (input.action === 'suspend' && input.days === undefined) throw badRequest(messages.moderation.suspendDays);
+  if (input.action === 'suspend') assertMaySuspendFor(admin, input.days!);
 
   return db.transaction(async (tx) => {
     const closed = await tx
@@ -363,7 +364,7 @@ export async function resolveReport(
     if (input.action === 'suspend') {
       const authorId = type === 'member' ? id : await authorOf(tx, type, id);
       if (authorId === null) throw notFound(m.reportTargetNotFound);
-      await suspendMember(tx, { id: authorId, days: input.days!, reason: input.note || m.defaultSuspensionReason });
+      await suspendMember(tx, admin, { id: authorId, days: input.days!, reason: input.note || m.defaultSuspensionReason });
       await setHidden(tx, type, id, true);
     }
     return { success: true as const, message: m.reportResolved, id: input.id, targetType: type, targetId: id, action: input.action, resolvedReports: closed.length };

@@ -10,7 +10,7 @@ import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { publicationOf } from '../moderation/publication';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import type { PublicationState } from '#shared/moderation';
-import { type DisplayName, mayDelete, memberSeenBy } from '../policies';
+import { type DisplayName, mayDelete, memberSeenBy, type Role } from '../policies';
 
 /**
  * Comments work the same on podcasts, blogs and forum posts: a table with an id, the
@@ -67,12 +67,12 @@ export const COMMENT_TABLES = {
 } as const satisfies Record<CommentKind, CommentTable<string>>;
 
 /**
- * Deletes a comment for whoever may (mayDelete: its author or an admin; 403 for anyone else,
+ * Deletes a comment for whoever may (mayDelete: its author or a moderator; 403 for anyone else,
  * 404 when it is gone);
  * counts follow, since they are counted from the rows. Answers whose comment it was, so the
- * caller can record an admin removing someone else's comment as a moderation action.
+ * caller can record a moderator removing someone else's comment as a moderation action.
  */
-export async function deleteComment(db: Db, viewer: { id: number; isAdmin: boolean }, kind: CommentKind, id: number) {
+export async function deleteComment(db: Db, viewer: { id: number; role: Role }, kind: CommentKind, id: number) {
   const t = COMMENT_TABLES[kind];
   const [comment] = await db.select({ userId: t.userId }).from(t.table).where(eq(t.id, id)).limit(1);
   if (!comment) throw notFound(messages.comments.notFound);
@@ -164,7 +164,7 @@ function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
  * holding a `hold` word waits for review (publicationOf).
  */
 export async function addComment<ParentKey extends string>(
-  deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; isAdmin: boolean; firstName: string; lastName: string } },
+  deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; role: Role; firstName: string; lastName: string } },
   t: CommentTable<ParentKey>,
   parentCheck: Promise<unknown>,
   parentId: number,

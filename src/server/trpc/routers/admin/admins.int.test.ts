@@ -152,8 +152,8 @@ describe('the last admin, when two admins act on each other at once', () => {
     const race = await createTestApp();
     try {
       const activeAdmins = async () =>
-        (await race.db.select({ id: users.id, isAdmin: users.isAdmin, approvalStatus: users.approvalStatus }).from(users)).filter(
-          (user) => user.isAdmin && user.approvalStatus === 'approved',
+        (await race.db.select({ id: users.id, role: users.role, approvalStatus: users.approvalStatus }).from(users)).filter(
+          (user) => user.role === 'admin' && user.approvalStatus === 'approved',
         );
       type Admin = Awaited<ReturnType<typeof race.signInAs>>;
       const demote = (actor: Admin, target: Admin) =>
@@ -170,7 +170,7 @@ describe('the last admin, when two admins act on each other at once', () => {
 
       for (let round = 0; round < 12; round++) {
         // Exactly two admins on the site, each about to act on the other.
-        await race.db.update(users).set({ isAdmin: false });
+        await race.db.update(users).set({ role: 'member' });
         const [a, b] = await Promise.all([race.signInAs('admin'), race.signInAs('admin')]);
         const first = actions[round % actions.length]!;
         const second = actions[Math.floor(round / actions.length) % actions.length]!;

@@ -11,7 +11,7 @@ import { adminPodcastsRouter } from './podcasts';
 import { adminUploadsRouter } from './uploads';
 import { adminUsersRouter } from './users';
 
-/** The admin panel's calls; every procedure here is built on adminProcedure. */
+/** The admin panel's calls; every procedure here is a staffProcedure naming its permission. */
 export const adminRouter = router({
   users: adminUsersRouter,
   admins: adminAdminsRouter,

@@ -15,7 +15,7 @@ export const commentsRouter = router({
   delete: memberProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(CommentRefSchema).mutation(async ({ ctx, input }) => {
     const item = may(ctx.user, 'delete:comment:any') ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
     const { authorId, answer } = await deleteComment(ctx.db, ctx.user, input.kind, input.id);
-    if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`);
+    if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`, 'delete:comment:any');
     return answer;
   }),
 });

@@ -66,7 +66,7 @@ export const forumRouter = router({
     if (!mayDelete(ctx.user, 'forum_post', post.userId)) throw forbidden(messages.forum.deleteForbidden);
     const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
-    if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`);
+    if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`, 'delete:forum_post:any');
     return { success: true as const };
   }),
 
