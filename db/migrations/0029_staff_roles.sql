@@ -22,5 +22,12 @@ UPDATE "audit_log" SET "permission" = CASE
   ELSE 'manage:content'
 END;--> statement-breakpoint
 ALTER TABLE "audit_log" ALTER COLUMN "permission" DROP DEFAULT;--> statement-breakpoint
+-- Applications counted by week (0019_community_weeks.sql) are the accounts that are not admins: the same rows, read from the role.
+DROP TRIGGER "users_keeps_weekly_applications_insert" ON "users";--> statement-breakpoint
+DROP TRIGGER "users_keeps_weekly_applications_delete" ON "users";--> statement-breakpoint
+DROP TRIGGER "users_keeps_weekly_applications_update" ON "users";--> statement-breakpoint
+CREATE TRIGGER "users_keeps_weekly_applications_insert" AFTER INSERT ON "users" REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION bloom_keep_weekly_count('applications', 'role <> ''admin''', 'bloom_week_of(created_at)');--> statement-breakpoint
+CREATE TRIGGER "users_keeps_weekly_applications_delete" AFTER DELETE ON "users" REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION bloom_keep_weekly_count('applications', 'role <> ''admin''', 'bloom_week_of(created_at)');--> statement-breakpoint
+CREATE TRIGGER "users_keeps_weekly_applications_update" AFTER UPDATE ON "users" REFERENCING OLD TABLE AS deleted NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION bloom_keep_weekly_count('applications', 'role <> ''admin''', 'bloom_week_of(created_at)');--> statement-breakpoint
 CREATE INDEX "users_staff_created_idx" ON "users" USING btree ("created_at","id") WHERE "users"."role" <> 'member';--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "is_admin";

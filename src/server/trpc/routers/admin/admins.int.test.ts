@@ -39,7 +39,7 @@ describe('the last admin', () => {
     const reject = await asAdmin('PATCH', `/api/admin/users/${admin.user.id}/approval`, { isApproved: false });
     expect(reject.statusCode).toBe(409);
     const [row] = await t.db.select().from(users).where(eq(users.id, admin.user.id));
-    expect(row).toMatchObject({ isAdmin: true, approvalStatus: 'approved' });
+    expect(row).toMatchObject({ role: 'admin', approvalStatus: 'approved' });
   });
 
   it("can't delete herself (409)", async () => {
