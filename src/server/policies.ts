@@ -149,6 +149,25 @@ const MEMBER_VIEW: Record<Audience, { id: boolean }> = {
   staff: { id: true },
 };
 
+/** A member in the staff's queues (reports, review): her id and names, and her email for those who may read accounts. */
+export interface MemberForStaff {
+  id: number;
+  firstName: string;
+  lastName: string;
+  /** Only for those who may 'manage:accounts' (admins). */
+  email?: string;
+}
+
+/**
+ * A member as the staff's queues name her: admins, who may read accounts in full
+ * ('manage:accounts'), get her names and email; moderators her id and display name ("Zeina F."),
+ * never her email or last name.
+ */
+export function memberSeenByStaff(viewer: Viewer, member: { id: number; firstName: string; lastName: string; email?: string }): MemberForStaff {
+  if (may(viewer, 'manage:accounts')) return { id: member.id, firstName: member.firstName, lastName: member.lastName, ...(member.email === undefined ? {} : { email: member.email }) };
+  return { id: member.id, ...displayName(member) };
+}
+
 /** A member as this viewer sees her beside what she wrote. */
 export interface MemberSeen {
   name: DisplayName;

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, mailOutbox, watchedWords } from '#db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { auditLog, mailOutbox, users, watchedWords } from '#db/schema';
+import { may, PERMISSIONS, roleOf } from '#server/policies';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '#shared/schemas/admin';
 import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '#shared/schemas/moderation';
@@ -9,7 +10,7 @@ import { adminOverview } from '#server/admin-overview';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { conflict, notFound } from '#server/errors';
 import { forgetWatchedWords } from '#server/moderation/watched-words';
-import { findMemberContent, memberContentWords, possessive, profileChangeOwner, quoted, reportedItemWords, withOlderEntriesWorded } from '#server/moderation/audit';
+import { findMemberContent, memberContentWords, memberName, possessive, profileChangeOwner, quoted, reportedItemWords, withOlderEntriesWorded } from '#server/moderation/audit';
 import type { ReportAction } from '#shared/moderation';
 import { isUniqueViolation } from '#server/services/accounts';
 import { router, staffProcedure } from '#server/trpc/init';
@@ -56,17 +57,26 @@ export const adminWatchedWordsRouter = router({
   }),
 });
 
-/** The audit log, read-only: newest first, filtered by admin or action. */
+/**
+ * The audit log, read-only: newest first, filtered by staff member or action, each entry with
+ * the role its author had. Admins read all of it; a moderator the entries made under her own
+ * permissions (the moderation part), with staff named as members are ("Maya H.").
+ */
 export const adminAuditRouter = router({
   list: auditProcedure.input(AuditListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: auditLog.createdAt, direction: 'desc' };
-    const where = and(input?.adminId ? eq(auditLog.adminId, input.adminId) : undefined, input?.action ? eq(auditLog.action, input.action) : undefined);
+    const readsAll = may(ctx.user, 'read:audit_log:all');
+    const ownPermissions = readsAll ? undefined : inArray(auditLog.permission, [...PERMISSIONS[roleOf(ctx.user)]]);
+    const where = and(ownPermissions, input?.adminId ? eq(auditLog.adminId, input.adminId) : undefined, input?.action ? eq(auditLog.action, input.action) : undefined);
     const page = pageIds(ctx.db, auditLog, auditLog.id, where, order, pageOf(input));
     const entries = await ctx.db
       .select({
         id: auditLog.id,
         adminId: auditLog.adminId,
         adminName: auditLog.adminName,
+        adminRole: auditLog.adminRole,
+        adminFirstName: users.firstName,
+        adminLastName: users.lastName,
         action: auditLog.action,
         targetId: auditLog.targetId,
         summary: auditLog.summary,
@@ -75,8 +85,14 @@ export const adminAuditRouter = router({
       })
       .from(auditLog)
       .innerJoin(page, inPage(page, auditLog.id))
+      .leftJoin(users, eq(users.id, auditLog.adminId))
       .orderBy(...orderBy(order, auditLog.id));
-    return withOlderEntriesWorded(ctx.db, entries);
+    const named = entries.map(({ adminFirstName, adminLastName, ...entry }) => ({
+      ...entry,
+      // A moderator reads staff by display name; an account since deleted by the first word the log kept.
+      adminName: readsAll ? entry.adminName : adminFirstName !== null ? memberName({ firstName: adminFirstName, lastName: adminLastName ?? '' }) : (entry.adminName.split(' ')[0] ?? ''),
+    }));
+    return withOlderEntriesWorded(ctx.db, named);
   }),
 });
 
@@ -91,7 +107,7 @@ const REPORT_OUTCOMES: Record<ReportAction, (days: number | undefined) => string
 /** Reported items, grouped, open first; a decision closes all of an item's open reports. */
 export const adminReportsRouter = router({
   /** GET /api/admin/reports: `cursor` is the `reportId` of the last item shown. */
-  list: reportsProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
+  list: reportsProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, ctx.user, pageOf(input))),
   /** POST /api/admin/reports/{id}/resolve */
   // A decision publishes, hides or deletes a post, comment or listing.
   resolve: reportsProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum', 'listings'] } }).input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
@@ -107,7 +123,7 @@ export const adminReportsRouter = router({
 /** Posts and comments waiting for review (new members' first ones, and `hold` words), and profile changes with `hold` words. */
 export const adminReviewRouter = router({
   /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
-  list: reviewProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
+  list: reviewProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, ctx.user, pageOf(input))),
   /** POST /api/admin/moderation/{kind}/{id}/approve */
   approve: reviewProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forum'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
     const item = await findMemberContent(ctx.db, input.kind, input.id);
