@@ -166,9 +166,12 @@ describe('the last admin, when two admins act on each other at once', () => {
       const remove = (actor: Admin, target: Admin) => race.request({ method: 'DELETE', url: `/api/admin/admins/${target.user.id}`, cookie: actor.cookie });
       const reject = (actor: Admin, target: Admin) =>
         race.request({ method: 'PATCH', url: `/api/admin/users/${target.user.id}/approval`, cookie: actor.cookie, payload: { isApproved: false } });
-      const actions = [remove, demote, reject];
+      // Made a moderator from the Admin Management tab: no longer an admin either.
+      const toModerator = (actor: Admin, target: Admin) =>
+        race.request({ method: 'PATCH', url: `/api/admin/admins/${target.user.id}`, cookie: actor.cookie, payload: { email: target.user.email, firstName: 'Rana', lastName: 'Sami', role: 'moderator' } });
+      const actions = [remove, demote, reject, toModerator];
 
-      for (let round = 0; round < 12; round++) {
+      for (let round = 0; round < 16; round++) {
         // Exactly two admins on the site, each about to act on the other.
         await race.db.update(users).set({ role: 'member' });
         const [a, b] = await Promise.all([race.signInAs('admin'), race.signInAs('admin')]);
