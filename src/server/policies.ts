@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { reports } from '#db/schema';
 import { AUTO_HIDE_REPORTERS, REVIEWABLE_KINDS, type ReportTargetType } from '#shared/moderation';
-import type { Role } from '#shared/roles';
+import { type Role, STAFF_PERMISSIONS, type StaffPermission } from '#shared/roles';
 import { qualified } from './services/content-query';
 
 /**
@@ -13,7 +13,7 @@ import { qualified } from './services/content-query';
 
 // ---------------------------------------------------------------- who asks
 
-export { ROLES, type Role } from '#shared/roles';
+export { ROLES, type Role, STAFF_PERMISSIONS, type StaffPermission } from '#shared/roles';
 
 /** Who asks: a signed-in member (staff included) or a visitor (null). */
 export type Viewer = { id: number; role: Role } | null;
@@ -33,35 +33,6 @@ export type Entity = 'forum_post' | 'comment';
 
 /** `own`: what she wrote herself; `any`: anyone's. */
 type Access = 'own' | 'any';
-
-/** The staff's permissions beside deleting (DECISIONS.md "Staff with least privilege"). */
-export const STAFF_PERMISSIONS = [
-  // Moderation: moderators and admins.
-  'work:review_queue',
-  'work:reports',
-  'manage:watched_words',
-  /** Suspensions of up to MODERATOR_SUSPENSION_DAYS days, and lifting them. */
-  'suspend:member',
-  /** The audit log's entries made under the reader's own permissions. */
-  'read:audit_log:own_permissions',
-  // The rest of the admin panel: admins only.
-  /** Suspensions longer than MODERATOR_SUSPENSION_DAYS. */
-  'suspend:member:long',
-  /** Applications, with their email, age and last name. */
-  'manage:applications',
-  /** Accounts in full (email, age, last name, approval), their edits, passwords and deletion. */
-  'manage:accounts',
-  /** Who is staff: the Admin Management tab and every role change. */
-  'manage:roles',
-  /** Podcasts, blog, events, directory, places, the forum tab and uploads. */
-  'manage:content',
-  'manage:newsletter',
-  'read:mail_outbox',
-  'read:overview',
-  'read:audit_log:all',
-] as const;
-
-export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** "action:entity:access", as `delete:comment:own`, or a staff permission. */
 export type Permission = `delete:${Entity}:${Access}` | StaffPermission;
@@ -91,6 +62,9 @@ export const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   moderator: new Set(MODERATOR),
   admin: new Set<Permission>([...MODERATOR, ...STAFF_PERMISSIONS]),
 };
+
+/** The staff permissions of her role, in the current user: the admin panel shows the tabs they open (the server checks every call). */
+export const staffPermissionsOf = (user: { role: Role }): StaffPermission[] => STAFF_PERMISSIONS.filter((permission) => PERMISSIONS[user.role].has(permission));
 
 /** Whether this user's role carries the permission; a visitor may nothing. */
 export function may(user: Viewer, permission: Permission): boolean {

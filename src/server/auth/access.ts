@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages';
 import { forbidden, unauthorized } from '../errors';
-import { may, type StaffPermission } from '../policies';
+import { may, staffPermissionsOf, type StaffPermission } from '../policies';
 import type { Session, SessionUser } from './session';
 
 type Viewer = { user: SessionUser | null; session: Session | null };
@@ -13,6 +13,12 @@ export function requireMember<T extends Viewer>(ctx: T): T & { user: SessionUser
   if (!ctx.user || !ctx.session) throw unauthorized(messages.access.authRequired);
   return ctx as T & { user: SessionUser; session: Session };
 }
+
+/**
+ * The session as the browser gets it (auth.session, and the page's data block): her account
+ * and her role's staff permissions, so the admin panel shows only the tabs she may use.
+ */
+export const currentSession = (user: SessionUser | null) => (user ? { ...user, permissions: staffPermissionsOf(user) } : null);
 
 /**
  * Staff whose role carries the permission (the permission table, src/server/policies.ts): 401

@@ -3,6 +3,7 @@ import { users } from '#db/schema';
 import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { messages } from '#shared/messages';
 import { isStaff } from '#server/policies';
+import { currentSession } from '#server/auth/access';
 import { AdminLoginSchema, JoinRequestSchema, LoginSchema, SetLocaleSchema } from '#shared/schemas/auth';
 import { EmailConfirmSchema } from '#shared/schemas/account';
 import { accountTokenState, consumeAccountToken, issueAccountToken } from '#server/account/tokens';
@@ -81,7 +82,7 @@ export const authRouter = router({
   /** Her own account: password reset, profile, devices, newsletter, her data. */
   account: accountRouter,
   /** The signed-in user, or null: what the client's session query reads. */
-  session: publicProcedure.query(({ ctx }) => ctx.user),
+  session: publicProcedure.query(({ ctx }) => currentSession(ctx.user)),
 
   /** GET /api/auth/user: the same user, but 401 when signed out. */
   user: memberProcedure.query(async ({ ctx }) => {
