@@ -90,8 +90,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </div>
       <p className="text-sm text-muted-foreground">
         {m.admin_audit_by({ name: entry.adminName })}
-        <span className="text-muted-foreground"> · </span>
-        {ROLE_LABELS[entry.adminRole]()}
+        {` · ${ROLE_LABELS[entry.adminRole]()} `}
         {/* The item's number, to find it in its tab; written left to right in either language. */}
         {entry.targetId !== null ? (
           <span dir="ltr" className="ms-2 tabular-nums">
