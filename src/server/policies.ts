@@ -31,8 +31,8 @@ export const isAdminRole = (role: Role): boolean => role === 'admin';
 /** What a permission is about: a forum post, or a comment of any kind (podcast, blog, forum). */
 export type Entity = 'forum_post' | 'comment';
 
-/** `own`: what she wrote herself; `any`: anyone's. */
-type Access = 'own' | 'any';
+/** `own`: what she wrote herself; `members`: what members wrote (not staff); `any`: anyone's. */
+type Access = 'own' | 'members' | 'any';
 
 /** "action:entity:access", as `delete:comment:own`, or a staff permission. */
 export type Permission = `delete:${Entity}:${Access}` | StaffPermission;
@@ -43,8 +43,8 @@ export const MODERATOR_SUSPENSION_DAYS = 30;
 const MEMBER: readonly Permission[] = ['delete:forum_post:own', 'delete:comment:own'];
 const MODERATOR: readonly Permission[] = [
   ...MEMBER,
-  'delete:forum_post:any',
-  'delete:comment:any',
+  'delete:forum_post:members',
+  'delete:comment:members',
   'work:review_queue',
   'work:reports',
   'manage:watched_words',
@@ -60,7 +60,7 @@ const MODERATOR: readonly Permission[] = [
 export const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   member: new Set(MEMBER),
   moderator: new Set(MODERATOR),
-  admin: new Set<Permission>([...MODERATOR, ...STAFF_PERMISSIONS]),
+  admin: new Set<Permission>([...MODERATOR, 'delete:forum_post:any', 'delete:comment:any', ...STAFF_PERMISSIONS]),
 };
 
 /** The staff permissions of her role, in the current user: the admin panel shows the tabs they open (the server checks every call). */
@@ -72,14 +72,22 @@ export function may(user: Viewer, permission: Permission): boolean {
 }
 
 /**
- * The one rule for deleting a forum post or a comment: its author (`own`) or staff who may
- * delete anyone's (`any`). The server sends the outcome with each item (`canDelete`), so
- * the browser shows Delete exactly where the call would succeed.
+ * The one rule for deleting a forum post or a comment, answering the permission that allows it
+ * (the audit log keeps it), or null: its author (`own`), staff who may delete what members
+ * wrote (`members`: moderators and admins), or anyone's (`any`: admins, for staff's writing too).
  */
-export function mayDelete(viewer: Viewer, entity: Entity, authorId: number): boolean {
-  if (viewer === null) return false;
-  return may(viewer, `delete:${entity}:any`) || (viewer.id === authorId && may(viewer, `delete:${entity}:own`));
+export function deletePermission(viewer: Viewer, entity: Entity, author: { id: number; role: Role }): Permission | null {
+  if (viewer === null) return null;
+  const candidates: Permission[] = viewer.id === author.id ? [`delete:${entity}:own`] : [...(isStaff(author) ? [] : [`delete:${entity}:members` as const]), `delete:${entity}:any`];
+  return candidates.find((permission) => may(viewer, permission)) ?? null;
 }
+
+/**
+ * Whether this viewer may delete the post or comment (deletePermission). The server sends the
+ * outcome with each item (`canDelete`), so the browser shows Delete exactly where the call
+ * would succeed.
+ */
+export const mayDelete = (viewer: Viewer, entity: Entity, author: { id: number; role: Role }): boolean => deletePermission(viewer, entity, author) !== null;
 
 // ---------------------------------------------------------------- what she sees of a member
 

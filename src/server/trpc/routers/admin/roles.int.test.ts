@@ -125,6 +125,32 @@ describe('a moderator at work', () => {
     expect(decided.statusCode).toBe(200);
   });
 
+  it("deletes members' posts and comments, never staff's; admins delete anyone's", async () => {
+    const moderator = await t.signInAs('moderator');
+    const member = await t.signInAs('member');
+    const otherModerator = await t.signInAs('moderator');
+    const write = async (cookie: string) => {
+      const post = (await as(cookie, 'POST', '/api/forum/posts', { title: 'A post by someone', content: 'Some words for the forum.', category: 'general' })).json() as { id: number };
+      const comment = (await as(cookie, 'POST', `/api/forum/posts/${post.id}/comments`, { content: 'A comment of hers' })).json() as { id: number };
+      return { post: post.id, comment: comment.id };
+    };
+    const members = await write(member.cookie);
+    const staffs = await write(otherModerator.cookie);
+    const shown = (await as(moderator.cookie, 'GET', '/api/forum/posts?limit=50')).json() as { items?: { id: number; canDelete: boolean }[] } | { id: number; canDelete: boolean }[];
+    const posts = Array.isArray(shown) ? shown : (shown.items ?? []);
+    expect(posts.find((post) => post.id === members.post)?.canDelete).toBe(true);
+    expect(posts.find((post) => post.id === staffs.post)?.canDelete).toBe(false);
+
+    expect((await as(moderator.cookie, 'DELETE', `/api/comments/forum/${staffs.comment}`)).statusCode).toBe(403);
+    expect((await as(moderator.cookie, 'DELETE', `/api/forum/posts/${staffs.post}`)).statusCode).toBe(403);
+    expect((await as(moderator.cookie, 'DELETE', `/api/comments/forum/${members.comment}`)).statusCode).toBe(200);
+    expect((await as(moderator.cookie, 'DELETE', `/api/forum/posts/${members.post}`)).statusCode).toBe(200);
+    expect((await as(admin.cookie, 'DELETE', `/api/forum/posts/${staffs.post}`)).statusCode).toBe(200);
+
+    const log = (await as(admin.cookie, 'GET', '/api/admin/audit?limit=50')).json() as { action: string; adminId: number }[];
+    expect(log.filter((entry) => entry.adminId === moderator.user.id).map((entry) => entry.action).sort()).toEqual(['content.comments.delete', 'content.forum.delete']);
+  });
+
   it('leaves entries with her role in the audit log, and reads only its moderation part', async () => {
     const moderator = await t.signInAs('moderator', { firstName: 'Salma' });
     const word = await as(moderator.cookie, 'POST', '/api/admin/watched-words', { word: 'roleword', action: 'block' });
@@ -139,6 +165,6 @@ describe('a moderator at work', () => {
     const asModerator = (await as(moderator.cookie, 'GET', '/api/admin/audit?limit=50')).json() as { action: string; adminName: string }[];
     expect(asModerator).toContainEqual(expect.objectContaining({ action: 'admin.watchedWords.create', adminName: 'Salma T.' }));
     expect(asModerator.map((entry) => entry.action)).not.toContain('admin.users.update');
-    expect(asModerator.every((entry) => ['admin.watchedWords.create', 'admin.users.suspend', 'admin.reports.resolve'].includes(entry.action))).toBe(true);
+    expect(asModerator.every((entry) => ['admin.watchedWords.create', 'admin.users.suspend', 'admin.reports.resolve', 'content.forum.delete', 'content.comments.delete'].includes(entry.action))).toBe(true);
   });
 });
