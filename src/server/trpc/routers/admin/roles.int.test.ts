@@ -41,6 +41,9 @@ describe('PATCH /api/admin/users/{id} with a role', () => {
     expect(signedIn.statusCode).toBe(200);
     const me = await as(sessionCookieFrom(signedIn), 'GET', '/api/auth/user');
     expect(me.json()).toMatchObject({ id: zeina.id, role: 'moderator', isAdmin: false });
+    // The session the panel reads names her permissions: the moderation ones only.
+    const session = (await as(sessionCookieFrom(signedIn), 'GET', '/trpc/auth.session')).json() as { result: { data: { permissions: string[] } } };
+    expect(session.result.data.permissions).toEqual(['work:review_queue', 'work:reports', 'manage:watched_words', 'suspend:member', 'read:audit_log:own_permissions']);
 
     const listed = (await as(admin.cookie, 'GET', `/api/admin/users?search=${zeina.email}`)).json() as { id: number; role: string }[];
     expect(listed).toEqual([expect.objectContaining({ id: zeina.id, role: 'moderator', isAdmin: false })]);
