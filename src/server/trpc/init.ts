@@ -98,8 +98,8 @@ const answerScope = t.middleware(async ({ ctx, meta, type, getRawInput, next }) 
 /**
  * A change to her account is known to this process's session cache at once: after a member's
  * write under `auth.*` (her profile, password, email, language, sessions) her kept sessions are
- * read again, and after an admin's write every kept session is (an admin may have changed
- * anyone). A member's other writes (likes, comments, RSVPs) leave her session's row alone. The
+ * read again, and after a staff member's write every kept session is (an admin may have
+ * changed anyone's account or role, a moderator suspended someone). A member's other writes (likes, comments, RSVPs) leave her session's row alone. The
  * database's notices tell the other processes, and this one of the rest (a password reset by
  * link), within milliseconds.
  */
