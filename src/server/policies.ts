@@ -50,6 +50,7 @@ const MODERATOR: readonly Permission[] = [
   'manage:watched_words',
   'suspend:member',
   'read:audit_log:own_permissions',
+  'read:members',
 ];
 
 /**

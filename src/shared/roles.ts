@@ -18,6 +18,8 @@ export const STAFF_PERMISSIONS = [
   'suspend:member',
   /** The audit log's entries made under the reader's own permissions. */
   'read:audit_log:own_permissions',
+  /** Members as everyone sees them (display name), with join date, counts and suspension. */
+  'read:members',
   // The rest of the admin panel: admins only.
   /** Suspensions longer than 30 days. */
   'suspend:member:long',

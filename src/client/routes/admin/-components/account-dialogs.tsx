@@ -24,13 +24,16 @@ import { SuspendSchema } from '#shared/schemas/moderation';
 /** An account as the admin panel lists it (Community Users and Admin Management alike). */
 export type Account = RouterOutputs['admin']['users']['list'][number];
 
+/** Whom a suspension names: an account (Community Users) or a member as moderators see her (Members). */
+type Suspendable = Pick<Account, 'id' | 'firstName' | 'lastName'>;
+
 /** Which account dialog is open; one at a time per tab. */
 export type AccountDialogState =
   | { kind: 'editUser'; account: Account }
   | { kind: 'addAdmin' }
   | { kind: 'editAdmin'; account: Account }
   | { kind: 'password'; account: Account; asAdmin: boolean }
-  | { kind: 'suspend'; account: Account }
+  | { kind: 'suspend'; account: Suspendable }
   | null;
 
 /** The open dialog; closing unmounts its form, which resets it. */
@@ -208,7 +211,7 @@ function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin:
 }
 
 /** Suspend for some days with a reason she is shown; the server's schema checks both. */
-function SuspendForm({ account, onDone }: { account: Account; onDone: () => void }) {
+function SuspendForm({ account, onDone }: { account: Suspendable; onDone: () => void }) {
   const { values, set, errors, setErrors } = useFormValues({ days: '7', reason: '' });
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
@@ -217,7 +220,7 @@ function SuspendForm({ account, onDone }: { account: Account; onDone: () => void
       onError,
       onSuccess: async () => {
         onDone();
-        await succeed(messages.moderation.memberSuspended, undefined, trpc.admin.users.pathFilter(), trpc.admin.audit.pathFilter());
+        await succeed(messages.moderation.memberSuspended, undefined, trpc.admin.users.pathFilter(), trpc.admin.members.pathFilter(), trpc.admin.audit.pathFilter());
       },
     }),
   );

@@ -21,6 +21,7 @@ export const ADMIN_TABS = [
   'reports',
   'review',
   'watchedWords',
+  'members',
   'audit',
   'mail',
 ] as const;
@@ -48,12 +49,20 @@ export const TAB_PERMISSIONS: Record<AdminTab, StaffPermission> = {
   reports: 'work:reports',
   review: 'work:review_queue',
   watchedWords: 'manage:watched_words',
+  members: 'read:members',
   audit: 'read:audit_log:own_permissions',
   mail: 'read:mail_outbox',
 };
 
+/** A tab left out for whom another tab shows the same in full: Members is Community Users for those who may read accounts. */
+const SHOWN_IN_FULL_ELSEWHERE: Partial<Record<AdminTab, StaffPermission>> = { members: 'manage:accounts' };
+
 /** The tabs she may open, in the panel's order. */
-export const tabsFor = (permissions: readonly StaffPermission[]): AdminTab[] => ADMIN_TABS.filter((tab) => permissions.includes(TAB_PERMISSIONS[tab]));
+export const tabsFor = (permissions: readonly StaffPermission[]): AdminTab[] =>
+  ADMIN_TABS.filter((tab) => {
+    const fuller = SHOWN_IN_FULL_ELSEWHERE[tab];
+    return permissions.includes(TAB_PERMISSIONS[tab]) && !(fuller && permissions.includes(fuller));
+  });
 
 export interface AdminSearch {
   /** Absent for the first tab; an unknown name opens the first tab too. */

@@ -43,7 +43,7 @@ describe('PATCH /api/admin/users/{id} with a role', () => {
     expect(me.json()).toMatchObject({ id: zeina.id, role: 'moderator', isAdmin: false });
     // The session the panel reads names her permissions: the moderation ones only.
     const session = (await as(sessionCookieFrom(signedIn), 'GET', '/trpc/auth.session')).json() as { result: { data: { permissions: string[] } } };
-    expect(session.result.data.permissions).toEqual(['work:review_queue', 'work:reports', 'manage:watched_words', 'suspend:member', 'read:audit_log:own_permissions']);
+    expect(session.result.data.permissions).toEqual(['work:review_queue', 'work:reports', 'manage:watched_words', 'suspend:member', 'read:audit_log:own_permissions', 'read:members']);
 
     const listed = (await as(admin.cookie, 'GET', `/api/admin/users?search=${zeina.email}`)).json() as { id: number; role: string }[];
     expect(listed).toEqual([expect.objectContaining({ id: zeina.id, role: 'moderator', isAdmin: false })]);
@@ -126,6 +126,16 @@ describe('a moderator at work', () => {
     expect(longer.json()).toEqual({ message: messages.moderation.suspendTooLong });
     const decided = await as(moderator.cookie, 'POST', `/api/admin/reports/${id}/resolve`, { action: 'delete' });
     expect(decided.statusCode).toBe(200);
+  });
+
+  it('lists members by display name, join date and counts, searchable by first name only', async () => {
+    const moderator = await t.signInAs('moderator');
+    const author = await t.signInAs('member', { firstName: 'Yasmin' });
+    await as(author.cookie, 'POST', '/api/forum/posts', { title: 'Yasmin writes', content: 'A few words of mine.', category: 'general' });
+    const found = (await as(moderator.cookie, 'GET', '/api/admin/members?search=yasm')).json() as object[];
+    expect(found).toEqual([{ id: author.user.id, firstName: 'Yasmin', lastName: 'T.', createdAt: expect.any(String), posts: 1, comments: 0, suspendedUntil: null }]);
+    expect((await as(moderator.cookie, 'GET', `/api/admin/members?search=${author.user.lastName}`)).json()).toEqual([]);
+    expect((await as(moderator.cookie, 'GET', `/api/admin/members?search=${encodeURIComponent(author.user.email)}`)).json()).toEqual([]);
   });
 
   it("deletes members' posts and comments, never staff's; admins delete anyone's", async () => {
