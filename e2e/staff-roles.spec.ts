@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, newMember, siteUrl, test } from './fixtures';
 
 /** The tabs a moderator's panel shows, in order: the moderation part of the panel. */
-const MODERATOR_TABS = ['Reports', 'Review Queue', 'Watched Words', 'Audit Log'];
+const MODERATOR_TABS = ['Reports', 'Review Queue', 'Watched Words', 'Members', 'Audit Log'];
 
 /** Letters only, unique per run. */
 const stamp = () =>
@@ -82,6 +82,26 @@ test('an admin makes a member a moderator, who signs in at the admin sign-in, wo
   const resolved = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: note });
   await expect(resolved.getByText('Resolved', { exact: true })).toBeVisible();
 
+  // Members appear as everyone sees them; she may suspend for up to 30 days.
+  await page.getByRole('tab', { name: /^Members/ }).click();
+  await page.getByRole('searchbox', { name: 'Search members by first name' }).fill(DEMO_ACCOUNTS.member.firstName);
+  const member = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: author });
+  await expect(member).toContainText('Joined');
+  await expect(member).not.toContainText(DEMO_ACCOUNTS.member.email);
+  await member.getByRole('button', { name: `Suspend ${author}` }).click();
+  const suspend = page.getByRole('dialog', { name: 'Suspend Member' });
+  await suspend.getByLabel('Days').fill('31');
+  await suspend.getByLabel('Reason').fill('Selling followers');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expect(suspend.getByText('Moderators may suspend for at most 30 days')).toBeVisible();
+  await expect(suspend.getByLabel('Days')).toHaveAttribute('aria-invalid', 'true');
+  await suspend.getByLabel('Days').fill('2');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expectToast(page, 'Member Suspended');
+  await screenshots(page, 'moderator-members-en');
+  await member.getByRole('button', { name: `Lift the suspension of ${author}` }).click();
+  await expectToast(page, 'Suspension Lifted');
+
   // The audit log names her, with her role.
   await page.getByRole('tab', { name: /^Audit Log/ }).click();
   const entry = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: title }).first();
@@ -104,6 +124,9 @@ test('an admin makes a member a moderator, who signs in at the admin sign-in, wo
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar-EG');
   await expect(page.getByRole('tablist').getByRole('tab')).toHaveCount(MODERATOR_TABS.length);
   await screenshots(page, 'moderator-reports-ar');
+  await page.goto('/admin?tab=members');
+  await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
+  await screenshots(page, 'moderator-members-ar');
   await page.goto('/admin?tab=audit');
   await expect(page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: title }).first()).toContainText('مراقِبة');
   await screenshots(page, 'moderator-audit-ar');

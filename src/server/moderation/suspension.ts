@@ -3,7 +3,8 @@ import type { Db } from '#db/client';
 import { users } from '#db/schema';
 import { messages } from '#shared/messages';
 import type { SessionUser } from '../auth/session';
-import { conflict, forbidden, notFound } from '../errors';
+import { TRPCError } from '@trpc/server';
+import { conflict, FieldError, forbidden, notFound } from '../errors';
 import { currentIntlLocale } from '../i18n';
 import { isStaff, may, MODERATOR_SUSPENSION_DAYS, type Viewer } from '../policies';
 
@@ -26,7 +27,10 @@ export function assertNotSuspended(user: SessionUser): void {
  */
 export function assertMaySuspendFor(actor: Viewer, days: number): void {
   if (!may(actor, 'suspend:member')) throw forbidden(messages.access.adminRequired);
-  if (days > MODERATOR_SUSPENSION_DAYS && !may(actor, 'suspend:member:long')) throw forbidden(messages.moderation.suspendTooLong);
+  // Refused (403) at the Days field, where the form shows it.
+  if (days > MODERATOR_SUSPENSION_DAYS && !may(actor, 'suspend:member:long')) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: messages.moderation.suspendTooLong, cause: new FieldError('days') });
+  }
 }
 
 /**

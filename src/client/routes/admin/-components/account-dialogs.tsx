@@ -20,6 +20,7 @@ import { CheckField, SelectField, TextAreaField, TextField } from './fields';
 import { ROLES, type Role } from '#shared/roles';
 import { ROLE_LABELS } from '#client/lib/labels';
 import { SuspendSchema } from '#shared/schemas/moderation';
+import { errorField, errorMessage } from '#client/lib/errors';
 
 /** An account as the admin panel lists it (Community Users and Admin Management alike). */
 export type Account = RouterOutputs['admin']['users']['list'][number];
@@ -217,7 +218,8 @@ function SuspendForm({ account, onDone }: { account: Suspendable; onDone: () => 
   const succeed = useAdminSuccess();
   const suspend = useMutation(
     trpc.admin.users.suspend.mutationOptions({
-      onError,
+      // A refusal about the days (longer than her role may give) is shown at the field.
+      onError: (error) => (errorField(error) === 'days' ? setErrors({ days: errorMessage(error) }) : onError(error)),
       onSuccess: async () => {
         onDone();
         await succeed(messages.moderation.memberSuspended, undefined, trpc.admin.users.pathFilter(), trpc.admin.members.pathFilter(), trpc.admin.audit.pathFilter());
