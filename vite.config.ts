@@ -85,7 +85,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
       treeshake: { moduleSideEffects: (id: string) => !/node_modules[\\/]@trpc[\\/]/.test(id) },
       output: {
         codeSplitting: {
-          // Form validation (zod, the shared schemas and the text rules they use) is shared by many pages but needed by
+          // Form validation (zod, the shared schemas and the roles and text rules they use) is shared by many pages but needed by
           // none at first paint; its own chunk keeps it out of the landing page's initial load.
           groups: [
             {
@@ -95,7 +95,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             },
             {
               name: 'validation',
-              test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/](schemas[\\/]|moderation\.ts|text[\\/])/,
+              test: /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/](schemas[\\/]|moderation\.ts|roles\.ts|text[\\/])/,
               // Only what the test names: small constants the schemas import stay where they're used.
               includeDependenciesRecursively: false,
             },

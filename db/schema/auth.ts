@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, untaggedSearchText, updatedAt } from './columns';
 import { LOCALES } from '#shared/i18n/locale';
+import { ROLES } from '#shared/roles';
 
 export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
 /** The site's languages (src/shared/i18n/locale.ts LOCALES). */
 export const siteLocale = pgEnum('site_locale', LOCALES);
+/** Who an account is to the site: what she may do is the permission table's row of her role (src/server/policies.ts). */
+export const userRole = pgEnum('user_role', ROLES);
 
 export const users = pgTable(
   'users',
@@ -20,7 +23,8 @@ export const users = pgTable(
     interests: text('interests'),
     bio: text('bio'),
     profileImageUrl: text('profile_image_url'),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Staff are moderators and admins; the permission table (src/server/policies.ts) says what each may do. */
+    role: userRole('role').notNull().default('member'),
     approvalStatus: approvalStatus('approval_status').notNull().default('pending'),
     /** While in the future, the member can sign in and read but not write; an admin's reason is shown to her. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
@@ -66,8 +70,8 @@ export const users = pgTable(
     // The admin panel's Community Users list, newest first, and its search by name or email
     // (a substring of search_text, which its trigram index answers).
     index('users_created_idx').on(t.createdAt, t.id),
-    // Its Admin Management list: the few admins, newest first.
-    index('users_admins_created_idx').on(t.createdAt, t.id).where(sql`${t.isAdmin}`),
+    // Its Admin Management list: the few staff, newest first.
+    index('users_staff_created_idx').on(t.createdAt, t.id).where(sql`${t.role} <> 'member'`),
     uniqueIndex('users_calendar_token_idx').on(t.calendarTokenHash),
     index('users_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, WATCHED_WORD_ACTIONS, type ProfileChange } from '#shared/moderation';
-import { users } from './auth';
+import { userRole, users } from './auth';
 import { createdAt, id } from './columns';
 
 export const watchedWordAction = pgEnum('watched_word_action', WATCHED_WORD_ACTIONS);
@@ -20,8 +20,9 @@ export const watchedWords = pgTable(
 );
 
 /**
- * Every change an admin made, newest first: who, what (the procedure), which item, when and a
- * short summary. Rows are only ever added; no call edits or deletes them.
+ * Every change staff made, newest first: who (with her role then), what (the procedure and the
+ * permission that allowed it), which item, when and a short summary. Rows are only ever added;
+ * no call edits or deletes them.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -30,7 +31,11 @@ export const auditLog = pgTable(
     /** Kept when the admin's account is deleted, so the record stays whole. */
     adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
     adminName: text('admin_name').notNull(),
+    /** Her role when she acted: the log shows it, and a later promotion or demotion doesn't rewrite it. */
+    adminRole: userRole('admin_role').notNull(),
     action: text('action').notNull(),
+    /** The permission table's entry that allowed the change: moderators read the entries of their own permissions. */
+    permission: text('permission').notNull(),
     targetId: integer('target_id'),
     summary: text('summary').notNull(),
     /** The change's input without secrets (passwords and file bytes are never kept). */

@@ -9,7 +9,7 @@ export interface SeedAccount {
   age?: number | null;
   interests?: string | null;
   bio?: string | null;
-  isAdmin?: boolean;
+  role?: 'member' | 'moderator' | 'admin';
   approvalStatus?: 'pending' | 'approved' | 'rejected';
   /** Publishes at once, without her first posts waiting for review (demo members are). */
   established?: boolean;

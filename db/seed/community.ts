@@ -136,7 +136,7 @@ export async function seedCommunity(db: Db, { createAccount }: AccountService): 
 
   const ids = {} as Record<Author, number>;
   for (const { key, ...member } of FORUM_MEMBERS) {
-    const { id } = await createAccount(db, { ...member, password: FORUM_MEMBER_PASSWORD, approvalStatus: 'approved', isAdmin: false, established: true });
+    const { id } = await createAccount(db, { ...member, password: FORUM_MEMBER_PASSWORD, approvalStatus: 'approved', role: 'member', established: true });
     ids[key] = id;
   }
 

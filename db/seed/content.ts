@@ -27,7 +27,7 @@ import { DEFAULT_TIME_ZONE, instantOf, wallTimeAt } from '#shared/event-time';
 export async function seedContent(db: Db, accounts: AccountService): Promise<void> {
   const community: number[] = [];
   for (const member of COMMUNITY) community.push(await ensureMember(db, accounts, member));
-  const [admin] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).limit(1);
+  const [admin] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).limit(1);
 
   const day = 24 * 60 * 60 * 1000;
   // Spread creation dates: the first item of each list below is the newest, so it is shown first.

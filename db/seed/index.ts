@@ -7,6 +7,7 @@ import { seedCommunity } from './community';
 /** Demo accounts, documented in the README; created only with SEED_DEMO=1 or npm run db:seed. */
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@bloomcircle.example', password: 'BloomAdmin1', firstName: 'Maya', lastName: 'Haddad' },
+  moderator: { email: 'moderator@bloomcircle.example', password: 'BloomModerator1', firstName: 'Rasha', lastName: 'Darwish' },
   member: { email: 'amira@bloomcircle.example', password: 'BloomMember1', firstName: 'Amira', lastName: 'Saleh' },
 } as const;
 
@@ -20,7 +21,8 @@ export async function seedDemo(db: Db, accounts: AccountService): Promise<boolea
 
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    await createAccount(txDb, { ...DEMO_ACCOUNTS.admin, isAdmin: true, approvalStatus: 'approved', age: 29, interests: 'Mentoring, wellness and community building', bio: 'Volunteer moderator who keeps Bloom Circle a kind and safe place.' }).catch(ignoreTaken);
+    await createAccount(txDb, { ...DEMO_ACCOUNTS.admin, role: 'admin', approvalStatus: 'approved', age: 29, interests: 'Mentoring, wellness and community building', bio: 'Volunteer moderator who keeps Bloom Circle a kind and safe place.' }).catch(ignoreTaken);
+    await createAccount(txDb, { ...DEMO_ACCOUNTS.moderator, role: 'moderator', approvalStatus: 'approved', established: true, age: 24, interests: 'Books, cycling and kind conversations', bio: 'Moderator who reads the reports and the review queue.' }).catch(ignoreTaken);
     await createAccount(txDb, { ...DEMO_ACCOUNTS.member, approvalStatus: 'approved', established: true, age: 19, interests: 'Journaling, podcasts and running', bio: 'First-year student who loves honest conversations about growing up.' }).catch(ignoreTaken);
     await seedCommunity(txDb, accounts);
     await seedContent(txDb, accounts);

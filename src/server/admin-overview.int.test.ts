@@ -57,7 +57,7 @@ describe('the weekly counts the database keeps for the overview', () => {
   const drifted = async () => {
     const rows = await t.db.execute(sql`
       with truth as (
-        select bloom_week_of(created_at) as week, 'applications' as measure, count(*) as n from users where not is_admin group by 1
+        select bloom_week_of(created_at) as week, 'applications' as measure, count(*) as n from users where role <> 'admin' group by 1
         union all select bloom_week_of(created_at), 'posts', count(*) from forum_posts where state = 'published' group by 1
         union all select week, 'comments', sum(n) from (
           select bloom_week_of(created_at) as week, count(*) as n from forum_comments where state = 'published' group by 1

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { reports } from '#db/schema';
 import type { Entity as ContentEntity } from '#shared/entities';
 import { AUTO_HIDE_REPORTERS, REVIEWABLE_KINDS, type ReportTargetType } from '#shared/moderation';
+import { type Role, STAFF_PERMISSIONS, type StaffPermission } from '#shared/roles';
 import { qualified } from './services/content-query';
 
 /**
@@ -13,34 +14,59 @@ import { qualified } from './services/content-query';
 
 // ---------------------------------------------------------------- who asks
 
-/** Who asks: a signed-in member (admins included) or a visitor (null). */
-export type Viewer = { id: number; isAdmin: boolean } | null;
+export { ROLES, type Role, STAFF_PERMISSIONS, type StaffPermission } from '#shared/roles';
 
-/**
- * A signed-in user's role. Today an account is an admin or not (`isAdmin`); staff roles add
- * 'moderator' to this type, read the role from the account here, and give it its row in
- * PERMISSIONS.
- */
-export type Role = 'member' | 'admin';
+/** Who asks: a signed-in member (staff included) or a visitor (null). */
+export type Viewer = { id: number; role: Role } | null;
 
-export const roleOf = (user: { isAdmin: boolean }): Role => (user.isAdmin ? 'admin' : 'member');
+export const roleOf = (user: { role: Role }): Role => user.role;
+
+/** Moderators and admins: their writing is never held or hidden by members' reports, and they are never suspended or blocked. */
+export const isStaff = (user: { role: Role }): boolean => user.role !== 'member';
+
+/** SPEC.md's `isAdmin`: true for admins only. */
+export const isAdminRole = (role: Role): boolean => role === 'admin';
 
 // ---------------------------------------------------------------- what she may do
 
 /** What a permission is about: a forum post, or a comment of any kind (podcast, blog, forum). */
 export type Entity = Extract<ContentEntity, 'forumPost'> | 'comment';
 
-/** `own`: what she wrote herself; `any`: anyone's. */
-type Access = 'own' | 'any';
+/** `own`: what she wrote herself; `members`: what members wrote (not staff); `any`: anyone's. */
+type Access = 'own' | 'members' | 'any';
 
-/** "action:entity:access", as `delete:comment:own`. */
-export type Permission = `delete:${Entity}:${Access}`;
+/** "action:entity:access", as `delete:comment:own`, or a staff permission. */
+export type Permission = `delete:${Entity}:${Access}` | StaffPermission;
 
-/** The permission table: what each role may do. A role may only what its row names. */
-const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
-  member: new Set(['delete:forumPost:own', 'delete:comment:own']),
-  admin: new Set(['delete:forumPost:own', 'delete:forumPost:any', 'delete:comment:own', 'delete:comment:any']),
+/** The longest suspension a moderator may give; longer ones are admins'. */
+export const MODERATOR_SUSPENSION_DAYS = 30;
+
+const MEMBER: readonly Permission[] = ['delete:forumPost:own', 'delete:comment:own'];
+const MODERATOR: readonly Permission[] = [
+  ...MEMBER,
+  'delete:forumPost:members',
+  'delete:comment:members',
+  'work:review_queue',
+  'work:reports',
+  'manage:watched_words',
+  'suspend:member',
+  'read:audit_log:own_permissions',
+  'read:members',
+];
+
+/**
+ * The permission table: what each role may do. A role may only what its row names; every
+ * staff call on both APIs declares the permission it needs (staffProcedure in trpc/init.ts),
+ * and the access-matrix test walks every procedure and /api path against this table.
+ */
+export const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  member: new Set(MEMBER),
+  moderator: new Set(MODERATOR),
+  admin: new Set<Permission>([...MODERATOR, 'delete:forumPost:any', 'delete:comment:any', ...STAFF_PERMISSIONS]),
 };
+
+/** The staff permissions of her role, in the current user: the admin panel shows the tabs they open (the server checks every call). */
+export const staffPermissionsOf = (user: { role: Role }): StaffPermission[] => STAFF_PERMISSIONS.filter((permission) => PERMISSIONS[user.role].has(permission));
 
 /** Whether this user's role carries the permission; a visitor may nothing. */
 export function may(user: Viewer, permission: Permission): boolean {
@@ -48,14 +74,22 @@ export function may(user: Viewer, permission: Permission): boolean {
 }
 
 /**
- * The one rule for deleting a forum post or a comment: its author (`own`) or staff who may
- * delete anyone's (`any`). The server sends the outcome with each item (`canDelete`), so
- * the browser shows Delete exactly where the call would succeed.
+ * The one rule for deleting a forum post or a comment, answering the permission that allows it
+ * (the audit log keeps it), or null: its author (`own`), staff who may delete what members
+ * wrote (`members`: moderators and admins), or anyone's (`any`: admins, for staff's writing too).
  */
-export function mayDelete(viewer: Viewer, entity: Entity, authorId: number): boolean {
-  if (viewer === null) return false;
-  return may(viewer, `delete:${entity}:any`) || (viewer.id === authorId && may(viewer, `delete:${entity}:own`));
+export function deletePermission(viewer: Viewer, entity: Entity, author: { id: number; role: Role }): Permission | null {
+  if (viewer === null) return null;
+  const candidates: Permission[] = viewer.id === author.id ? [`delete:${entity}:own`] : [...(isStaff(author) ? [] : [`delete:${entity}:members` as const]), `delete:${entity}:any`];
+  return candidates.find((permission) => may(viewer, permission)) ?? null;
 }
+
+/**
+ * Whether this viewer may delete the post or comment (deletePermission). The server sends the
+ * outcome with each item (`canDelete`), so the browser shows Delete exactly where the call
+ * would succeed.
+ */
+export const mayDelete = (viewer: Viewer, entity: Entity, author: { id: number; role: Role }): boolean => deletePermission(viewer, entity, author) !== null;
 
 // ---------------------------------------------------------------- what she sees of a member
 
@@ -83,7 +117,7 @@ export type Audience = 'visitor' | 'member' | 'herself' | 'staff';
 export function audienceOf(viewer: Viewer, memberId: number): Audience {
   if (viewer === null) return 'visitor';
   if (viewer.id === memberId) return 'herself';
-  return roleOf(viewer) === 'member' ? 'member' : 'staff';
+  return isStaff(viewer) ? 'staff' : 'member';
 }
 
 /**
@@ -98,6 +132,25 @@ const MEMBER_VIEW: Record<Audience, { id: boolean }> = {
   herself: { id: true },
   staff: { id: true },
 };
+
+/** A member in the staff's queues (reports, review): her id and names, and her email for those who may read accounts. */
+export interface MemberForStaff {
+  id: number;
+  firstName: string;
+  lastName: string;
+  /** Only for those who may 'manage:accounts' (admins). */
+  email?: string;
+}
+
+/**
+ * A member as the staff's queues name her: admins, who may read accounts in full
+ * ('manage:accounts'), get her names and email; moderators her id and display name ("Zeina F."),
+ * never her email or last name.
+ */
+export function memberSeenByStaff(viewer: Viewer, member: { id: number; firstName: string; lastName: string; email?: string }): MemberForStaff {
+  if (may(viewer, 'manage:accounts')) return { id: member.id, firstName: member.firstName, lastName: member.lastName, ...(member.email === undefined ? {} : { email: member.email }) };
+  return { id: member.id, ...displayName(member) };
+}
 
 /** A member as this viewer sees her beside what she wrote. */
 export interface MemberSeen {

@@ -12,15 +12,19 @@ import { createBlog, createEvent, createListing, createPodcast, DAY } from './te
 import { createUser, type TestUser } from './test/factories';
 import { listProcedures, listRestRoutes, trpcRequest } from './test/procedures';
 import { sessionCookieFrom } from './test/test-app';
+import { PERMISSIONS, type Permission } from './policies';
 import { createTestDb } from './test/test-db';
 
 /**
- * Privacy of members (13+): no answer a visitor or another member receives carries a
- * member's email, age, last name or approval status, nor (to visitors) her id; members see
- * an author's id only as `authorId`, which blocking her takes. This walks
- * every public and member read on both APIs (tRPC and REST), and every page the server
- * renders (SSR), as a visitor and as another member, after one member has written, commented,
- * liked and RSVPed everywhere, and a young applicant is waiting for approval.
+ * Privacy of members (13+): no answer a visitor, another member or a moderator receives
+ * carries a member's email, age, last name or approval status, nor (to visitors) her id;
+ * members see an author's id only as `authorId`, which blocking her takes, and moderators the
+ * ids they suspend and decide by. This walks every public and member read on both APIs (tRPC
+ * and REST), and every page the server renders (SSR), as a visitor and as another member, and
+ * every read a moderator may call (the report and review queues, the audit log, watched words
+ * included), after one member has written, commented, liked and RSVPed everywhere, was
+ * reported and holds a profile change, a new member's post waits for review, and a young
+ * applicant is waiting for approval.
  */
 let database: DbHandle;
 let app: FastifyInstance;
@@ -28,6 +32,8 @@ let clientDir: string;
 let author: TestUser;
 let applicant: TestUser;
 let viewer: { user: TestUser; cookie: string };
+let newcomer: TestUser;
+let moderator: { user: TestUser; cookie: string };
 /** The ids every `:id` and `{id}` is filled with: each piece of content the author touched. */
 const contentIds = new Set<number>();
 
@@ -54,13 +60,16 @@ beforeAll(async () => {
   applicant = await createUser(database.db, { status: 'pending', firstName: 'Salma', lastName: 'Qandeel', email: 'salma.qandeel@example.com', age: 14 });
   const viewerUser = await createUser(database.db, { firstName: 'Huda', lastName: 'Viewer', email: 'huda.viewer@example.com' });
   viewer = { user: viewerUser, cookie: await signIn(viewerUser) };
+  newcomer = await createUser(database.db, { established: false, firstName: 'Rania', lastName: 'Qasimi', email: 'rania.qasimi@example.com', age: 15 });
+  const moderatorUser = await createUser(database.db, { role: 'moderator', firstName: 'Nadia', lastName: 'Moderator', email: 'nadia.moderator@example.com' });
+  moderator = { user: moderatorUser, cookie: await signIn(moderatorUser) };
 
   const podcast = await createPodcast(database.db);
   const blog = await createBlog(database.db);
   const event = await createEvent(database.db, { title: 'Picnic in the park', dateTime: new Date(Date.now() + 3 * DAY), maxAttendees: 20 });
   const listing = await createListing(database.db);
   const cookie = await signIn(author);
-  const as = (method: 'POST' | 'GET', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
+  const as = (method: 'POST' | 'GET' | 'PATCH', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
   const post = (await as('POST', '/api/forum/posts', { title: 'My first week here', content: 'Everyone has been so kind to me this week.', category: 'general' })).json() as { id: number };
   const writes = await Promise.all([
     as('POST', `/api/forum/posts/${post.id}/comments`, { content: 'Replying to myself' }),
@@ -75,6 +84,24 @@ beforeAll(async () => {
   ]);
   for (const write of writes) expect(write.statusCode, write.body).toBeLessThan(300);
   for (const id of [post.id, podcast.id, blog.id, event.id, listing.id]) contentIds.add(id);
+
+  // What moderators work on: reports of her post, her comment and herself; a new member's post
+  // waiting for review; a profile change of hers held by a watched word; the moderator's own
+  // entries in the audit log.
+  const asModerator = (method: 'POST' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie: moderator.cookie } });
+  const asViewer = (payload: object) => app.inject({ method: 'POST', url: '/api/reports', payload, headers: { cookie: viewer.cookie } });
+  const comment = (writes[0]!.json() as { id: number }).id;
+  const held = await app.inject({ method: 'POST', url: '/api/forum/posts', payload: { title: 'Hello from a new member', content: 'Happy to be here with you all.', category: 'general' }, headers: { cookie: await signIn(newcomer) } });
+  const moderation = await Promise.all([
+    asViewer({ targetType: 'forum_post', targetId: post.id, reason: 'spam' }),
+    asViewer({ targetType: 'forum_comment', targetId: comment, reason: 'harassment' }),
+    asViewer({ targetType: 'member', targetId: author.id, reason: 'other' }),
+    asModerator('POST', '/api/admin/watched-words', { word: 'sparkleword', action: 'hold' }),
+  ]);
+  for (const write of [held, ...moderation]) expect(write.statusCode, write.body).toBeLessThan(300);
+  const change = await as('PATCH', '/api/profile', { bio: 'I share a sparkleword now and then.' });
+  expect(change.statusCode, change.body).toBe(200);
+  expect((await asModerator('POST', '/api/admin/watched-words', { word: 'gloomword', action: 'block' })).statusCode).toBe(201);
 });
 
 afterAll(async () => {
@@ -83,7 +110,7 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-type Viewer = 'visitor' | 'member';
+type Viewer = 'visitor' | 'member' | 'moderator';
 
 /**
  * Reads and pages that answer the signed-in viewer's own account (her profile, her data export): her own
@@ -94,7 +121,7 @@ const OWN_ACCOUNT_READS = new Set(['auth.account.profile', 'auth.account.export'
 /** What in one answer would tell `who` about another member; empty when nothing. */
 function privateDataIn(body: string, who: Viewer, ownAccount = false): string[] {
   const found: string[] = [];
-  for (const person of [author, applicant]) {
+  for (const person of [author, applicant, newcomer, ...(who === 'moderator' ? [viewer.user] : [])]) {
     if (body.toLowerCase().includes(person.email.toLowerCase())) found.push(`${person.firstName}'s email`);
     if (body.includes(person.lastName)) found.push(`${person.firstName}'s last name`);
   }
@@ -108,8 +135,8 @@ function privateDataIn(body: string, who: Viewer, ownAccount = false): string[] 
     for (const [key, item] of Object.entries(record)) {
       const isMemberId = typeof item === 'number' && (key === 'userId' || key === 'authorId' || (isPerson && key === 'id'));
       const othersId = item === author.id || item === applicant.id;
-      // Members get an author's id as `authorId` (to block her); visitors never get one.
-      if (isMemberId && (who === 'visitor' || (othersId && key !== 'authorId'))) found.push(`a member id (${key}: ${String(item)})`);
+      // Members get an author's id as `authorId` (to block her), moderators the ids they decide by; visitors never get one.
+      if (isMemberId && (who === 'visitor' || (who === 'member' && othersId && key !== 'authorId'))) found.push(`a member id (${key}: ${String(item)})`);
       visit(item);
     }
   };
@@ -130,11 +157,37 @@ function jsonIn(body: string): unknown[] {
   });
 }
 
-const cookieOf = (who: Viewer) => (who === 'member' ? viewer.cookie : undefined);
+const cookieOf = (who: Viewer) => (who === 'member' ? viewer.cookie : who === 'moderator' ? moderator.cookie : undefined);
 
-describe('no answer tells a visitor or another member what is private to a member', () => {
-  it.each(['visitor', 'member'] as const)('holds for every tRPC read a %s may call', async (who) => {
-    const reads = listProcedures().filter((procedure) => procedure.type === 'query' && procedure.access !== 'admin');
+/** The staff reads a moderator's role lets her make (the permission table's row). */
+const moderatorMay = (permission: string | undefined) => permission !== undefined && PERMISSIONS.moderator.has(permission as Permission);
+const readableBy = (who: Viewer, procedure: { access: string | undefined; permission?: string | undefined } | undefined) =>
+  procedure?.access !== 'staff' || (who === 'moderator' && moderatorMay(procedure.permission));
+
+describe('no answer tells a visitor, another member or a moderator what is private to a member', () => {
+  it("gives a moderator the queues' members by display name, and admins in full", async () => {
+    const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+    const queue = (await get('/api/admin/reports', moderator.cookie)).json() as { item: { author: object | null } | null; reports: { reporter: object }[] }[];
+    expect(queue.map((group) => group.item?.author)).toEqual([
+      { id: author.id, firstName: 'Zeina', lastName: 'F.' },
+      { id: author.id, firstName: 'Zeina', lastName: 'F.' },
+      { id: author.id, firstName: 'Zeina', lastName: 'F.' },
+    ]);
+    expect(queue.flatMap((group) => group.reports.map((report) => report.reporter))).toContainEqual({ id: viewer.user.id, firstName: 'Huda', lastName: 'V.' });
+    const review = (await get('/api/admin/moderation', moderator.cookie)).json() as { author: object }[];
+    expect(review.map((item) => item.author)).toEqual([{ id: newcomer.id, firstName: 'Rania', lastName: 'Q.' }]);
+    const changes = (await get('/api/admin/moderation/profiles', moderator.cookie)).json() as unknown[];
+    expect(changes).toHaveLength(1);
+    const audit = (await get('/api/admin/audit', moderator.cookie)).json() as { adminName: string; adminRole: string }[];
+    expect(audit).toEqual([expect.objectContaining({ adminName: 'Nadia M.', adminRole: 'moderator' }), expect.objectContaining({ adminName: 'Nadia M.', adminRole: 'moderator' })]);
+
+    const admin = await createUser(database.db, { role: 'admin' });
+    const adminQueue = (await get('/api/admin/moderation', await signIn(admin))).json() as { author: object }[];
+    expect(adminQueue.map((item) => item.author)).toEqual([{ id: newcomer.id, firstName: 'Rania', lastName: 'Qasimi', email: 'rania.qasimi@example.com' }]);
+  });
+
+  it.each(['visitor', 'member', 'moderator'] as const)('holds for every tRPC read a %s may call', async (who) => {
+    const reads = listProcedures().filter((procedure) => procedure.type === 'query' && readableBy(who, procedure));
     expect(reads.length).toBeGreaterThan(15);
     const problems: string[] = [];
     let answered = 0;
@@ -149,8 +202,8 @@ describe('no answer tells a visitor or another member what is private to a membe
     expect(problems).toEqual([]);
   });
 
-  it.each(['visitor', 'member'] as const)('holds for every /api read a %s may call', async (who) => {
-    const reads = (await listRestRoutes()).filter((row) => row.method === 'GET' && row.procedure?.access !== 'admin');
+  it.each(['visitor', 'member', 'moderator'] as const)('holds for every /api read a %s may call', async (who) => {
+    const reads = (await listRestRoutes()).filter((row) => row.method === 'GET' && readableBy(who, row.procedure));
     expect(reads.length).toBeGreaterThan(15);
     const problems: string[] = [];
     for (const row of reads) {
@@ -163,7 +216,7 @@ describe('no answer tells a visitor or another member what is private to a membe
     expect(problems).toEqual([]);
   });
 
-  it.each(['visitor', 'member'] as const)('holds for every page the server renders for a %s, its embedded answers included', async (who) => {
+  it.each(['visitor', 'member', 'moderator'] as const)('holds for every page the server renders for a %s, its embedded answers included', async (who) => {
     const pages = [...readFileSync(join(import.meta.dirname, '../client/routeTree.gen.ts'), 'utf8').matchAll(/fullPath: '([^']+)'/g)]
       .map((match) => match[1]!)
       .filter((path, index, all) => all.indexOf(path) === index && !path.startsWith('/admin'));

@@ -72,7 +72,7 @@ describe('the router declares who may call each procedure', () => {
   });
 
   it('keeps the whole admin router admin-only', () => {
-    const open = procedures.filter((p) => p.path.startsWith('admin.') && p.access !== 'admin').map((p) => p.path);
+    const open = procedures.filter((p) => p.path.startsWith('admin.') && p.access !== 'staff').map((p) => p.path);
     expect(open).toEqual([]);
   });
 
@@ -109,7 +109,7 @@ describe('authorization matrix over tRPC', () => {
     for (const procedure of restricted()) {
       const response = await callProcedure(procedure, member.cookie);
       const ok =
-        procedure.access === 'admin'
+        procedure.access === 'staff'
           ? response.statusCode === 403 && errorMessage(response) === messages.access.adminRequired
           : response.statusCode !== 401 && errorMessage(response) !== messages.access.adminRequired;
       if (!ok) failures.push(`${procedure.path}: ${response.statusCode} ${errorMessage(response)}`);
@@ -138,7 +138,7 @@ describe('authorization matrix over /api', () => {
       const asVisitor = await callRest(row);
       if (asVisitor.statusCode !== 401) failures.push(`visitor ${row.method} ${row.url}: ${asVisitor.statusCode}`);
       const asMember = await callRest(row, member.cookie);
-      if (access === 'admin' ? asMember.statusCode !== 403 : asMember.statusCode === 401) {
+      if (access === 'staff' ? asMember.statusCode !== 403 : asMember.statusCode === 401) {
         failures.push(`member ${row.method} ${row.url}: ${asMember.statusCode}`);
       }
       const asAdmin = await callRest(row, admin.cookie);

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallQuery, renderPage } from '#client/entry-server';
 import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '#shared/site';
 import { type Context, createContext, type ContextDeps } from './trpc/context';
+import { currentSession } from './auth/access';
 import { createCaller } from './trpc/root';
 import { fallbackPageHead, pageHeadFor, pageHeadHtml } from './page-head';
 import { scriptSafeJson } from './script-safe-json';
@@ -117,10 +118,11 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
     let body = tail;
     let pageHead = head;
     if (context) {
-      blocks = dataBlock(SESSION_DATA_ELEMENT_ID, context.user);
+      const session = currentSession(context.user);
+      blocks = dataBlock(SESSION_DATA_ELEMENT_ID, session);
       try {
         const renderPage = await renderer;
-        const rendered = renderPage && (await Promise.race([renderPage({ url: request.url, session: context.user, locale, callQuery: queryCaller(context) }), timeLimit(RENDER_TIME_LIMIT_MS)]));
+        const rendered = renderPage && (await Promise.race([renderPage({ url: request.url, session, locale, callQuery: queryCaller(context) }), timeLimit(RENDER_TIME_LIMIT_MS)]));
         if (rendered) {
           blocks += dataBlock(QUERY_DATA_ELEMENT_ID, rendered.queries);
           // Inert until the browser hydrates it, so nothing typed or clicked on it is lost.

@@ -180,6 +180,7 @@ export const messages = {
     get lastAdminDelete() { return m.server_admin_last_admin_delete(); },
     get lastAdminDemote() { return m.server_admin_last_admin_demote(); },
     get notAnAdmin() { return m.server_admin_not_an_admin(); },
+    get roleInvalid() { return m.server_admin_role_invalid(); },
     get userNotFound() { return m.server_admin_user_not_found(); },
     get podcastNotFound() { return m.server_admin_podcast_not_found(); },
     get listingNotFound() { return m.server_admin_listing_not_found(); },
@@ -310,6 +311,8 @@ export const messages = {
     get suspendReasonRequired() { return m.server_moderation_suspend_reason_required(); },
     get suspendReasonTooLong() { return m.server_moderation_suspend_reason_too_long(); },
     get adminNotSuspendable() { return m.server_moderation_admin_not_suspendable(); },
+    /** A moderator's suspension longer than her role allows (policies.ts MODERATOR_SUSPENSION_DAYS). */
+    get suspendTooLong() { return m.server_moderation_suspend_too_long(); },
     get memberSuspended() { return m.server_moderation_member_suspended(); },
     get suspensionLifted() { return m.server_moderation_suspension_lifted(); },
   },

@@ -2,7 +2,7 @@ import { getLocale } from '#i18n/runtime';
 import { useNavigate } from '@tanstack/react-router';
 import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { m } from '#i18n/messages';
-import { signOut, type SessionUser } from '../lib/session';
+import { isStaffUser, signOut, type SessionUser } from '../lib/session';
 import { initials } from '../lib/utils';
 import { directionOf } from '#shared/i18n/locale';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from './ui/dropdown-menu';
@@ -57,7 +57,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
           <ShieldCheck aria-hidden="true" /> {m.safety_page_title()}
         </DropdownMenuItem>
-        {user.isAdmin ? (
+        {isStaffUser(user) ? (
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => void navigate({ to: '/admin' })}>
@@ -66,7 +66,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut({ admin: user.isAdmin })}>
+        <DropdownMenuItem onSelect={() => void signOut({ admin: isStaffUser(user) })}>
           <LogOut aria-hidden="true" /> {m.nav_sign_out()}
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -1,6 +1,7 @@
 import { m } from '#i18n/messages';
 import type { FORUM_CATEGORIES, PLACE_CATEGORIES } from '#shared/categories';
 import type { ReportReason } from '#shared/moderation';
+import type { Role } from '#shared/roles';
 
 /**
  * The words for values several screens show: each a message function, called where it is
@@ -30,3 +31,10 @@ export const REPORT_REASON_LABELS = {
   'self-harm': m.safety_reason_self_harm,
   other: m.safety_reason_other,
 } satisfies Record<ReportReason, () => string>;
+
+/** Staff roles, as the admin panel names them (account badges, the role select, the audit log). */
+export const ROLE_LABELS = {
+  member: m.admin_role_member,
+  moderator: m.admin_role_moderator,
+  admin: m.admin_role_admin,
+} satisfies Record<Role, () => string>;

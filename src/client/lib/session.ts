@@ -38,6 +38,9 @@ export function startWithPageSession(): () => void {
   };
 }
 
+/** Moderators and admins: the admin panel is theirs, with the tabs of their role's permissions. */
+export const isStaffUser = (user: SessionUser) => user.role !== 'member';
+
 /** Reads the session for route guards (beforeLoad), using the cache when it has an answer. */
 export async function loadSession(context: Pick<RouterContext, 'queryClient' | 'trpc'>): Promise<SessionUser | null> {
   return (await context.queryClient.ensureQueryData(sessionQueryOptions(context.trpc))) ?? null;

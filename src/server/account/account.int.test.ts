@@ -503,7 +503,7 @@ describe('her data', () => {
     expect((await as(cookie, 'GET', '/api/auth/user')).statusCode).toBe(401);
 
     // The only admin of this database can't leave it without one.
-    const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+    const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
     expect(admins).toEqual([]);
     const admin = await createUser(t.db, { isAdmin: true });
     const adminCookie = await signIn(admin);

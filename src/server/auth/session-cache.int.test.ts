@@ -55,7 +55,7 @@ describe('sessions kept between requests', () => {
     expect((await whoAmI(app, member.cookie)).statusCode).toBe(200);
 
     // Straight in the database, as another process or a console would.
-    await app.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.user.id));
+    await app.db.update(users).set({ role: 'member' }).where(eq(users.id, admin.user.id));
     await app.db.update(users).set({ approvalStatus: 'rejected' }).where(eq(users.id, member.user.id));
     expect(await eventually(async () => (await adminList()).statusCode === 403)).toBe(true);
     expect(await eventually(async () => (await whoAmI(app, member.cookie)).statusCode === 401)).toBe(true);

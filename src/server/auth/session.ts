@@ -5,6 +5,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { sessions, users } from '#db/schema';
 import { SessionCache, type SessionCacheOptions } from './session-cache';
+import type { Role } from '#shared/roles';
 
 // Sessions as in the Lucia guide: a random token in the cookie, only its SHA-256 in the database.
 
@@ -20,6 +21,9 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   profileImageUrl: string | null;
+  /** What she may do is her role's row in the permission table (src/server/policies.ts). */
+  role: Role;
+  /** SPEC.md's flag: true for admins only. */
   isAdmin: boolean;
   /** The language she chose, if she did; it wins over the cookie and the browser's. */
   locale: Locale | null;
@@ -74,7 +78,7 @@ async function readSessionRow(db: Db, sessionId: string) {
         firstName: users.firstName,
         lastName: users.lastName,
         profileImageUrl: users.profileImageUrl,
-        isAdmin: users.isAdmin,
+        role: users.role,
         approvalStatus: users.approvalStatus,
         suspendedUntil: users.suspendedUntil,
         suspensionReason: users.suspensionReason,
@@ -135,7 +139,7 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
   }
   const { approvalStatus: _status, suspendedUntil, suspensionReason, ...sessionUser } = user;
   const suspension = suspendedUntil && suspendedUntil.getTime() > now ? { until: suspendedUntil.toISOString(), reason: suspensionReason ?? '' } : null;
-  return { session, user: { ...sessionUser, suspension } };
+  return { session, user: { ...sessionUser, isAdmin: sessionUser.role === 'admin', suspension } };
 }
 
 // Ending sessions drops them from this process's cache at once; the database's notice drops them

@@ -111,7 +111,7 @@ describe('admin lists walked by cursor while rows are added', () => {
 
   it('the audit log, newest first, whole and filtered by action', async () => {
     const sameMoment = anHourAgo();
-    const entry = (action: string, createdAt?: Date) => ({ adminId: admin.user.id, adminName: 'Keyset Admin', action, summary: `${action} happened`, ...(createdAt ? { createdAt } : {}) });
+    const entry = (action: string, createdAt?: Date) => ({ adminId: admin.user.id, adminName: 'Keyset Admin', adminRole: 'admin' as const, permission: 'manage:content', action, summary: `${action} happened`, ...(createdAt ? { createdAt } : {}) });
     for (let n = 0; n < 11; n++) {
       await t.db.insert(auditLog).values(entry(n % 2 ? 'blogs.create' : 'users.update', n < 4 ? sameMoment : new Date(sameMoment.getTime() + n * MINUTE)));
     }

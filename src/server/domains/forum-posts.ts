@@ -52,6 +52,7 @@ export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | unde
       createdAt: forumPosts.createdAt,
       state: forumPosts.state,
       authorId: users.id,
+      authorRole: users.role,
       firstName: users.firstName,
       lastName: users.lastName,
       ...postCounts,
@@ -78,7 +79,7 @@ export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | unde
       authorId: author.id,
       waitingForReview: row.state === 'held',
       isMine: author.isMine,
-      canDelete: mayDelete(viewer, 'forumPost', row.authorId),
+      canDelete: mayDelete(viewer, 'forumPost', { id: row.authorId, role: row.authorRole }),
     };
   });
 }

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { auditLog, blogs, listings, events, forumPosts, newsletterIssues, podcasts, profileChanges, reports, users } from '#db/schema';
 import type { Db } from '#db/client';
 import { REVIEWABLE_KINDS, type ReportTargetType, type ReviewableKind } from '#shared/moderation';
-import { displayName } from '../policies';
+import { displayName, type Permission, type Role } from '../policies';
 import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
 
 /** Input fields never kept in the log: secrets (passwords, tokens) and file bytes. */
@@ -19,23 +19,26 @@ const NAMING_FIELDS = ['title', 'subject', 'name', 'word', 'email', 'username'];
 export interface AuditNote {
   targetId: number | null;
   summary: string;
+  /** For a member procedure describing a staff action: the permission that allowed it (staff procedures declare theirs). */
+  permission?: Permission;
 }
 
 /**
- * Where a procedure says what it changed. An admin procedure always leaves an entry (its own
+ * Where a procedure says what it changed. A staff procedure always leaves an entry (its own
  * words, or words made from its input); a member procedure leaves one only when it describes a
- * staff action (an admin deleting someone else's post or comment).
+ * staff action (a moderator deleting someone else's post or comment) and names the permission
+ * that allowed it.
  */
 export interface AuditTrail {
-  describe(targetId: number | null, summary: string): void;
+  describe(targetId: number | null, summary: string, permission?: Permission): void;
   readonly note: AuditNote | null;
 }
 
 export function auditTrail(): AuditTrail {
   let note: AuditNote | null = null;
   return {
-    describe(targetId, summary) {
-      note = { targetId, summary };
+    describe(targetId, summary, permission) {
+      note = { targetId, summary, ...(permission ? { permission } : {}) };
     },
     get note() {
       return note;
@@ -148,17 +151,19 @@ function fallbackSummary(action: string, details: Record<string, unknown> | null
   return parts.length ? `${action}: ${parts.join(' ')}` : action;
 }
 
-/** Records one staff change that went through: who, the procedure, the item's id, a summary and the input without secrets. */
+/** Records one staff change that went through: who (and her role), the procedure and its permission, the item's id, a summary and the input without secrets. */
 export async function recordAdminAction(
   db: Db,
-  change: { admin: { id: number; firstName: string; lastName: string }; action: string; input: unknown; output: unknown; note?: AuditNote | null },
+  change: { admin: { id: number; firstName: string; lastName: string; role: Role }; action: string; permission: Permission; input: unknown; output: unknown; note?: AuditNote | null },
 ): Promise<void> {
   const details = keptDetails(change.input);
   const targetId = change.note ? change.note.targetId : targetOf(change.input, change.output);
   await db.insert(auditLog).values({
     adminId: change.admin.id,
     adminName: `${change.admin.firstName} ${change.admin.lastName}`.trim(),
+    adminRole: change.admin.role,
     action: change.action,
+    permission: change.permission,
     targetId,
     summary: change.note?.summary ?? fallbackSummary(change.action, details, targetId),
     details,

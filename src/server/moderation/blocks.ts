@@ -42,7 +42,7 @@ export function blockableBy(blockerId: number): SQL {
   const member = qualified(users.id);
   const hers = sql`exists (select 1 from ${blocks} where ${qualified(blocks.blockerId)} = ${blockerId} and ${qualified(blocks.blockedId)} = ${member})`;
   const theirs = sql`exists (select 1 from ${blocks} where ${qualified(blocks.blockerId)} = ${member} and ${qualified(blocks.blockedId)} = ${blockerId})`;
-  return and(eq(users.approvalStatus, 'approved'), eq(users.isAdmin, false), sql`(${hers} or not ${theirs})`, wroteSomethingSeenBy(blockerId))!;
+  return and(eq(users.approvalStatus, 'approved'), eq(users.role, 'member'), sql`(${hers} or not ${theirs})`, wroteSomethingSeenBy(blockerId))!;
 }
 
 /**

@@ -5,6 +5,7 @@ import { blogs, forumPosts, podcasts, users } from '#db/schema';
 import { contentHref, type ContentType } from '#shared/links';
 import type { HoldReason, PublicationState, ReviewableKind } from '#shared/moderation';
 import { COMMENT_TABLES } from '../services/comments';
+import type { MemberForStaff } from '../policies';
 
 /**
  * Member-written content that moderators review, hide and delete (forum posts and comments
@@ -56,8 +57,8 @@ export interface ModeratedItem {
   state: PublicationState;
   holdReason: HoldReason | null;
   createdAt: Date;
-  /** The author in full (admins only see this), so a moderator can reach or suspend her. */
-  author: { id: number; firstName: string; lastName: string; email: string };
+  /** The author, as the reading staff member may see her (memberSeenByStaff): in full for admins, her display name for moderators. */
+  author: MemberForStaff;
   /** Where it was written: the thread's title and the page that shows it. */
   context: { title: string; href: string };
 }

@@ -4,6 +4,7 @@ import { users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { REVIEWED_CONTRIBUTIONS, type HoldReason } from '#shared/moderation';
 import { screenMemberText } from './watched-words';
+import { isStaff, type Role } from '../policies';
 
 /** Where a new post or comment starts: published at once, or held for review with the reason. */
 export type Publication = { state: 'published'; holdReason: null } | { state: 'held'; holdReason: HoldReason };
@@ -14,11 +15,11 @@ const PUBLISHED: Publication = { state: 'published', holdReason: null };
  * Decides, before a member's post or comment is stored, whether it is published at once:
  * a blocked word refuses it (400); a `hold` word, or an author who is not yet established
  * (her first REVIEWED_CONTRIBUTIONS items wait for a moderator), holds it for review.
- * Admins' own writing is never held.
+ * Staff's own writing is never held.
  */
-export async function publicationOf(db: Db, author: { id: number; isAdmin: boolean }, ...texts: string[]): Promise<Publication> {
+export async function publicationOf(db: Db, author: { id: number; role: Role }, ...texts: string[]): Promise<Publication> {
   const verdict = await screenMemberText(db, ...texts);
-  if (author.isAdmin) return PUBLISHED;
+  if (isStaff(author)) return PUBLISHED;
   if (verdict === 'hold') return { state: 'held', holdReason: 'watched_word' };
   const [row] = await db.select({ established: users.established }).from(users).where(eq(users.id, author.id)).limit(1);
   return row?.established ? PUBLISHED : { state: 'held', holdReason: 'new_member' };

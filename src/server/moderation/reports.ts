@@ -14,10 +14,10 @@ import {
 } from '#shared/moderation';
 import { afterPosition, inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
 import { badRequest, conflict, notFound } from '../errors';
-import { displayName, hiddenByReports, hideableByReports, itemHasOpenReports, overShownReports, reportCounts } from '../policies';
+import { displayName, type MemberForStaff, memberSeenByStaff, type Role, type Viewer, hiddenByReports, hideableByReports, itemHasOpenReports, overShownReports, reportCounts } from '../policies';
 import { seesWritingBy } from './blocks';
 import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
-import { suspendMember } from './suspension';
+import { assertMaySuspendFor, suspendMember } from './suspension';
 import { visibleTo, type ContentViewer } from './visibility';
 
 const m = messages.safety;
@@ -43,7 +43,7 @@ async function reportTarget(db: Db, reporter: NonNullable<ContentViewer>, type: 
   }
   const c = MEMBER_CONTENT[type];
   const [item] = await db
-    .select({ byStaff: users.isAdmin })
+    .select({ byStaff: sql<boolean>`${users.role} <> 'member'` })
     .from(c.table)
     .innerJoin(users, eq(users.id, c.userId))
     .where(and(eq(c.id, id), visibleTo(reporter, c)))
@@ -184,7 +184,7 @@ export interface ReportGroup {
     title: string | null;
     text: string;
     state: 'published' | 'held' | 'hidden' | 'approved';
-    author: { id: number; firstName: string; lastName: string; email: string } | null;
+    author: MemberForStaff | null;
     context: { title: string; href: string } | null;
   } | null;
   reports: {
@@ -195,7 +195,7 @@ export interface ReportGroup {
     resolution: ReportAction | null;
     resolutionNote: string | null;
     createdAt: Date;
-    reporter: { id: number; firstName: string; lastName: string };
+    reporter: MemberForStaff;
   }[];
 }
 
@@ -214,7 +214,7 @@ const queuePosition = (reportId: number) => {
  * report first (reports are numbered as they arrive), after the item whose newest report is
  * `page.after` when given.
  */
-export async function reportQueue(db: Db, page: Page): Promise<ReportGroup[]> {
+export async function reportQueue(db: Db, viewer: Viewer, page: Page): Promise<ReportGroup[]> {
   const counts = reportCounts();
   const newestReport = sql<number>`max(${reports.id})`.mapWith(Number);
   const order = [sql`${counts.openReports} > 0`, newestReport];
@@ -271,7 +271,7 @@ export async function reportQueue(db: Db, page: Page): Promise<ReportGroup[]> {
       .groupBy(reports.targetType, reports.targetId, reports.reason)
       .orderBy(desc(reasonCount), desc(max(reports.id))),
   ]);
-  const items = await reportedItems(db, groups);
+  const items = await reportedItems(db, viewer, groups);
 
   const ofGroup = (group: { targetType: ReportTargetType; targetId: number }) => (row: { targetType: ReportTargetType; targetId: number }) =>
     row.targetType === group.targetType && row.targetId === group.targetId;
@@ -286,19 +286,19 @@ export async function reportQueue(db: Db, page: Page): Promise<ReportGroup[]> {
         .filter(ofGroup(group))
         .map(({ reporterId, reporterFirstName, reporterLastName, targetType: _type, targetId: _id, ...row }) => ({
           ...row,
-          reporter: { id: reporterId, firstName: reporterFirstName, lastName: reporterLastName },
+          reporter: memberSeenByStaff(viewer, { id: reporterId, firstName: reporterFirstName, lastName: reporterLastName }),
         })),
     };
   });
 }
 
-/** The reported items in full, as moderators see them, by "type:id". */
-async function reportedItems(db: Db, targets: { targetType: ReportTargetType; targetId: number }[]): Promise<Map<string, NonNullable<ReportGroup['item']>>> {
+/** The reported items in full, as this staff member may see them (memberSeenByStaff), by "type:id". */
+async function reportedItems(db: Db, viewer: Viewer, targets: { targetType: ReportTargetType; targetId: number }[]): Promise<Map<string, NonNullable<ReportGroup['item']>>> {
   const items = new Map<string, NonNullable<ReportGroup['item']>>();
   const idsOf = (type: ReportTargetType) => targets.filter((target) => target.targetType === type).map((target) => target.targetId);
   for (const kind of REVIEWABLE_KINDS) {
     for (const item of (await moderatedItemsById(db, kind, idsOf(kind))).values()) {
-      items.set(`${kind}:${item.id}`, { title: item.title, text: item.text, state: item.state, author: item.author, context: item.context });
+      items.set(`${kind}:${item.id}`, { title: item.title, text: item.text, state: item.state, author: memberSeenByStaff(viewer, item.author), context: item.context });
     }
   }
   const listingIds = idsOf('listing');
@@ -318,8 +318,9 @@ async function reportedItems(db: Db, targets: { targetType: ReportTargetType; ta
       .from(users)
       .where(inArray(users.id, memberIds));
     for (const member of members) {
-      const { bio, ...author } = member;
-      items.set(`member:${member.id}`, { title: `${member.firstName} ${member.lastName}`, text: bio ?? '', state: 'approved', author, context: null });
+      const { bio, ...person } = member;
+      const author = memberSeenByStaff(viewer, person);
+      items.set(`member:${member.id}`, { title: `${author.firstName} ${author.lastName}`.trim(), text: bio ?? '', state: 'approved', author, context: null });
     }
   }
   return items;
@@ -339,7 +340,7 @@ export async function openReportedItems(db: Db): Promise<number> {
  */
 export async function resolveReport(
   db: Db,
-  admin: { id: number },
+  admin: { id: number; role: Role },
   input: { id: number; action: ReportAction; days?: number; note?: string },
 ) {
   const [report] = await db.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(eq(reports.id, input.id)).limit(1);
@@ -348,6 +349,7 @@ export async function resolveReport(
   if (type === 'member' && (input.action === 'hide' || input.action === 'delete')) throw badRequest(m.actionNotForMembers);
   if (type === 'listing' && input.action === 'suspend') throw badRequest(m.actionNotForListings);
   if (input.action === 'suspend' && input.days === undefined) throw badRequest(messages.moderation.suspendDays);
+  if (input.action === 'suspend') assertMaySuspendFor(admin, input.days!);
 
   return db.transaction(async (tx) => {
     const closed = await tx
@@ -363,7 +365,7 @@ export async function resolveReport(
     if (input.action === 'suspend') {
       const authorId = type === 'member' ? id : await authorOf(tx, type, id);
       if (authorId === null) throw notFound(m.reportTargetNotFound);
-      await suspendMember(tx, { id: authorId, days: input.days!, reason: input.note || m.defaultSuspensionReason });
+      await suspendMember(tx, admin, { id: authorId, days: input.days!, reason: input.note || m.defaultSuspensionReason });
       await setHidden(tx, type, id, true);
     }
     return { success: true as const, message: m.reportResolved, id: input.id, targetType: type, targetId: id, action: input.action, resolvedReports: closed.length };

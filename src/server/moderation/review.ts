@@ -6,7 +6,7 @@ import { messages } from '#shared/messages';
 import { PROFILE_TEXT_FIELDS, REVIEWABLE_KINDS, REVIEWED_CONTRIBUTIONS, type ProfileChange, type ReviewableKind } from '#shared/moderation';
 import { afterPosition, inPage, orderBy, pageIds, type ListOrder, type Page } from '../domains/paging';
 import { conflict, notFound } from '../errors';
-import { displayName } from '../policies';
+import { displayName, memberSeenByStaff, type Viewer } from '../policies';
 import { qualified } from '../services/content-query';
 import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
 
@@ -30,7 +30,7 @@ function positionOf(item: ReviewItemKey): SQL {
  * page at a time, after the item `after` when given. Each kind's held rows come from a small
  * partial index; the page is cut from their union, then read in full.
  */
-export async function reviewQueue(db: Db, page: Page<ReviewItemKey>): Promise<ModeratedItem[]> {
+export async function reviewQueue(db: Db, viewer: Viewer, page: Page<ReviewItemKey>): Promise<ModeratedItem[]> {
   const held = REVIEWABLE_KINDS.map((kind, rank) => {
     const c = MEMBER_CONTENT[kind];
     const keys = [qualified(c.createdAt), sql`${rank}::int`, qualified(c.id)];
@@ -49,8 +49,11 @@ export async function reviewQueue(db: Db, page: Page<ReviewItemKey>): Promise<Mo
     if (ids.length === 0) continue;
     for (const item of await selectModeratedItems(db, kind, and(inArray(c.id, ids), eq(c.state, 'held'))!)) items.set(`${kind}:${item.id}`, item);
   }
-  // An item decided between the two reads is left out.
-  return rows.flatMap((row) => items.get(`${row.kind}:${row.id}`) ?? []);
+  // An item decided between the two reads is left out; each author as this staff member may see her.
+  return rows.flatMap((row) => {
+    const item = items.get(`${row.kind}:${row.id}`);
+    return item ? [{ ...item, author: memberSeenByStaff(viewer, item.author) }] : [];
+  });
 }
 
 /** How many items and profile changes wait for review, for the admin panel's badge. */

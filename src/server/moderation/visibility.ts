@@ -2,9 +2,10 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { blocks } from '#db/schema';
 import { qualified } from '../services/content-query';
+import type { Role } from '#shared/roles';
 
 /** Who reads member-written content: a signed-in member (admins included) or a visitor (null). */
-export type ContentViewer = { id: number; isAdmin: boolean } | null;
+export type ContentViewer = { id: number; role: Role } | null;
 
 /** A table of member-written content: its author and where it stands (see PUBLICATION_STATES). */
 export interface MemberContent {

@@ -47,7 +47,7 @@ const errorResponse = (description: string): Response => ({ description, content
 function accessOf(procedure: AnyTRPCProcedure): ProcedureMeta['access'] {
   const meta = procedure._def.meta;
   const access = typeof meta === 'object' && meta !== null && 'access' in meta ? meta.access : undefined;
-  return access === 'member' || access === 'admin' ? access : 'public';
+  return access === 'member' || access === 'staff' ? access : 'public';
 }
 
 /** The input schema less the fields the path gives, and less `required` when the query may give them. */
@@ -115,7 +115,7 @@ export function openApiDocument(routes: readonly RestRoute[]): OpenApiDocument {
       responses: {
         BadInput: errorResponse('The input was refused; the message says why.'),
         SignedOut: errorResponse('Not signed in.'),
-        Refused: errorResponse('Signed in, but not allowed (an admin path, or a suspended member writing).'),
+        Refused: errorResponse('Signed in, but not allowed (a staff path her role lacks the permission for, or a suspended member writing).'),
         Error: errorResponse('Any other error: not found, too many requests, the database out of reach.'),
       },
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie that signing in sets.' } },

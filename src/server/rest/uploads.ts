@@ -3,11 +3,11 @@ import fastifyMultipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { messages } from '#shared/messages';
-import { requireAdmin } from '../auth/access';
+import { requirePermission } from '../auth/access';
 import { findUpload, tooLarge, UPLOAD_MAX_BYTES } from '../services/uploads';
 import { createContext, type ContextDeps } from '../trpc/context';
-import { clientMessage } from '../trpc/init';
-import { createCaller } from '../trpc/root';
+import { clientMessage, type ProcedureMeta } from '../trpc/init';
+import { appRouter, createCaller } from '../trpc/root';
 
 /**
  * POST /api/uploads (multipart, admin) and GET /uploads/{id}. Registered as its own plugin
@@ -21,8 +21,8 @@ export async function uploadsPlugin(app: FastifyInstance, deps: ContextDeps) {
     const caller = createCaller(ctx);
     reply.header('cache-control', 'no-store');
     try {
-      // Signed out or not an admin: refused before the body is read.
-      requireAdmin(ctx);
+      // Signed out or without the procedure's permission: refused before the body is read.
+      requirePermission(ctx, (appRouter.admin.uploads.create._def.meta as ProcedureMeta | undefined)?.permission);
       const bytes = await readFile(request);
       return reply.code(201).send(await caller.admin.uploads.create({ bytes }));
     } catch (error) {

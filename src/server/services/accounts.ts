@@ -14,7 +14,9 @@ export const currentUserColumns = {
   lastName: users.lastName,
   email: users.email,
   profileImageUrl: users.profileImageUrl,
-  isAdmin: users.isAdmin,
+  role: users.role,
+  /** SPEC.md's flag: true for admins only. */
+  isAdmin: sql<boolean>`${users.role} = 'admin'`,
 };
 
 export function findUserByEmail(db: Db, email: string) {
@@ -68,7 +70,7 @@ export async function createAccount(db: Db, account: NewAccount): Promise<{ id: 
  */
 export async function ensureAdminAccount(db: Db, email: string, password: string, name = { firstName: 'Site', lastName: 'Admin' }): Promise<boolean> {
   if (await findUserByEmail(db, email)) return false;
-  await createAccount(db, { email, password, ...name, isAdmin: true, approvalStatus: 'approved' });
+  await createAccount(db, { email, password, ...name, role: 'admin', approvalStatus: 'approved' });
   return true;
 }
 

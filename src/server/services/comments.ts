@@ -10,7 +10,7 @@ import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { heldMessage, publicationOf } from '../moderation/publication';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import type { PublicationState } from '#shared/moderation';
-import { type DisplayName, mayDelete, memberSeenBy } from '../policies';
+import { deletePermission, type DisplayName, mayDelete, memberSeenBy, type Role } from '../policies';
 
 /**
  * Comments work the same on podcasts, blogs and forum posts: a table with an id, the
@@ -67,19 +67,20 @@ export const COMMENT_TABLES = {
 } as const satisfies Record<CommentKind, CommentTable<string>>;
 
 /**
- * Deletes a comment for whoever may (mayDelete: its author or an admin; 403 for anyone else,
+ * Deletes a comment for whoever may (deletePermission: its author, or staff; 403 for anyone else,
  * 404 when it is gone);
  * counts follow, since they are counted from the rows. Answers whose comment it was, so the
- * caller can record an admin removing someone else's comment as a moderation action.
+ * caller can record a moderator removing someone else's comment as a moderation action.
  */
-export async function deleteComment(db: Db, viewer: { id: number; isAdmin: boolean }, kind: CommentKind, id: number) {
+export async function deleteComment(db: Db, viewer: { id: number; role: Role }, kind: CommentKind, id: number) {
   const t = COMMENT_TABLES[kind];
-  const [comment] = await db.select({ userId: t.userId }).from(t.table).where(eq(t.id, id)).limit(1);
+  const [comment] = await db.select({ userId: t.userId, role: users.role }).from(t.table).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
   if (!comment) throw notFound(messages.comments.notFound);
   const authorId = comment.userId as number;
-  if (!mayDelete(viewer, 'comment', authorId)) throw forbidden(messages.comments.deleteForbidden);
+  const permission = deletePermission(viewer, 'comment', { id: authorId, role: comment.role });
+  if (!permission) throw forbidden(messages.comments.deleteForbidden);
   await db.delete(t.table).where(eq(t.id, id));
-  return { authorId, answer: { success: true as const, message: messages.comments.deleted } };
+  return { authorId, permission, answer: { success: true as const, message: messages.comments.deleted } };
 }
 
 /**
@@ -112,7 +113,7 @@ export async function listComments(
   const where = and(eq(t.parentId, parentId), visibleTo(viewer, t));
   const ids = pageIds(db, t.table, t.id, where, order, { limit: page.limit, offset: page.offset, after: page.cursor });
   const rows = await db
-    .select({ id: t.id, content: t.content, createdAt: t.createdAt, state: t.state, authorId: users.id, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: t.id, content: t.content, createdAt: t.createdAt, state: t.state, authorId: users.id, authorRole: users.role, firstName: users.firstName, lastName: users.lastName })
     .from(t.table)
     .innerJoin(ids, inPage(ids, t.id))
     .innerJoin(users, eq(users.id, t.userId))
@@ -139,6 +140,7 @@ interface CommentRow {
   createdAt: Date;
   state: PublicationState;
   authorId: number;
+  authorRole: Role;
   firstName: string;
   lastName: string;
 }
@@ -152,7 +154,7 @@ function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
     user: author.name,
     authorId: author.id,
     isMine: author.isMine,
-    canDelete: mayDelete(viewer, 'comment', row.authorId),
+    canDelete: mayDelete(viewer, 'comment', { id: row.authorId, role: row.authorRole }),
     waitingForReview: row.state === 'held',
   };
 }
@@ -164,7 +166,7 @@ function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
  * holding a `hold` word waits for review (publicationOf).
  */
 export async function addComment<ParentKey extends string>(
-  deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; isAdmin: boolean; firstName: string; lastName: string } },
+  deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; role: Role; firstName: string; lastName: string } },
   t: CommentTable<ParentKey>,
   parentCheck: Promise<unknown>,
   parentId: number,
@@ -183,6 +185,6 @@ export async function addComment<ParentKey extends string>(
     .insert(t.table)
     .values(values as never)
     .returning({ id: t.id, createdAt: t.createdAt });
-  const view = toCommentView(deps.user, { ...deps.user, id: row!.id as number, content, createdAt: row!.createdAt as Date, state: publication.state, authorId: deps.user.id });
+  const view = toCommentView(deps.user, { ...deps.user, id: row!.id as number, content, createdAt: row!.createdAt as Date, state: publication.state, authorId: deps.user.id, authorRole: deps.user.role });
   return { ...view, message: heldMessage(publication, 'comment') };
 }

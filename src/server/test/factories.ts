@@ -1,4 +1,5 @@
 import type { Db } from '#db/client';
+import type { Role } from '#shared/roles';
 import { createAccount } from '../services/accounts';
 
 let counter = 0;
@@ -20,7 +21,7 @@ export interface TestUser {
  */
 export async function createUser(
   db: Db,
-  options: { status?: 'pending' | 'approved' | 'rejected'; isAdmin?: boolean; established?: boolean; firstName?: string; lastName?: string; email?: string; age?: number; emailConfirmed?: boolean } = {},
+  options: { status?: 'pending' | 'approved' | 'rejected'; role?: Role; isAdmin?: boolean; established?: boolean; firstName?: string; lastName?: string; email?: string; age?: number; emailConfirmed?: boolean } = {},
 ): Promise<TestUser> {
   const user = {
     email: options.email ?? `user-${unique()}@example.com`,
@@ -33,7 +34,7 @@ export async function createUser(
     age: options.age ?? 20,
     interests: 'Reading and painting',
     bio: 'I love learning new things with friends.',
-    isAdmin: options.isAdmin ?? false,
+    role: options.role ?? (options.isAdmin ? 'admin' : 'member'),
     approvalStatus: options.status ?? 'approved',
     established: options.established ?? true,
     // Confirmed unless a test asks otherwise, as the members an admin or the seed makes.

@@ -17,6 +17,8 @@ export interface ProcedureInfo {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
   access: ProcedureMeta['access'];
+  /** For a staff call: the permission table's entry it needs. */
+  permission: ProcedureMeta['permission'];
   /** What it declares for the read cache: what it reads or changes, and whether its answer is shared. */
   cache: CacheRule | undefined;
   sharedAnswer: boolean;
@@ -36,6 +38,7 @@ export function listProcedures(): ProcedureInfo[] {
     path,
     type: procedure._def.type,
     access: procedure._def.meta?.access,
+    permission: procedure._def.meta?.permission,
     cache: procedure._def.meta?.cache,
     sharedAnswer: Boolean(procedure._def.meta?.cache?.shared),
     inputFields: procedure._def.inputs.flatMap(fieldsOf),

@@ -6,7 +6,7 @@ import { readEnv } from '../env';
 import { createTestDb } from './test-db';
 import { createUser, type TestUser } from './factories';
 
-export type Role = 'visitor' | 'pending' | 'rejected' | 'member' | 'admin';
+export type Role = 'visitor' | 'pending' | 'rejected' | 'member' | 'moderator' | 'admin';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -46,7 +46,7 @@ export async function createTestApp({ env: extraEnv, ...options }: TestAppOption
 
   const signInAs: TestApp['signInAs'] = async (role, options = {}) => {
     const status = role === 'pending' || role === 'rejected' ? role : 'approved';
-    const user = await createUser(database.db, { status, isAdmin: role === 'admin', ...options });
+    const user = await createUser(database.db, { status, role: role === 'admin' || role === 'moderator' ? role : 'member', ...options });
     if (status !== 'approved') return { user, cookie: '' };
     const response = await request({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);

@@ -4,7 +4,8 @@ import { ZodError } from 'zod';
 import { messages } from '#shared/messages';
 import type { Context } from './context';
 import { FieldError, isDatabaseUnavailable } from '../errors';
-import { requireAdmin, requireMember } from '../auth/access';
+import { requireMember, requirePermission } from '../auth/access';
+import { isStaff, type StaffPermission } from '../policies';
 import { forgetAllKeptSessions, forgetKeptSessions } from '../auth/session';
 import { auditTrail, recordAdminAction } from '../moderation/audit';
 import { assertNotSuspended } from '../moderation/suspension';
@@ -32,8 +33,10 @@ export function clientField(error: TRPCError): string | undefined {
 
 /** What a procedure declares about itself; the builders set `access`, so tests can read it from the router. */
 export interface ProcedureMeta {
-  /** Who may call it. */
-  access?: 'public' | 'member' | 'admin';
+  /** Who may call it: anyone, signed-in members, or staff whose role carries `permission`. */
+  access?: 'public' | 'member' | 'staff';
+  /** For staff calls: the permission table's entry it needs (src/server/policies.ts), its only access check. */
+  permission?: StaffPermission;
   /** A member write that stays open while she is suspended (reporting). */
   openWhileSuspended?: boolean;
   /**
@@ -101,15 +104,15 @@ const answerScope = t.middleware(async ({ ctx, meta, type, getRawInput, next }) 
 /**
  * A change to her account is known to this process's session cache at once: after a member's
  * write under `auth.*` (her profile, password, email, language, sessions) her kept sessions are
- * read again, and after an admin's write every kept session is (an admin may have changed
- * anyone). A member's other writes (likes, comments, RSVPs) leave her session's row alone. The
+ * read again, and after a staff member's write every kept session is (an admin may have
+ * changed anyone's account or role, a moderator suspended someone). A member's other writes (likes, comments, RSVPs) leave her session's row alone. The
  * database's notices tell the other processes, and this one of the rest (a password reset by
  * link), within milliseconds.
  */
 const keptSessionsAfterWrites = t.middleware(async ({ ctx, type, path, next }) => {
   const result = await next();
   if (type === 'mutation' && ctx.user) {
-    if (ctx.user.isAdmin) forgetAllKeptSessions(ctx.db);
+    if (isStaff(ctx.user)) forgetAllKeptSessions(ctx.db);
     else if (path.startsWith('auth.')) forgetKeptSessions(ctx.db, ctx.user.id);
   }
   return result;
@@ -139,22 +142,29 @@ export const memberProcedure = publicProcedure
     if (type === 'mutation' && !meta?.openWhileSuspended) assertNotSuspended(member.user);
     return next({ ctx: { ...ctx, user: member.user, session: member.session } });
   })
-  // Every staff change that went through is in the audit log, on both APIs: each admin
-  // mutation, and a member mutation that describes a staff action (an admin deleting
-  // someone else's post or comment). The procedure names the item and says what it did
-  // (ctx.audit.describe), from its parsed input, so a REST path's id counts like a tRPC one.
+  // Every staff change that went through is in the audit log, on both APIs, with her role and
+  // the permission that allowed it: each staff mutation, and a member mutation that describes
+  // a staff action (a moderator deleting someone else's post or comment). The procedure names
+  // the item and says what it did (ctx.audit.describe), from its parsed input, so a REST
+  // path's id counts like a tRPC one.
   .use(async ({ ctx, meta, type, path, getRawInput, next }) => {
     const audit = auditTrail();
     const result = await next({ ctx: { audit } });
-    if (type !== 'mutation' || !result.ok || !ctx.user.isAdmin) return result;
-    if (meta?.access === 'admin' || audit.note) {
-      await recordAdminAction(ctx.db, { admin: ctx.user, action: path, input: await getRawInput(), output: result.data, note: audit.note });
+    if (type !== 'mutation' || !result.ok || !isStaff(ctx.user)) return result;
+    const permission = meta?.access === 'staff' ? meta.permission : audit.note?.permission;
+    if (permission) {
+      await recordAdminAction(ctx.db, { admin: ctx.user, action: path, permission, input: await getRawInput(), output: result.data, note: audit.note });
     }
     return result;
   });
 
-/** Admins only: 401 signed out, 403 for members. */
-export const adminProcedure = memberProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  requireAdmin(ctx);
-  return next({ ctx });
-});
+/**
+ * Staff calls: the procedure declares the permission it needs, and the permission table
+ * (src/server/policies.ts) alone decides who has it. 401 signed out; 403 'Admin privileges
+ * required' for a member, or a moderator whose row lacks it.
+ */
+export const staffProcedure = (permission: StaffPermission) =>
+  memberProcedure.meta({ access: 'staff', permission }).use(({ ctx, meta, next }) => {
+    requirePermission(ctx, meta?.permission);
+    return next({ ctx });
+  });

@@ -8,6 +8,7 @@ import { IdSchema, isEmail, say, type Text } from './fields';
 import { PageSchema } from './content';
 import { isTimeZone } from '../event-time';
 import { TEXT_LIMITS } from '../limits';
+import { ROLES } from '../roles';
 
 /**
  * Inputs of the admin panel. Field order is rule order, so the first zod
@@ -104,11 +105,18 @@ const accountFields = {
   bio: optionalText(TEXT_LIMITS.bio, 'Bio'),
 };
 
+/**
+ * An account's role, when a change sends one: it wins over `isAdmin`, which without it makes
+ * her an admin (true) or takes admin rights away (false; a moderator stays one).
+ */
+export const RoleSchema = z.enum(ROLES, { error: () => m.roleInvalid });
+
 /** Edit User (Community Users tab): isApproved defaults to true and isAdmin to false. */
 export const UserFormSchema = z.object({
   ...accountFields,
   isAdmin: flag('isAdmin', false),
   isApproved: flag('isApproved', true),
+  role: RoleSchema.optional(),
 });
 export type UserFormInput = z.input<typeof UserFormSchema>;
 export const UserUpdateSchema = z.object({ id: IdSchema, ...UserFormSchema.shape });
@@ -123,7 +131,8 @@ export const AdminEditFormSchema = z.object({
   password: z.union([z.literal('').transform(() => undefined), AdminPasswordSchema]).optional(),
 });
 export type AdminEditFormInput = z.input<typeof AdminEditFormSchema>;
-export const AdminUpdateSchema = z.object({ id: IdSchema, ...AdminEditFormSchema.shape });
+/** Edit Admin may also change her role (a demotion takes her off the Admin Management tab when she becomes a member). */
+export const AdminUpdateSchema = z.object({ id: IdSchema, ...AdminEditFormSchema.shape, role: RoleSchema.optional() });
 
 /** Server side of Change Password: members keep the signup rule, admins the admin rule. */
 export const UserPasswordSchema = z.object({ id: IdSchema, password: SignupPasswordSchema });

@@ -21,6 +21,7 @@ import { DirectoryTab } from './-components/directory-tab';
 import { EventsTab } from './-components/events-tab';
 import { ForumTab } from './-components/forum-tab';
 import { MailTab } from './-components/mail-tab';
+import { MembersTab } from './-components/members-tab';
 import { WaitingCount } from './-components/moderation-kit';
 import { NewsletterTab } from './-components/newsletter-tab';
 import { OverviewTab, type WaitingTab } from './-components/overview-tab';
@@ -29,7 +30,8 @@ import { PlacesTab } from './-components/places-tab';
 import { PodcastsTab } from './-components/podcasts-tab';
 import { ReportsTab } from './-components/reports-tab';
 import { ReviewTab } from './-components/review-tab';
-import { ADMIN_TABS, DEFAULT_ADMIN_TAB, validateAdminSearch, type AdminTab } from './-components/tab-keys';
+import { DEFAULT_ADMIN_TAB, TAB_PERMISSIONS, tabsFor, validateAdminSearch, type AdminTab } from './-components/tab-keys';
+import type { StaffPermission } from '#shared/roles';
 import { UsersTab } from './-components/users-tab';
 import { WatchedWordsTab } from './-components/watched-words-tab';
 
@@ -47,6 +49,7 @@ const adminPanelTabs = {
   reports: m.admin_tab_reports,
   review: m.admin_tab_review,
   watchedWords: m.admin_tab_watched_words,
+  members: m.admin_tab_members,
   audit: m.admin_tab_audit,
   mail: m.admin_tab_mail,
 };
@@ -82,6 +85,7 @@ const TABS: Record<AdminTab, TabComponent> = {
   reports: ReportsTab,
   review: ReviewTab,
   watchedWords: WatchedWordsTab,
+  members: MembersTab,
   audit: AuditTab,
   mail: MailTab,
 };
@@ -106,8 +110,9 @@ function AdminPage() {
   }, [user, navigate]);
 
   if (!user) return null;
-  if (!user.isAdmin) return <AccessDenied />;
-  return <AdminPanel name={`${user.firstName} ${user.lastName}`} />;
+  const tabs = tabsFor(user.permissions);
+  if (tabs.length === 0) return <AccessDenied />;
+  return <AdminPanel name={`${user.firstName} ${user.lastName}`} tabs={tabs} permissions={user.permissions} />;
 }
 
 function AccessDenied() {
@@ -127,15 +132,33 @@ function AccessDenied() {
   );
 }
 
-function AdminPanel({ name }: { name: string }) {
-  const tab = Route.useSearch({ select: (search) => search.tab ?? DEFAULT_ADMIN_TAB });
+function OpenTab({ tab, onOpenTab }: { tab: AdminTab; onOpenTab: (tab: WaitingTab) => void }) {
+  const Component = TABS[tab];
+  return <Component onOpenTab={onOpenTab} />;
+}
+
+/** A tab her role doesn't open, reached by its address: the server's refusal, in the panel. */
+function TabRefused() {
+  return (
+    <div role="alert" className="mx-auto mt-8 grid max-w-md justify-items-center gap-3 text-center">
+      <ShieldAlert className="size-10 text-destructive" aria-hidden="true" />
+      <h2 className="text-xl font-semibold">{messages.access.accessDeniedTitle}</h2>
+      <p className="text-muted-foreground">{messages.access.adminRequired}</p>
+    </div>
+  );
+}
+
+/** `tabs`: the ones her role's permissions open, in order; the first is where her panel opens. */
+function AdminPanel({ name, tabs, permissions }: { name: string; tabs: AdminTab[]; permissions: readonly StaffPermission[] }) {
+  const firstTab = tabs[0]!;
+  const tab = Route.useSearch({ select: (search) => search.tab ?? firstTab });
   const navigate = Route.useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   const tabList = useRef<HTMLDivElement>(null);
   /** The tab whose trigger takes her focus once it is open (an Overview card she pressed goes away with the Overview). */
   const focusOnOpen = useRef<AdminTab | null>(null);
   // Each tab is a place of its own: switching adds a history entry, so Back returns to the tab before.
-  const showTab = (key: AdminTab) => void navigate({ search: key === DEFAULT_ADMIN_TAB ? {} : { tab: key }, resetScroll: false });
+  const showTab = (key: AdminTab) => void navigate({ search: key === firstTab && key === DEFAULT_ADMIN_TAB ? {} : { tab: key }, resetScroll: false });
   const openTab = (key: AdminTab) => {
     focusOnOpen.current = key;
     showTab(key);
@@ -209,7 +232,7 @@ function AdminPanel({ name }: { name: string }) {
             aria-label={m.admin_tabs_label()}
             className="relative -mx-4 flex w-[calc(100%+2rem)] flex-nowrap justify-start overflow-x-auto rounded-none px-4 [scrollbar-width:thin] sm:mx-0 sm:w-full sm:rounded-2xl sm:px-1 md:flex-wrap"
           >
-            {ADMIN_TABS.map((key) => {
+            {tabs.map((key) => {
               const Count = TAB_COUNTS[key];
               return (
                 <TabsTrigger key={key} value={key} data-tab={key} className="shrink-0 whitespace-nowrap">
@@ -219,7 +242,7 @@ function AdminPanel({ name }: { name: string }) {
               );
             })}
           </TabsList>
-          {ADMIN_TABS.map((key) => {
+          {tabs.map((key) => {
             const Component = TABS[key];
             return (
               <TabsContent key={key} value={key}>
@@ -227,6 +250,10 @@ function AdminPanel({ name }: { name: string }) {
               </TabsContent>
             );
           })}
+          {/* A tab reached by its address but not listed: refused, or (Members, for an admin) shown in full elsewhere yet hers to open. */}
+          {tabs.includes(tab) ? null : (
+            <TabsContent value={tab}>{permissions.includes(TAB_PERMISSIONS[tab]) ? <OpenTab tab={tab} onOpenTab={openTab} /> : <TabRefused />}</TabsContent>
+          )}
         </Tabs>
       </div>
     </div>

@@ -27,6 +27,7 @@ export const adminRoutes: RestRoute[] = [
   rest('PATCH', '/api/admin/users/:userId/approval', admin.users.setApproval, { from: 'body' }),
   rest('GET', '/api/admin/users', admin.users.list, { from: 'query' }),
   rest('GET', '/api/admin/users/count', admin.users.count, { from: 'query' }),
+  rest('GET', '/api/admin/members', admin.members.list, { from: 'query' }),
   rest('PATCH', '/api/admin/users/:id', admin.users.update, { from: 'body' }),
   rest('PATCH', '/api/admin/users/:id/password', admin.users.setPassword, { from: 'body' }),
   rest('DELETE', '/api/admin/users/:id', admin.users.delete),

@@ -26,6 +26,7 @@ import {
   users,
 } from '#db/schema';
 import { messages } from '#shared/messages';
+import { isStaff } from '#server/policies';
 import { PROFILE_TEXT_FIELDS, type ProfileChange } from '#shared/moderation';
 import {
   AccountDeleteSchema,
@@ -195,7 +196,7 @@ export const accountRouter = router({
       if (value !== undefined && value !== current[field]) changed[field] = value;
     }
     const verdict = await screenMemberText(ctx.db, ...Object.values(changed));
-    if (verdict === 'hold' && !ctx.user.isAdmin) {
+    if (verdict === 'hold' && !isStaff(ctx.user)) {
       await holdProfileChange(ctx.db, ctx.user.id, changed);
       return { ...current, waitingChange: changed, message: a.profileWaitsForReview };
     }

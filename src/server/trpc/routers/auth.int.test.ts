@@ -25,7 +25,7 @@ describe('POST /api/join-request', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: messages.signup.success('Bloom Circle') });
     const [row] = await t.db.select().from(users).where(eq(users.email, application.email));
-    expect(row).toMatchObject({ firstName: 'Sara', approvalStatus: 'pending', isAdmin: false, age: 17 });
+    expect(row).toMatchObject({ firstName: 'Sara', approvalStatus: 'pending', role: 'member', age: 17 });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
@@ -209,7 +209,7 @@ describe('GET /api/auth/user and logout', () => {
     const { user, cookie } = await t.signInAs('member');
     const response = await t.request({ method: 'GET', url: '/api/auth/user', cookie });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, profileImageUrl: null, isAdmin: false });
+    expect(response.json()).toEqual({ id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, profileImageUrl: null, role: 'member', isAdmin: false });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).not.toMatch(/argon2|passwordHash/);
   });

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '#db/schema';
 import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { messages } from '#shared/messages';
+import { isStaff } from '#server/policies';
+import { currentSession } from '#server/auth/access';
 import { AdminLoginSchema, JoinRequestSchema, LoginSchema, SetLocaleSchema } from '#shared/schemas/auth';
 import { EmailConfirmSchema } from '#shared/schemas/account';
 import { accountTokenState, consumeAccountToken, issueAccountToken } from '#server/account/tokens';
@@ -42,7 +44,7 @@ const isConflict = (error: unknown) => error instanceof TRPCError && error.code 
  * an email, so per account alone they only tighten the rule for addresses that failed, and a
  * stranger's guesses never lock the owner out.
  */
-async function signIn(ctx: Context, email: string, password: string, persistent: boolean, requireAdmin: boolean) {
+async function signIn(ctx: Context, email: string, password: string, persistent: boolean, requireStaff: boolean) {
   const user = await ctx.rateLimiter.limitFailures(
     'signIn',
     // An IP address never holds '|', so the pair's key can't be forged from another pair.
@@ -56,7 +58,8 @@ async function signIn(ctx: Context, email: string, password: string, persistent:
   if (!user) throw unauthorized(messages.login.invalidCredentials);
   if (user.approvalStatus === 'pending') throw forbidden(messages.login.pending);
   if (user.approvalStatus === 'rejected') throw forbidden(messages.login.rejected);
-  if (requireAdmin && !user.isAdmin) throw forbidden(messages.access.adminRequired);
+  // The admin sign-in is staff's: moderators and admins.
+  if (requireStaff && !isStaff(user)) throw forbidden(messages.access.adminRequired);
 
   // A new token on every sign-in; a session the browser already had is ended.
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
@@ -79,7 +82,7 @@ export const authRouter = router({
   /** Her own account: password reset, profile, devices, newsletter, her data. */
   account: accountRouter,
   /** The signed-in user, or null: what the client's session query reads. */
-  session: publicProcedure.query(({ ctx }) => ctx.user),
+  session: publicProcedure.query(({ ctx }) => currentSession(ctx.user)),
 
   /** GET /api/auth/user: the same user, but 401 when signed out. */
   user: memberProcedure.query(async ({ ctx }) => {
@@ -117,7 +120,7 @@ export const authRouter = router({
           ...application,
           applicationHeldWords,
           approvalStatus: 'pending',
-          isAdmin: false,
+          role: 'member',
           // The version the site shows now; the form sends none of its own to trust.
           guidelinesVersion: GUIDELINES_VERSION,
           guidelinesAcceptedAt: new Date(),

@@ -16,11 +16,17 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { fieldA11y, fullName, useAdminErrorHandler, useAdminSuccess, useFormValues, validate } from './admin-kit';
-import { CheckField, TextAreaField, TextField } from './fields';
+import { CheckField, SelectField, TextAreaField, TextField } from './fields';
+import { ROLES, type Role } from '#shared/roles';
+import { ROLE_LABELS } from '#client/lib/labels';
 import { SuspendSchema } from '#shared/schemas/moderation';
+import { errorField, errorMessage } from '#client/lib/errors';
 
 /** An account as the admin panel lists it (Community Users and Admin Management alike). */
 export type Account = RouterOutputs['admin']['users']['list'][number];
+
+/** Whom a suspension names: an account (Community Users) or a member as moderators see her (Members). */
+type Suspendable = Pick<Account, 'id' | 'firstName' | 'lastName'>;
 
 /** Which account dialog is open; one at a time per tab. */
 export type AccountDialogState =
@@ -28,7 +34,7 @@ export type AccountDialogState =
   | { kind: 'addAdmin' }
   | { kind: 'editAdmin'; account: Account }
   | { kind: 'password'; account: Account; asAdmin: boolean }
-  | { kind: 'suspend'; account: Account }
+  | { kind: 'suspend'; account: Suspendable }
   | null;
 
 /** The open dialog; closing unmounts its form, which resets it. */
@@ -50,7 +56,23 @@ export function AccountDialogs({ state, onClose }: { state: AccountDialogState; 
   );
 }
 
-const emptyAccount = { email: '', firstName: '', lastName: '', age: '', interests: '', bio: '', password: '', isAdmin: false, isApproved: true };
+const emptyAccount = { email: '', firstName: '', lastName: '', age: '', interests: '', bio: '', password: '', isAdmin: false, isApproved: true, role: 'member' as Role };
+
+/** The role select of Edit User and Edit Admin: admins promote and demote here. */
+function RoleField({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
+  return (
+    <SelectField
+      id="account-role"
+      label={m.admin_role_label()}
+      hint={m.admin_role_hint()}
+      value={value}
+      onChange={(next) => onChange(next as Role)}
+      options={ROLES}
+      labelOf={(role) => ROLE_LABELS[role as Role]()}
+      placeholder={m.admin_role_label()}
+    />
+  );
+}
 
 function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, null | { kind: 'password' } | { kind: 'suspend' }>; onDone: () => void }) {
   const account = 'account' in state ? state.account : undefined;
@@ -74,9 +96,9 @@ function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, nul
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const { password, isAdmin, isApproved, ...fields } = values;
+    const { password, isAdmin: _isAdmin, isApproved, role, ...fields } = values;
     if (state.kind === 'editUser') {
-      const result = validate(UserFormSchema, { ...fields, isAdmin, isApproved });
+      const result = validate(UserFormSchema, { ...fields, isAdmin: role === 'admin', isApproved, role });
       if (result.errors) return setErrors(result.errors);
       updateUser.mutate({ id: state.account.id, ...result.data });
     } else if (state.kind === 'addAdmin') {
@@ -86,7 +108,7 @@ function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, nul
     } else {
       const result = validate(AdminEditFormSchema, { ...fields, password });
       if (result.errors) return setErrors(result.errors);
-      updateAdmin.mutate({ id: state.account.id, ...result.data });
+      updateAdmin.mutate({ id: state.account.id, ...result.data, role });
     }
   }
 
@@ -113,11 +135,9 @@ function AccountForm({ state, onDone }: { state: Exclude<AccountDialogState, nul
         <TextField id="account-age" label={`${m.admin_account_age()} ${m.admin_common_optional()}`} type="number" min={1} inputMode="numeric" value={values.age} error={errors.age} onChange={(v) => set('age', v)} />
         <TextAreaField id="account-interests" label={`${m.admin_account_interests()} ${m.admin_common_optional()}`} rows={2} limit={TEXT_LIMITS.interests} value={values.interests} error={errors.interests} onChange={(v) => set('interests', v)} />
         <TextAreaField id="account-bio" label={`${m.admin_account_bio()} ${m.admin_common_optional()}`} rows={3} limit={TEXT_LIMITS.bio} value={values.bio} error={errors.bio} onChange={(v) => set('bio', v)} />
+        {state.kind === 'editUser' || state.kind === 'editAdmin' ? <RoleField value={values.role} onChange={(role) => set('role', role)} /> : null}
         {state.kind === 'editUser' ? (
-          <div className="flex flex-wrap gap-6">
-            <CheckField id="account-isApproved" label={m.admin_users_is_approved()} checked={values.isApproved} onChange={(v) => set('isApproved', v)} />
-            <CheckField id="account-isAdmin" label={m.admin_users_is_admin()} checked={values.isAdmin} onChange={(v) => set('isAdmin', v)} />
-          </div>
+          <CheckField id="account-isApproved" label={m.admin_users_is_approved()} checked={values.isApproved} onChange={(v) => set('isApproved', v)} />
         ) : (
           <Field id="account-password" label={creating ? m.admin_account_password() : `${m.admin_account_password()} ${m.admin_common_optional()}`} hint={creating ? m.admin_account_password_hint() : m.admin_account_password_edit_hint()} error={errors.password}>
             <PasswordInput {...fieldA11y('account-password', errors.password, true)} autoComplete="new-password" value={values.password} onChange={(e) => set('password', e.target.value)} />
@@ -192,16 +212,17 @@ function PasswordForm({ account, asAdmin, onDone }: { account: Account; asAdmin:
 }
 
 /** Suspend for some days with a reason she is shown; the server's schema checks both. */
-function SuspendForm({ account, onDone }: { account: Account; onDone: () => void }) {
+function SuspendForm({ account, onDone }: { account: Suspendable; onDone: () => void }) {
   const { values, set, errors, setErrors } = useFormValues({ days: '7', reason: '' });
   const onError = useAdminErrorHandler();
   const succeed = useAdminSuccess();
   const suspend = useMutation(
     trpc.admin.users.suspend.mutationOptions({
-      onError,
+      // A refusal about the days (longer than her role may give) is shown at the field.
+      onError: (error) => (errorField(error) === 'days' ? setErrors({ days: errorMessage(error) }) : onError(error)),
       onSuccess: async () => {
         onDone();
-        await succeed(messages.moderation.memberSuspended, undefined, trpc.admin.users.pathFilter(), trpc.admin.audit.pathFilter());
+        await succeed(messages.moderation.memberSuspended, undefined, trpc.admin.users.pathFilter(), trpc.admin.members.pathFilter(), trpc.admin.audit.pathFilter());
       },
     }),
   );

@@ -37,7 +37,8 @@ export function AccountRow({
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 dir="auto" className="text-lg font-semibold">{name}</h3>
-          {account.isAdmin ? <Badge variant="default">{m.admin_common_badge_admin()}</Badge> : null}
+          {account.role === 'admin' ? <Badge variant="default">{m.admin_common_badge_admin()}</Badge> : null}
+          {account.role === 'moderator' ? <Badge variant="secondary">{m.admin_common_badge_moderator()}</Badge> : null}
           {account.approvalStatus === 'approved' ? (
             <Badge variant="success">{m.admin_common_badge_approved()}</Badge>
           ) : account.approvalStatus === 'pending' ? (
@@ -80,7 +81,7 @@ export function AccountRow({
           <KeyRound aria-hidden="true" />
           {m.admin_common_change_password()}
         </Button>
-        {suspension && !account.isAdmin ? (
+        {suspension && account.role === 'member' ? (
           suspendedUntil ? (
             <Button size="sm" variant="outline" aria-label={m.admin_suspension_lift_named({ name })} disabled={suspension.lifting} onClick={suspension.onLift}>
               <ShieldCheck aria-hidden="true" />

@@ -9,6 +9,8 @@ import { m } from '#i18n/messages';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { ADMIN_PAGE_SIZE, adminListOptions, adminPaging, formatDateTime, fullName, TabHeader } from './admin-kit';
 import { AdminList } from './admin-list';
+import { ROLE_LABELS } from '#client/lib/labels';
+import { useSession } from '#client/lib/session';
 import { readableAction, summaryText } from './audit-words';
 
 type AuditEntry = RouterOutputs['admin']['audit']['list'][number];
@@ -28,7 +30,12 @@ export function AuditTab() {
   });
   // The action choices: those in the unfiltered log loaded so far (the same query as the list without filters).
   const everything = useInfiniteQuery({ ...trpc.admin.audit.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...auditListOptions });
-  const admins = useInfiniteQuery({ ...trpc.admin.admins.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions });
+  // Admins choose among all staff; a moderator, who may not list them, among those in the log she reads.
+  const listsStaff = useSession().user?.permissions.includes('manage:roles') ?? false;
+  const admins = useInfiniteQuery({ ...trpc.admin.admins.list.infiniteQueryOptions({ limit: ADMIN_PAGE_SIZE }, adminPaging), ...adminListOptions, enabled: listsStaff });
+  const staff = listsStaff
+    ? (admins.data?.pages.flat().map((admin) => ({ id: admin.id, name: fullName(admin) })) ?? [])
+    : [...new Map((everything.data?.pages.flat() ?? []).flatMap((entry) => (entry.adminId === null ? [] : [[entry.adminId, entry.adminName] as const]))).entries()].map(([id, name]) => ({ id, name }));
 
   const actions = [...new Set([...(everything.data?.pages.flat().map((entry) => entry.action) ?? []), ...(action ? [action] : [])])]
     .map((path) => ({ path, label: readableAction(path) }))
@@ -43,9 +50,9 @@ export function AuditTab() {
           <Label htmlFor="audit-admin">{m.admin_audit_admin()}</Label>
           <NativeSelect id="audit-admin" value={adminId} onChange={(e) => setAdminId(e.target.value)}>
             <option value="">{m.admin_audit_all_admins()}</option>
-            {admins.data?.pages.flat().map((admin) => (
-              <option key={admin.id} value={String(admin.id)}>
-                {fullName(admin)}
+            {staff.map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {person.name}
               </option>
             ))}
           </NativeSelect>
@@ -83,6 +90,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </div>
       <p className="text-sm text-muted-foreground">
         {m.admin_audit_by({ name: entry.adminName })}
+        {` · ${ROLE_LABELS[entry.adminRole]()} `}
         {/* The item's number, to find it in its tab; written left to right in either language. */}
         {entry.targetId !== null ? (
           <span dir="ltr" className="ms-2 tabular-nums">

@@ -33,7 +33,8 @@ export function TextAreaField({ id, label, hint, error, value, onChange, limit, 
   );
 }
 
-export function SelectField({ id, label, hint, error, value, onChange, options, placeholder }: Base & { options: readonly string[]; placeholder: string }) {
+/** `labelOf`: an option's words, when the value is a key (a role) rather than the text shown. */
+export function SelectField({ id, label, hint, error, value, onChange, options, placeholder, labelOf }: Base & { options: readonly string[]; placeholder: string; labelOf?: (option: string) => string }) {
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       <Select value={value || undefined} onValueChange={onChange} dir={directionOf(getLocale())}>
@@ -43,7 +44,7 @@ export function SelectField({ id, label, hint, error, value, onChange, options, 
         <SelectContent>
           {options.map((option) => (
             <SelectItem key={option} value={option}>
-              {option}
+              {labelOf ? labelOf(option) : option}
             </SelectItem>
           ))}
         </SelectContent>

@@ -40,7 +40,8 @@ export function WaitingCount({ of }: { of: 'applications' | 'reports' | 'review'
   );
 }
 
-type Person = { firstName: string; lastName: string; email: string };
+/** A member as the queues name her: moderators get no email (and her last initial only). */
+type Person = { firstName: string; lastName: string; email?: string };
 
 /** The words naming an item in buttons' labels: a post or listing by its title, a comment by its author, a member by her name. */
 export function subjectOf(kind: ReportTargetType, item: { title: string | null; author: Person | null } | null): string {
@@ -131,8 +132,12 @@ export function MemberText({
         {author ? (
           <Detail label={authorLabel}>
             <bdi className="font-medium">{fullName(author)}</bdi>
-            <span className="text-muted-foreground"> · </span>
-            <span className="[overflow-wrap:anywhere] text-muted-foreground">{author.email}</span>
+            {author.email ? (
+              <>
+                <span className="text-muted-foreground"> · </span>
+                <span className="[overflow-wrap:anywhere] text-muted-foreground">{author.email}</span>
+              </>
+            ) : null}
           </Detail>
         ) : null}
       </dl>

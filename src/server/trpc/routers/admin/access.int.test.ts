@@ -1,77 +1,105 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import { adminRoutes } from '#server/rest/routes/admin';
+import { PERMISSIONS, STAFF_PERMISSIONS, type Role } from '#server/policies';
+import { restRoutes } from '#server/rest/routes';
 import { createTestApp, type TestApp } from '#server/test/test-app';
-import { appRouter } from '#server/trpc/root';
+import { listProcedures, type ProcedureInfo } from '#server/test/procedures';
 
 /**
- * The server, not the UI, guards the admin panel: every admin procedure and every admin
- * REST path answers 401 signed out and 403 to a member, and lets an admin through.
+ * The access matrix: the server, not the UI, guards every call. Read from the permission table
+ * (PERMISSIONS in src/server/policies.ts), it walks every procedure and every /api path as a
+ * visitor, a member, a moderator and an admin through the real HTTP server: a staff call lets
+ * through exactly the roles whose row holds its permission and answers 403 'Admin privileges
+ * required' to the others, 401 signed out; a member call lets every signed-in role through; a
+ * public call refuses nobody.
  */
+const ROLES: Role[] = ['member', 'moderator', 'admin'];
 let t: TestApp;
-let memberCookie: string;
-let adminCookie: string;
+const cookies = {} as Record<Role, string>;
 beforeAll(async () => {
   t = await createTestApp();
-  memberCookie = (await t.signInAs('member')).cookie;
-  adminCookie = (await t.signInAs('admin')).cookie;
+  for (const role of ROLES) cookies[role] = (await t.signInAs(role)).cookie;
 });
 afterAll(() => t.close());
 
-type ProcedureDef = { _def: { type: 'query' | 'mutation' | 'subscription' } };
-const procedures = Object.entries((appRouter._def as unknown as { procedures: Record<string, ProcedureDef> }).procedures).filter(([path]) =>
-  path.startsWith('admin.'),
-);
+const procedures = listProcedures().filter((procedure) => procedure.type !== 'subscription');
+const procedureByPath = new Map(procedures.map((procedure) => [procedure.path, procedure]));
 
-/** Every admin REST row, with ids that don't exist, plus the multipart upload route. */
-const restPaths: [string, string][] = [
-  ...adminRoutes.map((route) => [route.method, route.url.replace(/:\w+/g, '999999')] as [string, string]),
-  ['POST', '/api/uploads'],
-];
+/** Signing out ends the session the walk signs in with: those calls get a session of their own. */
+const ENDS_SESSION = new Set(['auth.logout', 'auth.adminLogout']);
 
-function callProcedure(path: string, type: string, cookie?: string) {
-  return type === 'query'
-    ? t.request({ method: 'GET', url: `/trpc/${path}`, cookie })
-    : t.request({ method: 'POST', url: `/trpc/${path}`, payload: {}, cookie });
+async function cookieFor(role: Role, path: string): Promise<string> {
+  return ENDS_SESSION.has(path) ? (await t.signInAs(role)).cookie : cookies[role];
 }
 
-describe('every admin procedure', () => {
-  it('covers the whole admin router', () => {
-    expect(procedures.length).toBeGreaterThanOrEqual(30);
+type Answer = { statusCode: number; message: unknown };
+
+/** What the table says a role gets from a call: through, 401 or 403 (null: through). */
+function expected(procedure: ProcedureInfo, role: Role | 'visitor'): { status: 401 | 403; message: string } | null {
+  if (procedure.access === 'public' || procedure.access === undefined) return null;
+  if (role === 'visitor') return { status: 401, message: messages.access.authRequired };
+  if (procedure.access === 'member') return null;
+  return PERMISSIONS[role].has(procedure.permission!) ? null : { status: 403, message: messages.access.adminRequired };
+}
+
+function check(answer: Answer, outcome: ReturnType<typeof expected>, role: string) {
+  if (outcome) {
+    expect(answer, role).toEqual({ statusCode: outcome.status, message: outcome.message });
+  } else {
+    expect([401, 403], `${role}: ${answer.statusCode} ${String(answer.message)}`).not.toContain(answer.statusCode);
+    expect(answer.statusCode, role).toBeLessThan(500);
+  }
+}
+
+describe('the permission table', () => {
+  it('names every staff call, and each names one of its permissions', () => {
+    const staff = procedures.filter((procedure) => procedure.access === 'staff');
+    expect(staff.map((procedure) => procedure.path).sort()).toEqual(procedures.filter((procedure) => procedure.path.startsWith('admin.')).map((procedure) => procedure.path).sort());
+    for (const procedure of staff) expect(STAFF_PERMISSIONS).toContain(procedure.permission);
   });
 
-  it.each(procedures)('%s: 401 signed out, 403 for a member, through for an admin', async (path, procedure) => {
-    const visitor = await callProcedure(path, procedure._def.type);
-    expect(visitor.statusCode).toBe(401);
-    expect(visitor.json().error.message).toBe(messages.access.authRequired);
-
-    const member = await callProcedure(path, procedure._def.type, memberCookie);
-    expect(member.statusCode).toBe(403);
-    expect(member.json().error.message).toBe(messages.access.adminRequired);
-
-    const admin = await callProcedure(path, procedure._def.type, adminCookie);
-    expect([401, 403]).not.toContain(admin.statusCode);
+  it('gives moderators the moderation and admins everything', () => {
+    const moderators = procedures.filter((procedure) => procedure.access === 'staff' && PERMISSIONS.moderator.has(procedure.permission!)).map((procedure) => procedure.path);
+    expect(moderators).toEqual(expect.arrayContaining(['admin.reports.list', 'admin.reports.resolve', 'admin.moderation.list', 'admin.watchedWords.create', 'admin.users.suspend', 'admin.audit.list']));
+    expect(moderators).not.toContain('admin.users.list');
+    expect(moderators).not.toContain('admin.mail.list');
+    expect(STAFF_PERMISSIONS.every((permission) => PERMISSIONS.admin.has(permission))).toBe(true);
   });
 });
 
-describe('every admin REST path', () => {
-  it('covers every documented admin path', () => {
-    expect(restPaths.length).toBeGreaterThanOrEqual(34);
+describe('every procedure, as each role', () => {
+  it.each(procedures.map((procedure) => [procedure.path, procedure] as const))('%s', async (path, procedure) => {
+    for (const role of ['visitor', ...ROLES] as const) {
+      const cookie = role === 'visitor' ? undefined : await cookieFor(role, path);
+      const response =
+        procedure.type === 'query'
+          ? await t.request({ method: 'GET', url: `/trpc/${path}`, cookie })
+          : await t.request({ method: 'POST', url: `/trpc/${path}`, payload: {}, cookie });
+      const answer = { statusCode: response.statusCode, message: response.json().error?.message };
+      check(answer, expected(procedure, role), role);
+    }
+  });
+});
+
+/** Every /api row with ids no row has, and the multipart upload (admin.uploads.create). */
+const restPaths = [
+  ...restRoutes.map((route) => [route.method, route.url.replace(/:\w+/g, '999999'), route.path] as const),
+  ['POST', '/api/uploads', 'admin.uploads.create'] as const,
+];
+
+describe('every /api path, as each role', () => {
+  it('covers every documented path', () => {
+    expect(restPaths.length).toBeGreaterThanOrEqual(120);
   });
 
-  it.each(restPaths)('%s %s: 401 signed out, 403 for a member, through for an admin', async (method, url) => {
-    const send = (cookie?: string) => t.request({ method: method as 'GET', url, cookie, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
-
-    const visitor = await send();
-    expect(visitor.statusCode).toBe(401);
-    expect(visitor.json()).toEqual({ message: messages.access.authRequired });
-
-    const member = await send(memberCookie);
-    expect(member.statusCode).toBe(403);
-    expect(member.json()).toEqual({ message: messages.access.adminRequired });
-
-    const admin = await send(adminCookie);
-    expect([401, 403]).not.toContain(admin.statusCode);
-    expect(admin.statusCode).toBeLessThan(500);
+  it.each(restPaths)('%s %s', async (method, url, path) => {
+    const procedure = procedureByPath.get(path)!;
+    for (const role of ['visitor', ...ROLES] as const) {
+      const cookie = role === 'visitor' ? undefined : await cookieFor(role, path);
+      const response = await t.request({ method, url, cookie, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+      const type = response.headers['content-type'] ?? '';
+      const answer = { statusCode: response.statusCode, message: String(type).includes('json') ? response.json().message : undefined };
+      check(answer, expected(procedure, role), role);
+    }
   });
 });

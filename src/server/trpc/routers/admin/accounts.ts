@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { users } from '#db/schema';
 import { messages } from '#shared/messages';
-import { conflict, notFound } from '#server/errors';
+import { conflict, forbidden, notFound } from '#server/errors';
 import { invalidateAllSessions } from '#server/auth/session';
 import { findUserByEmail, isUniqueViolation } from '#server/services/accounts';
+import { isAdminRole, may, type Role } from '#server/policies';
 
 /** Account rules shared by the Community Users and Admin Management tabs. */
 
@@ -17,7 +18,7 @@ export const adminUserColumns = {
   age: users.age,
   interests: users.interests,
   bio: users.bio,
-  isAdmin: users.isAdmin,
+  role: users.role,
   approvalStatus: users.approvalStatus,
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
@@ -26,8 +27,25 @@ export const adminUserColumns = {
 
 type AccountRow = { [K in keyof typeof adminUserColumns]: (typeof users.$inferSelect)[K] };
 
-/** The API's isApproved is derived from approvalStatus. */
-export const toAccount = ({ approvalStatus, ...row }: AccountRow) => ({ ...row, isApproved: approvalStatus === 'approved', approvalStatus });
+/** The API's isApproved is derived from approvalStatus, and isAdmin (admins only) from role. */
+export const toAccount = ({ approvalStatus, ...row }: AccountRow) => ({ ...row, isAdmin: isAdminRole(row.role), isApproved: approvalStatus === 'approved', approvalStatus });
+
+/**
+ * The role a change leaves her with: the role it sends, else `isAdmin` (true makes her an
+ * admin; false takes admin rights away and leaves a moderator a moderator).
+ */
+export function nextRole(current: Role, change: { role?: Role | undefined; isAdmin?: boolean | undefined }): Role {
+  if (change.role) return change.role;
+  if (change.isAdmin === undefined) return current;
+  if (change.isAdmin) return 'admin';
+  return current === 'admin' ? 'member' : current;
+}
+
+/** "Made Zeina F. a moderator", for the audit log; '' when her role stays. */
+export function roleChangeWords(before: Role, after: Role): string {
+  if (before === after) return '';
+  return after === 'member' ? `, no longer ${before === 'admin' ? 'an admin' : 'a moderator'}` : `, now ${after === 'admin' ? 'an admin' : 'a moderator'}`;
+}
 
 export async function findAccount(db: Db, id: number) {
   const [row] = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
@@ -45,7 +63,7 @@ export function withActiveAdminsLocked<T>(db: Db, work: (tx: Db, activeAdminIds:
     const admins = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.isAdmin, true), eq(users.approvalStatus, 'approved')))
+      .where(and(eq(users.role, 'admin'), eq(users.approvalStatus, 'approved')))
       .orderBy(users.id)
       .for('update');
     return work(tx, new Set(admins.map((admin) => admin.id)));
@@ -69,6 +87,11 @@ export function assertKeepsAnAdmin(activeAdminIds: ReadonlySet<number>, target: 
   if (activeAdminIds.has(target.id) && !staysActiveAdmin && othersThan(activeAdminIds, target.id) === 0) {
     throw conflict(messages.admin.lastAdminDemote);
   }
+}
+
+/** A role changes only by those who may change roles (admins); 403 for anyone else. */
+export function assertMayChangeRole(actor: { id: number; role: Role }, before: Role, after: Role) {
+  if (before !== after && !may(actor, 'manage:roles')) throw forbidden(messages.access.adminRequired);
 }
 
 /** A changed email must stay unique, compared case-insensitively. */

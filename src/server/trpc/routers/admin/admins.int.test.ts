@@ -39,7 +39,7 @@ describe('the last admin', () => {
     const reject = await asAdmin('PATCH', `/api/admin/users/${admin.user.id}/approval`, { isApproved: false });
     expect(reject.statusCode).toBe(409);
     const [row] = await t.db.select().from(users).where(eq(users.id, admin.user.id));
-    expect(row).toMatchObject({ isAdmin: true, approvalStatus: 'approved' });
+    expect(row).toMatchObject({ role: 'admin', approvalStatus: 'approved' });
   });
 
   it("can't delete herself (409)", async () => {
@@ -152,8 +152,8 @@ describe('the last admin, when two admins act on each other at once', () => {
     const race = await createTestApp();
     try {
       const activeAdmins = async () =>
-        (await race.db.select({ id: users.id, isAdmin: users.isAdmin, approvalStatus: users.approvalStatus }).from(users)).filter(
-          (user) => user.isAdmin && user.approvalStatus === 'approved',
+        (await race.db.select({ id: users.id, role: users.role, approvalStatus: users.approvalStatus }).from(users)).filter(
+          (user) => user.role === 'admin' && user.approvalStatus === 'approved',
         );
       type Admin = Awaited<ReturnType<typeof race.signInAs>>;
       const demote = (actor: Admin, target: Admin) =>
@@ -166,11 +166,14 @@ describe('the last admin, when two admins act on each other at once', () => {
       const remove = (actor: Admin, target: Admin) => race.request({ method: 'DELETE', url: `/api/admin/admins/${target.user.id}`, cookie: actor.cookie });
       const reject = (actor: Admin, target: Admin) =>
         race.request({ method: 'PATCH', url: `/api/admin/users/${target.user.id}/approval`, cookie: actor.cookie, payload: { isApproved: false } });
-      const actions = [remove, demote, reject];
+      // Made a moderator from the Admin Management tab: no longer an admin either.
+      const toModerator = (actor: Admin, target: Admin) =>
+        race.request({ method: 'PATCH', url: `/api/admin/admins/${target.user.id}`, cookie: actor.cookie, payload: { email: target.user.email, firstName: 'Rana', lastName: 'Sami', role: 'moderator' } });
+      const actions = [remove, demote, reject, toModerator];
 
-      for (let round = 0; round < 12; round++) {
+      for (let round = 0; round < 16; round++) {
         // Exactly two admins on the site, each about to act on the other.
-        await race.db.update(users).set({ isAdmin: false });
+        await race.db.update(users).set({ role: 'member' });
         const [a, b] = await Promise.all([race.signInAs('admin'), race.signInAs('admin')]);
         const first = actions[round % actions.length]!;
         const second = actions[Math.floor(round / actions.length) % actions.length]!;

@@ -8,7 +8,10 @@ import { quoted } from '#server/moderation/audit';
 import { selectAdminBlogs, toAdminBlog } from '#server/domains/blogs';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { storeDataUrl } from '#server/services/uploads';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
+
+/** Every call here needs 'manage:content' (src/server/policies.ts). */
+const contentProcedure = staffProcedure('manage:content');
 
 async function byId(db: Db, id: number) {
   const [row] = await selectAdminBlogs(db).where(eq(blogs.id, id)).limit(1);
@@ -18,7 +21,7 @@ async function byId(db: Db, id: number) {
 
 export const adminBlogsRouter = router({
   /** Drafts included, newest first. */
-  list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+  list: contentProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: blogs.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, blogs, blogs.id, undefined, order, pageOf(input));
     const rows = await selectAdminBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...orderBy(order, blogs.id));
@@ -26,7 +29,7 @@ export const adminBlogsRouter = router({
   }),
 
   /** An inline (data:) cover is checked and stored as an upload first, so lists never carry image bytes. */
-  create: adminProcedure.meta({ cache: { changes: ['blogs'] } }).input(BlogFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['blogs'] } }).input(BlogFormSchema).mutation(async ({ ctx, input }) => {
     const coverImageUrl = await storeDataUrl(ctx.db, input.coverImageUrl, ctx.user.id);
     const [row] = await ctx.db
       .insert(blogs)
@@ -36,7 +39,7 @@ export const adminBlogsRouter = router({
     return byId(ctx.db, row!.id);
   }),
 
-  update: adminProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(BlogUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: contentProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(BlogUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const before = await byId(ctx.db, id);
     const coverImageUrl = await storeDataUrl(ctx.db, fields.coverImageUrl, ctx.user.id);
@@ -47,7 +50,7 @@ export const adminBlogsRouter = router({
   }),
 
   /** No confirmation in the UI; likes and comments go with it. */
-  delete: adminProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: contentProcedure.meta({ cache: { changes: ['blogs'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(blogs).where(eq(blogs.id, input.id)).returning({ id: blogs.id, title: blogs.title });
     if (!row) throw notFound(messages.admin.blogNotFound);
     ctx.audit.describe(row.id, `Deleted blog post ${quoted(row.title)}`);

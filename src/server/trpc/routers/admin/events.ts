@@ -8,8 +8,11 @@ import { fieldError, notFound } from '#server/errors';
 import { quoted } from '#server/moderation/audit';
 import { adminEventColumns as columns, withSpotsLeft } from '#server/domains/events';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
 import { fillFreedSpots, lockEvent } from '#server/services/rsvp';
+
+/** Every call here needs 'manage:content' (src/server/policies.ts). */
+const contentProcedure = staffProcedure('manage:content');
 
 const toRow = ({ dateTime, maxAttendees, ...fields }: { dateTime: string; maxAttendees?: number } & Omit<typeof events.$inferInsert, 'dateTime' | 'maxAttendees'>) => ({
   ...fields,
@@ -25,7 +28,7 @@ async function byId(db: Db, id: number) {
 
 export const adminEventsRouter = router({
   /** Latest date first, so upcoming and recent events lead the list. */
-  list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+  list: contentProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: events.dateTime, direction: 'desc' };
     const page = pageIds(ctx.db, events, events.id, undefined, order, pageOf(input));
     const rows = await ctx.db.select(columns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...orderBy(order, events.id));
@@ -33,9 +36,9 @@ export const adminEventsRouter = router({
   }),
 
   /** The zones an event may have (those the server knows) and the site's, which a new event starts with. */
-  timeZones: adminProcedure.query(({ ctx }) => ({ site: ctx.env.SITE_TIME_ZONE, zones: timeZoneNames() })),
+  timeZones: contentProcedure.query(({ ctx }) => ({ site: ctx.env.SITE_TIME_ZONE, zones: timeZoneNames() })),
 
-  create: adminProcedure.meta({ cache: { changes: ['events'] } }).input(EventFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['events'] } }).input(EventFormSchema).mutation(async ({ ctx, input }) => {
     // An event whose admin names no zone happens in the site's.
     const [row] = await ctx.db.insert(events).values(toRow({ ...input, timeZone: input.timeZone ?? ctx.env.SITE_TIME_ZONE })).returning({ id: events.id });
     ctx.audit.describe(row!.id, `Added event ${quoted(input.title)}`);
@@ -46,7 +49,7 @@ export const adminEventsRouter = router({
    * Edit Event: the admin panel's edit dialog reaches PATCH /api/events/{id}. Max attendees can't
    * go below the members already attending (the event is locked, so no RSVP slips in between).
    */
-  update: adminProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: contentProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     await ctx.db.transaction(async (tx) => {
       const { attendees } = await lockEvent(tx, id);
@@ -63,7 +66,7 @@ export const adminEventsRouter = router({
   }),
 
   /** RSVPs go with it (foreign key cascade). */
-  delete: adminProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: contentProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(events).where(eq(events.id, input.id)).returning({ id: events.id, title: events.title });
     if (!row) throw notFound(messages.admin.eventNotFound);
     ctx.audit.describe(row.id, `Deleted event ${quoted(row.title)}`);

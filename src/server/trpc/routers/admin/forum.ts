@@ -6,11 +6,14 @@ import { notFound } from '#server/errors';
 import { findMemberContent, memberContentWords } from '#server/moderation/audit';
 import { adminForumPostColumns } from '#server/domains/forum-posts';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
+
+/** Every call here needs 'manage:content' (src/server/policies.ts). */
+const contentProcedure = staffProcedure('manage:content');
 
 /** Forum moderation: admins see every post and can delete any. */
 export const adminForumRouter = router({
-  list: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+  list: contentProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: forumPosts.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, forumPosts, forumPosts.id, undefined, order, pageOf(input));
     const rows = await ctx.db
@@ -26,7 +29,7 @@ export const adminForumRouter = router({
   }),
 
   /** Likes and comments go with the post (foreign keys cascade). */
-  delete: adminProcedure.meta({ cache: { changes: ['forumPosts'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: contentProcedure.meta({ cache: { changes: ['forumPosts'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const post = await findMemberContent(ctx.db, 'forum_post', input.id);
     if (!post) throw notFound(messages.admin.postNotFound);
     const [row] = await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id)).returning({ id: forumPosts.id });

@@ -4,6 +4,7 @@ import { adminBlogsRouter } from './blogs';
 import { adminDirectoryRouter } from './directory';
 import { adminEventsRouter } from './events';
 import { adminForumRouter } from './forum';
+import { adminMembersRouter } from './members';
 import { adminAuditRouter, adminMailRouter, adminOverviewRouter, adminReportsRouter, adminReviewRouter, adminWatchedWordsRouter } from './moderation';
 import { adminNewsletterRouter } from './newsletter';
 import { adminPlacesRouter } from './places';
@@ -11,9 +12,10 @@ import { adminPodcastsRouter } from './podcasts';
 import { adminUploadsRouter } from './uploads';
 import { adminUsersRouter } from './users';
 
-/** The admin panel's calls; every procedure here is built on adminProcedure. */
+/** The admin panel's calls; every procedure here is a staffProcedure naming its permission. */
 export const adminRouter = router({
   users: adminUsersRouter,
+  members: adminMembersRouter,
   admins: adminAdminsRouter,
   podcasts: adminPodcastsRouter,
   directory: adminDirectoryRouter,

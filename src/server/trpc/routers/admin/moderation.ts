@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, mailOutbox, watchedWords } from '#db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { auditLog, mailOutbox, users, watchedWords } from '#db/schema';
+import { may, PERMISSIONS, roleOf } from '#server/policies';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema } from '#shared/schemas/admin';
 import { AuditListSchema, ResolveReportSchema, ReviewItemSchema, ReviewListSchema, WatchedWordIdSchema, WatchedWordSchema } from '#shared/schemas/moderation';
@@ -9,21 +10,29 @@ import { adminOverview, waitingWork } from '#server/admin-overview';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { conflict, notFound } from '#server/errors';
 import { forgetWatchedWords } from '#server/moderation/watched-words';
-import { findMemberContent, memberContentWords, possessive, profileChangeOwner, quoted, reportedItemWords, withOlderEntriesWorded } from '#server/moderation/audit';
+import { findMemberContent, memberContentWords, memberName, possessive, profileChangeOwner, quoted, reportedItemWords, withOlderEntriesWorded } from '#server/moderation/audit';
 import type { ReportAction } from '#shared/moderation';
 import { isUniqueViolation } from '#server/services/accounts';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
 import { ALL_AREAS } from '#server/cache-areas';
 
 const m = messages.moderation;
+
+// Each area's permission (src/server/policies.ts): moderation is moderators' and admins', the outbox and overview admins' only.
+const watchedWordsProcedure = staffProcedure('manage:watched_words');
+const auditProcedure = staffProcedure('read:audit_log:own_permissions');
+const reportsProcedure = staffProcedure('work:reports');
+const reviewProcedure = staffProcedure('work:review_queue');
+const mailProcedure = staffProcedure('read:mail_outbox');
+const overviewProcedure = staffProcedure('read:overview');
 
 const watchedWordColumns = { id: watchedWords.id, word: watchedWords.word, action: watchedWords.action, createdAt: watchedWords.createdAt };
 
 /** Watched words: what members may not write (block) or what waits for a moderator (hold). */
 export const adminWatchedWordsRouter = router({
-  list: adminProcedure.query(({ ctx }) => ctx.db.select(watchedWordColumns).from(watchedWords).orderBy(sql`lower(${watchedWords.word})`)),
+  list: watchedWordsProcedure.query(({ ctx }) => ctx.db.select(watchedWordColumns).from(watchedWords).orderBy(sql`lower(${watchedWords.word})`)),
 
-  create: adminProcedure.meta({ cache: { changes: [] } }).input(WatchedWordSchema).mutation(async ({ ctx, input }) => {
+  create: watchedWordsProcedure.meta({ cache: { changes: [] } }).input(WatchedWordSchema).mutation(async ({ ctx, input }) => {
     try {
       const [row] = await ctx.db
         .insert(watchedWords)
@@ -39,7 +48,7 @@ export const adminWatchedWordsRouter = router({
     }
   }),
 
-  delete: adminProcedure.meta({ cache: { changes: [] } }).input(WatchedWordIdSchema).mutation(async ({ ctx, input }) => {
+  delete: watchedWordsProcedure.meta({ cache: { changes: [] } }).input(WatchedWordIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(watchedWords).where(eq(watchedWords.id, input.id)).returning({ id: watchedWords.id, word: watchedWords.word });
     if (!row) throw notFound(m.wordNotFound);
     forgetWatchedWords(ctx.db);
@@ -48,17 +57,26 @@ export const adminWatchedWordsRouter = router({
   }),
 });
 
-/** The audit log, read-only: newest first, filtered by admin or action. */
+/**
+ * The audit log, read-only: newest first, filtered by staff member or action, each entry with
+ * the role its author had. Admins read all of it; a moderator the entries made under her own
+ * permissions (the moderation part), with staff named as members are ("Maya H.").
+ */
 export const adminAuditRouter = router({
-  list: adminProcedure.input(AuditListSchema.optional()).query(async ({ ctx, input }) => {
+  list: auditProcedure.input(AuditListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: auditLog.createdAt, direction: 'desc' };
-    const where = and(input?.adminId ? eq(auditLog.adminId, input.adminId) : undefined, input?.action ? eq(auditLog.action, input.action) : undefined);
+    const readsAll = may(ctx.user, 'read:audit_log:all');
+    const ownPermissions = readsAll ? undefined : inArray(auditLog.permission, [...PERMISSIONS[roleOf(ctx.user)]]);
+    const where = and(ownPermissions, input?.adminId ? eq(auditLog.adminId, input.adminId) : undefined, input?.action ? eq(auditLog.action, input.action) : undefined);
     const page = pageIds(ctx.db, auditLog, auditLog.id, where, order, pageOf(input));
     const entries = await ctx.db
       .select({
         id: auditLog.id,
         adminId: auditLog.adminId,
         adminName: auditLog.adminName,
+        adminRole: auditLog.adminRole,
+        adminFirstName: users.firstName,
+        adminLastName: users.lastName,
         action: auditLog.action,
         targetId: auditLog.targetId,
         summary: auditLog.summary,
@@ -67,8 +85,14 @@ export const adminAuditRouter = router({
       })
       .from(auditLog)
       .innerJoin(page, inPage(page, auditLog.id))
+      .leftJoin(users, eq(users.id, auditLog.adminId))
       .orderBy(...orderBy(order, auditLog.id));
-    return withOlderEntriesWorded(ctx.db, entries);
+    const named = entries.map(({ adminFirstName, adminLastName, ...entry }) => ({
+      ...entry,
+      // A moderator reads staff by display name; an account since deleted by the first word the log kept.
+      adminName: readsAll ? entry.adminName : adminFirstName !== null ? memberName({ firstName: adminFirstName, lastName: adminLastName ?? '' }) : (entry.adminName.split(' ')[0] ?? ''),
+    }));
+    return withOlderEntriesWorded(ctx.db, named);
   }),
 });
 
@@ -83,10 +107,10 @@ const REPORT_OUTCOMES: Record<ReportAction, (days: number | undefined) => string
 /** Reported items, grouped, open first; a decision closes all of an item's open reports. */
 export const adminReportsRouter = router({
   /** GET /api/admin/reports: `cursor` is the `reportId` of the last item shown. */
-  list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, pageOf(input))),
+  list: reportsProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => reportQueue(ctx.db, ctx.user, pageOf(input))),
   /** POST /api/admin/reports/{id}/resolve */
   // A decision publishes, hides or deletes a post, comment or listing.
-  resolve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts', 'listings'] } }).input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
+  resolve: reportsProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts', 'listings'] } }).input(ResolveReportSchema).mutation(async ({ ctx, input }) => {
     // Named before the decision, which may delete the item.
     const item = await reportedItemWords(ctx.db, input.id);
     const answer = await resolveReport(ctx.db, ctx.user, input);
@@ -99,16 +123,16 @@ export const adminReportsRouter = router({
 /** Posts and comments waiting for review (new members' first ones, and `hold` words), and profile changes with `hold` words. */
 export const adminReviewRouter = router({
   /** GET /api/admin/moderation: oldest first; `cursor` names the last item shown as `kind:id`. */
-  list: adminProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, pageOf(input))),
+  list: reviewProcedure.input(ReviewListSchema.optional()).query(({ ctx, input }) => reviewQueue(ctx.db, ctx.user, pageOf(input))),
   /** POST /api/admin/moderation/{kind}/{id}/approve */
-  approve: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+  approve: reviewProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
     const item = await findMemberContent(ctx.db, input.kind, input.id);
     const answer = await approveHeld(ctx.db, input.kind, input.id);
     if (item) ctx.audit.describe(input.id, `Approved ${memberContentWords(item)}: published`);
     return answer;
   }),
   /** POST /api/admin/moderation/{kind}/{id}/reject: deletes it. */
-  reject: adminProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
+  reject: reviewProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(ReviewItemSchema).mutation(async ({ ctx, input }) => {
     const item = await findMemberContent(ctx.db, input.kind, input.id);
     const answer = await rejectHeld(ctx.db, input.kind, input.id);
     if (item) ctx.audit.describe(input.id, `Rejected ${memberContentWords(item)}: deleted`);
@@ -119,24 +143,27 @@ export const adminReviewRouter = router({
    * with the member as others see her (first name, last initial) and the waiting text;
    * `cursor` is the id of the last change shown.
    */
-  profileChanges: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => profileChangeQueue(ctx.db, pageOf(input))),
+  profileChanges: reviewProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => profileChangeQueue(ctx.db, pageOf(input))),
   /** POST /api/admin/moderation/profiles/{id}/approve: applies it to her profile. */
   // A new name is shown as an author everywhere; a rejected change changes nothing.
-  approveProfileChange: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  approveProfileChange: reviewProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const owner = await profileChangeOwner(ctx.db, input.id);
     const answer = await approveProfileChange(ctx.db, input.id);
     if (owner) ctx.audit.describe(input.id, `Approved ${possessive(owner)} profile change: applied`);
     return answer;
   }),
   /** POST /api/admin/moderation/profiles/{id}/reject: drops it; her profile stays as it was. */
-  rejectProfileChange: adminProcedure.meta({ cache: { changes: [] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  rejectProfileChange: reviewProcedure.meta({ cache: { changes: [] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const owner = await profileChangeOwner(ctx.db, input.id);
     const answer = await rejectProfileChange(ctx.db, input.id);
     if (owner) ctx.audit.describe(input.id, `Rejected ${possessive(owner)} profile change: dropped`);
     return answer;
   }),
-  /** The admin panel's badges: where admins' work waits. */
-  waiting: adminProcedure.query(({ ctx }) => waitingWork(ctx.db)),
+  /** The admin panel's badges: where staff's work waits (applications only for those who decide them). */
+  waiting: reviewProcedure.query(async ({ ctx }) => {
+    const work = await waitingWork(ctx.db);
+    return may(ctx.user, 'manage:applications') ? work : { ...work, applications: 0 };
+  }),
 });
 
 /**
@@ -145,7 +172,7 @@ export const adminReviewRouter = router({
  */
 export const adminMailRouter = router({
   /** GET /api/admin/mail */
-  list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => {
+  list: mailProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => {
     const order: ListOrder = { column: mailOutbox.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, mailOutbox, mailOutbox.id, undefined, order, pageOf(input));
     return ctx.db
@@ -169,5 +196,5 @@ export const adminMailRouter = router({
 /** The panel's first tab: what waits, and how the community grows and lives, week by week. */
 export const adminOverviewRouter = router({
   /** GET /api/admin/overview */
-  get: adminProcedure.query(({ ctx }) => adminOverview(ctx.db)),
+  get: overviewProcedure.query(({ ctx }) => adminOverview(ctx.db)),
 });

@@ -7,7 +7,10 @@ import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domain
 import { listIssues, sendIssue, sendTestIssue, subscriberCounts } from '#server/newsletter';
 import { quoted } from '#server/moderation/audit';
 import { recipientKey } from '#server/auth/rate-limit';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
+
+/** Every call here needs 'manage:newsletter' (src/server/policies.ts). */
+const newsletterProcedure = staffProcedure('manage:newsletter');
 
 /**
  * A cell a spreadsheet can't run: text starting with = + - @ (or a tab/CR) gets a leading
@@ -35,7 +38,7 @@ const columns = {
 
 export const adminNewsletterRouter = router({
   /** Subscriber count and a page of subscribers, newest first; `format: 'csv'` answers the whole list as a file. */
-  subscriptions: adminProcedure.input(NewsletterExportSchema.optional()).query(async ({ ctx, input }) => {
+  subscriptions: newsletterProcedure.input(NewsletterExportSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: newsletterSubscriptions.createdAt, direction: 'desc' };
     const format = input?.format ?? 'json';
     if (format === 'csv') {
@@ -56,15 +59,15 @@ export const adminNewsletterRouter = router({
   /** Newsletter issues: written, tested on herself, then sent once to the confirmed subscribers of a frequency. */
   issues: router({
     /** GET /api/admin/newsletter/issues: newest first, each with its queued, sent and failed counts. */
-    list: adminProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => listIssues(ctx.db, pageOf(input))),
+    list: newsletterProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => listIssues(ctx.db, pageOf(input))),
     /** POST /api/admin/newsletter/issues */
-    create: adminProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
+    create: newsletterProcedure.meta({ cache: { changes: ['newsletter'] } }).input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
       const [row] = await ctx.db.insert(newsletterIssues).values({ ...input, createdBy: ctx.user.id }).returning();
       ctx.audit.describe(row!.id, `Wrote newsletter ${quoted(row!.subject)} (${row!.frequency})`);
       return row!;
     }),
     /** POST /api/admin/newsletter/issues/{id}/test: to the admin herself, counted like every mail a call asks for. */
-    test: adminProcedure.meta({ cache: { changes: ['newsletter'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    test: newsletterProcedure.meta({ cache: { changes: ['newsletter'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
       const answer = await sendTestIssue(ctx.db, ctx.mail.site, input.id, ctx.user.email, async () => {
         await ctx.rateLimiter.consume('mailSender', `user:${ctx.user.id}`);
         await ctx.rateLimiter.consume('mailRecipient', recipientKey(ctx.user.email));
@@ -74,7 +77,7 @@ export const adminNewsletterRouter = router({
       return answer;
     }),
     /** POST /api/admin/newsletter/issues/{id}/send */
-    send: adminProcedure.meta({ cache: { changes: ['newsletter'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    send: newsletterProcedure.meta({ cache: { changes: ['newsletter'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
       const answer = await sendIssue(ctx.db, ctx.mail.site, input.id);
       ctx.mail.sendSoon();
       const subscribers = answer.queued === 1 ? '1 subscriber' : `${answer.queued} subscribers`;
@@ -82,6 +85,6 @@ export const adminNewsletterRouter = router({
       return answer;
     }),
     /** Who a send would reach, by frequency. */
-    audience: adminProcedure.query(({ ctx }) => subscriberCounts(ctx.db)),
+    audience: newsletterProcedure.query(({ ctx }) => subscriberCounts(ctx.db)),
   }),
 });

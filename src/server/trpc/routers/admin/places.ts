@@ -7,7 +7,10 @@ import { possessive, quoted } from '#server/moderation/audit';
 import type { Db } from '#db/client';
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { adminPlaceColumns as columns, placeSearch } from '#server/domains/places';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
+
+/** Every call here needs 'manage:content' (src/server/policies.ts). */
+const contentProcedure = staffProcedure('manage:content');
 
 /** A suggestion that is still waiting; a handled one is a 409, a missing one a 404. */
 async function findPending(db: Db, id: number) {
@@ -31,19 +34,19 @@ async function byId(db: Db, id: number) {
 /** Places to Go, managed like the other content; place suggestions from members wait here for an admin. */
 export const adminPlacesRouter = router({
   /** Newest first (an approved suggestion leads the list), searched like the public page. */
-  list: adminProcedure.input(AdminPlaceListSchema.optional()).query(async ({ ctx, input }) => {
+  list: contentProcedure.input(AdminPlaceListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: places.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, places, places.id, placeSearch(input?.search), order, pageOf(input));
     return ctx.db.select(columns).from(places).innerJoin(page, inPage(page, places.id)).orderBy(...orderBy(order, places.id));
   }),
 
-  create: adminProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(places).values(input).returning({ id: places.id });
     ctx.audit.describe(row!.id, `Added place ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);
   }),
 
-  update: adminProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: contentProcedure.meta({ cache: { changes: ['places'] } }).input(PlaceUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     const [row] = await ctx.db.update(places).set(fields).where(eq(places.id, id)).returning({ id: places.id });
     if (!row) throw notFound(messages.admin.placeNotFound);
@@ -51,7 +54,7 @@ export const adminPlacesRouter = router({
     return byId(ctx.db, id);
   }),
 
-  delete: adminProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  delete: contentProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.delete(places).where(eq(places.id, input.id)).returning({ id: places.id, name: places.name });
     if (!row) throw notFound(messages.admin.placeNotFound);
     ctx.audit.describe(row.id, `Deleted place ${quoted(row.name)}`);
@@ -59,7 +62,7 @@ export const adminPlacesRouter = router({
   }),
 
   /** Suggestions waiting for an admin, oldest first. */
-  suggestions: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+  suggestions: contentProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: placeSuggestions.createdAt, direction: 'asc' };
     const page = pageIds(ctx.db, placeSuggestions, placeSuggestions.id, eq(placeSuggestions.status, 'pending'), order, pageOf(input));
     const rows = await ctx.db
@@ -82,7 +85,7 @@ export const adminPlacesRouter = router({
   }),
 
   /** Adds the place to Places to Go and marks the suggestion approved, together. */
-  approve: adminProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  approve: contentProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const { suggestion, suggestedBy } = await findPending(ctx.db, input.id);
     const place = await ctx.db.transaction(async (tx) => {
       // The status guard makes a double click approve once.
@@ -100,7 +103,7 @@ export const adminPlacesRouter = router({
     return place;
   }),
 
-  dismiss: adminProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  dismiss: contentProcedure.meta({ cache: { changes: ['places'] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const { suggestion, suggestedBy } = await findPending(ctx.db, input.id);
     await ctx.db.update(placeSuggestions).set({ status: 'dismissed' }).where(eq(placeSuggestions.id, input.id));
     ctx.audit.describe(suggestion.id, `Dismissed ${possessive(suggestedBy)} suggested place ${quoted(suggestion.name)}`);

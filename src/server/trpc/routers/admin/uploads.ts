@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { messages } from '#shared/messages';
 import { storeImage } from '#server/services/uploads';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
 import { ALL_AREAS } from '#server/cache-areas';
+
+/** Every call here needs 'manage:content' (src/server/policies.ts). */
+const contentProcedure = staffProcedure('manage:content');
 
 /**
  * Called in-process by the multipart route (POST /api/uploads), which reads the file;
@@ -10,7 +13,7 @@ import { ALL_AREAS } from '#server/cache-areas';
  */
 export const adminUploadsRouter = router({
   // Uploads are rare: counted as a change to everything rather than traced to the items the image goes on.
-  create: adminProcedure
+  create: contentProcedure
     .meta({ cache: { changes: ALL_AREAS } })
     .input(z.object({ bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: () => messages.uploads.noFile }) }))
     .mutation(async ({ ctx, input }) => {

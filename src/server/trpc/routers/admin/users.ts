@@ -12,11 +12,17 @@ import { invalidateAllSessions } from '#server/auth/session';
 import { queueMail } from '#server/mail/outbox';
 import { confirmedName, mails, type MailSite } from '#server/mail/templates';
 import type { Db } from '#db/client';
-import { adminProcedure, router } from '#server/trpc/init';
+import { router, staffProcedure } from '#server/trpc/init';
 import { ALL_AREAS } from '#server/cache-areas';
 import {
-  adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, toAccount, withActiveAdminsLocked, withEmailConflict,
+  adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, assertMayChangeRole, endOtherSessions, findAccount, nextRole, roleChangeWords, toAccount, withActiveAdminsLocked, withEmailConflict,
 } from './accounts';
+import { isAdminRole } from '#server/policies';
+
+/** Applications (Pending Users) and accounts in full are admins'; suspensions are moderators' too. */
+const applicationsProcedure = staffProcedure('manage:applications');
+const accountsProcedure = staffProcedure('manage:accounts');
+const suspensionsProcedure = staffProcedure('suspend:member');
 
 /** First name, last name or email containing the search, by the search rule of every list. */
 const searchFilter = (search: string | undefined) => searchCondition(search, users.searchText);
@@ -27,7 +33,7 @@ export const adminUsersRouter = router({
    * ones (marked `emailConfirmed: false`), each oldest first; `reason` is her bio; `heldWords`
    * marks an application whose names, bio or interests hold a `hold` watched word.
    */
-  pending: adminProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
+  pending: applicationsProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
     const page = pageOf(input);
     const keys = [sql`(${qualified(users.emailConfirmedAt)} is null)`, qualified(users.createdAt), qualified(users.id)];
     // The keyset rule over the three keys: after the last one shown (a gone one matches nothing).
@@ -58,7 +64,7 @@ export const adminUsersRouter = router({
   }),
 
   /** Community Users tab: every account, newest first, searchable by name or email. */
-  list: adminProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
+  list: accountsProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
     const order: ListOrder = { column: users.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, users, users.id, searchFilter(input?.search), order, pageOf(input));
     const rows = await ctx.db
@@ -70,17 +76,17 @@ export const adminUsersRouter = router({
   }),
 
   /** The '{n} Users' badge: how many accounts match the search, whatever page is loaded. */
-  count: adminProcedure.input(AdminUserCountSchema.optional()).query(async ({ ctx, input }) => {
+  count: accountsProcedure.input(AdminUserCountSchema.optional()).query(async ({ ctx, input }) => {
     const [row] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(searchFilter(input?.search));
     return { total: row?.total ?? 0 };
   }),
 
   /** Approve or reject an application; a rejected account loses its sessions at once. */
   // An approval changes the members' count.
-  setApproval: adminProcedure.meta({ cache: { changes: ['members'] } }).input(ApprovalSchema).mutation(async ({ ctx, input }) => {
+  setApproval: applicationsProcedure.meta({ cache: { changes: ['members'] } }).input(ApprovalSchema).mutation(async ({ ctx, input }) => {
     const account = await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.userId);
-      assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: target.isAdmin, approved: input.isApproved });
+      assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: isAdminRole(target.role), approved: input.isApproved });
       const approvalStatus = input.isApproved ? 'approved' : 'rejected';
       await tx.update(users).set({ approvalStatus }).where(eq(users.id, target.id));
       if (!input.isApproved) await invalidateAllSessions(tx, target.id);
@@ -93,27 +99,29 @@ export const adminUsersRouter = router({
     return account;
   }),
 
-  /** Edit User: every field of the dialog; isApproved and isAdmin included. */
+  /** Edit User: every field of the dialog; isApproved, isAdmin and role included (see nextRole). */
   // A new name is shown as an author everywhere.
-  update: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(UserUpdateSchema).mutation(async ({ ctx, input }) => {
+  update: accountsProcedure.meta({ cache: { changes: ALL_AREAS } }).input(UserUpdateSchema).mutation(async ({ ctx, input }) => {
     const account = await withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.id);
-      assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: input.isAdmin, approved: input.isApproved });
+      const role = nextRole(target.role, input);
+      assertMayChangeRole(ctx.user, target.role, role);
+      assertKeepsAnAdmin(activeAdminIds, target, { isAdmin: isAdminRole(role), approved: input.isApproved });
       await assertEmailFree(tx, input.email, target.id);
-      const { id, isApproved, age, ...fields } = input;
+      const { id, isApproved, age, isAdmin: _isAdmin, role: _role, ...fields } = input;
       // Un-approving keeps a pending applicant pending; otherwise it is a rejection.
       const approvalStatus = isApproved ? 'approved' : target.approvalStatus === 'pending' ? 'pending' : 'rejected';
       const [row] = await withEmailConflict(() =>
         tx
           .update(users)
-          .set({ ...fields, age: age ?? null, approvalStatus })
+          .set({ ...fields, age: age ?? null, approvalStatus, role })
           .where(eq(users.id, id))
           .returning(adminUserColumns),
       );
       if (approvalStatus !== 'approved') await invalidateAllSessions(tx, id);
       await mailDecision(tx, ctx.mail.site, { ...target, email: row!.email, firstName: row!.firstName }, approvalStatus, null);
       const outcome = approvalStatus === target.approvalStatus ? '' : ` (${approvalStatus})`;
-      ctx.audit.describe(id, `Updated ${possessive(row!)} account${outcome}`);
+      ctx.audit.describe(id, `Updated ${possessive(row!)} account${outcome}${roleChangeWords(target.role, role)}`);
       return toAccount(row!);
     });
     ctx.mail.sendSoon();
@@ -121,7 +129,7 @@ export const adminUsersRouter = router({
   }),
 
   /** Change Password; her other sessions end, so an old password holder is signed out. */
-  setPassword: adminProcedure.meta({ cache: { changes: [] } }).input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
+  setPassword: accountsProcedure.meta({ cache: { changes: [] } }).input(UserPasswordSchema).mutation(async ({ ctx, input }) => {
     const target = await findAccount(ctx.db, input.id);
     await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, input.id));
     await endOtherSessions(ctx, input.id);
@@ -131,14 +139,14 @@ export const adminUsersRouter = router({
 
   /** Suspends a member for some days: she can still sign in and read, but not write. */
   // A suspension changes what she may do, not what anyone reads.
-  suspend: adminProcedure.meta({ cache: { changes: [] } }).input(SuspendSchema).mutation(async ({ ctx, input }) => {
+  suspend: suspensionsProcedure.meta({ cache: { changes: [] } }).input(SuspendSchema).mutation(async ({ ctx, input }) => {
+    const answer = await suspendMember(ctx.db, ctx.user, input);
     const target = await findAccount(ctx.db, input.id);
-    const answer = await suspendMember(ctx.db, input);
     ctx.audit.describe(target.id, `Suspended ${memberName(target)} for ${input.days === 1 ? '1 day' : `${input.days} days`}`);
     return answer;
   }),
 
-  unsuspend: adminProcedure.meta({ cache: { changes: [] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+  unsuspend: suspensionsProcedure.meta({ cache: { changes: [] } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
     const target = await findAccount(ctx.db, input.id);
     const answer = await liftSuspension(ctx.db, input.id);
     ctx.audit.describe(target.id, `Lifted ${possessive(target)} suspension`);
@@ -147,7 +155,7 @@ export const adminUsersRouter = router({
 
   /** Deletes the account and, by cascade, her sessions, likes, comments, RSVPs and posts. */
   // Her posts, comments, likes and RSVPs go with her account.
-  delete: adminProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminByIdSchema).mutation(({ ctx, input }) =>
+  delete: accountsProcedure.meta({ cache: { changes: ALL_AREAS } }).input(AdminByIdSchema).mutation(({ ctx, input }) =>
     withActiveAdminsLocked(ctx.db, async (tx, activeAdminIds) => {
       const target = await findAccount(tx, input.id);
       assertCanDelete(activeAdminIds, ctx.user.id, target);

@@ -1,6 +1,6 @@
 import { CommentRefSchema } from '#shared/schemas/content';
 import { findMemberContent, memberContentWords, quoted } from '#server/moderation/audit';
-import { may } from '#server/policies';
+import { isStaff } from '#server/policies';
 import { deleteComment } from '#server/services/comments';
 import { memberProcedure, router } from '#server/trpc/init';
 
@@ -13,9 +13,9 @@ export const commentsRouter = router({
    */
   // A comment of any kind: its thread and its parent's count.
   delete: memberProcedure.meta({ cache: { changes: ['podcasts', 'blogs', 'forumPosts'] } }).input(CommentRefSchema).mutation(async ({ ctx, input }) => {
-    const item = may(ctx.user, 'delete:comment:any') ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
-    const { authorId, answer } = await deleteComment(ctx.db, ctx.user, input.kind, input.id);
-    if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`);
+    const item = isStaff(ctx.user) ? await findMemberContent(ctx.db, `${input.kind}_comment`, input.id) : undefined;
+    const { authorId, permission, answer } = await deleteComment(ctx.db, ctx.user, input.kind, input.id);
+    if (item && authorId !== ctx.user.id) ctx.audit.describe(input.id, `Deleted ${memberContentWords(item)}: ${quoted(item.text)}`, permission);
     return answer;
   }),
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { forumPosts } from '#db/schema';
+import { forumPosts, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '#shared/schemas/community';
 import { AddCommentSchema, CommentListSchema, LikeSchema } from '#shared/schemas/content';
@@ -9,7 +9,7 @@ import { selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
 import { findMemberContent, memberContentWords } from '#server/moderation/audit';
 import { heldMessage, publicationOf } from '#server/moderation/publication';
-import { mayDelete } from '#server/policies';
+import { deletePermission } from '#server/policies';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { isLiked, setLike } from '#server/services/likes';
@@ -20,8 +20,9 @@ const commentTable = COMMENT_TABLES.forum;
 /** A post this viewer may see (visibleTo); any other is a 404, as if it did not exist. */
 async function requirePost(db: Db, viewer: ContentViewer, id: number) {
   const [post] = await db
-    .select({ id: forumPosts.id, userId: forumPosts.userId })
+    .select({ id: forumPosts.id, userId: forumPosts.userId, authorRole: users.role })
     .from(forumPosts)
+    .innerJoin(users, eq(users.id, forumPosts.userId))
     .where(and(eq(forumPosts.id, id), visibleTo(viewer, forumPosts)))
     .limit(1);
   if (!post) throw notFound(messages.forum.notFound);
@@ -63,10 +64,11 @@ export const forumRouter = router({
    */
   delete: memberProcedure.meta({ cache: { changes: ['forumPosts'] } }).input(ForumPostIdSchema).mutation(async ({ ctx, input }) => {
     const post = await requirePost(ctx.db, ctx.user, input.id);
-    if (!mayDelete(ctx.user, 'forumPost', post.userId)) throw forbidden(messages.forum.deleteForbidden);
+    const permission = deletePermission(ctx.user, 'forumPost', { id: post.userId, role: post.authorRole });
+    if (!permission) throw forbidden(messages.forum.deleteForbidden);
     const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
-    if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`);
+    if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`, permission);
     return { success: true as const };
   }),
 

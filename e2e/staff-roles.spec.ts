@@ -1,0 +1,154 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, newMember, siteUrl, test } from './fixtures';
+
+/** The tabs a moderator's panel shows, in order: the moderation part of the panel. */
+const MODERATOR_TABS = ['Reports', 'Review Queue', 'Watched Words', 'Members', 'Audit Log'];
+
+/** Letters only, unique per run. */
+const stamp = () =>
+  Date.now()
+    .toString(36)
+    .replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)]!);
+
+/** A page's screenshot at a phone's and a desktop's width, for the reviewer's eyes (kept out of the repository). */
+async function screenshots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectFitsScreen(page, `${name} at ${width} px`);
+    await page.screenshot({ path: `/tmp/bloom-roles/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('an admin makes a member a moderator, who signs in at the admin sign-in, works a report and is refused an admin-only tab', async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const noura = await newMember(playwright.request, 'Noura');
+  const title = `Buy cheap followers now ${stamp()}`;
+
+  // A member's post, reported by another member.
+  const amira = await playwright.request.newContext({ baseURL: siteUrl() });
+  expect((await amira.post('/api/login', { data: DEMO_ACCOUNTS.member })).ok()).toBe(true);
+  const post = (await (await amira.post('/api/forum/posts', { data: { title, content: 'Followers for sale, message me for prices.', category: 'general' } })).json()) as { id: number };
+  const hana = await playwright.request.newContext({ baseURL: siteUrl() });
+  expect((await hana.post('/api/login', { data: { email: 'hana@bloomcircle.example', password: 'BloomForum1' } })).ok()).toBe(true);
+  expect((await hana.post('/api/reports', { data: { targetType: 'forum_post', targetId: post.id, reason: 'spam' } })).ok()).toBe(true);
+
+  // The admin makes her a moderator in the Community Users tab.
+  const admin = await page.request.post('/api/admin/login', { data: { username: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } });
+  expect(admin.ok()).toBe(true);
+  await page.goto('/admin?tab=users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(noura.email);
+  const name = `${noura.firstName} ${noura.lastName}`;
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Moderator' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('Moderator');
+  await screenshots(page, 'edit-user-role-en');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expectToast(page, 'User Updated');
+  const row = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: noura.email });
+  await expect(row.getByText('Moderator', { exact: true })).toBeVisible();
+  await screenshots(page, 'community-users-moderator-en');
+
+  // She signs in at /admin/login like an admin.
+  await page.context().clearCookies();
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(noura.email);
+  await page.getByLabel('Password', { exact: true }).fill(noura.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // Her panel shows her tabs only, and opens on the first.
+  const tabs = page.getByRole('tablist').getByRole('tab');
+  await expect(tabs).toHaveCount(MODERATOR_TABS.length);
+  for (const [index, tab] of MODERATOR_TABS.entries()) await expect(tabs.nth(index)).toHaveText(new RegExp(`^${tab}`));
+  await expect(page.getByRole('tab', { name: /^Reports/, selected: true })).toBeVisible();
+
+  // She works the report: the author is named as members see her, without email.
+  const group = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: title });
+  const author = `${DEMO_ACCOUNTS.member.firstName} ${DEMO_ACCOUNTS.member.lastName[0]}.`;
+  await expect(group.getByText(author, { exact: true })).toBeVisible();
+  await expect(group).not.toContainText(DEMO_ACCOUNTS.member.lastName);
+  await expect(group).not.toContainText(DEMO_ACCOUNTS.member.email);
+  await screenshots(page, 'moderator-reports-en');
+  await group.getByRole('button', { name: `Delete: “${title}”` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this forum post?' });
+  const note = `Selling followers is spam ${stamp()}`;
+  await confirm.getByLabel('Note (optional)').fill(note);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Report Resolved', 'The item is deleted.');
+  const resolved = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: note });
+  await expect(resolved.getByText('Resolved', { exact: true })).toBeVisible();
+
+  // Members appear as everyone sees them; she may suspend for up to 30 days.
+  await page.getByRole('tab', { name: /^Members/ }).click();
+  await page.getByRole('searchbox', { name: 'Search members by first name' }).fill(DEMO_ACCOUNTS.member.firstName);
+  const member = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: author });
+  await expect(member).toContainText('Joined');
+  await expect(member).not.toContainText(DEMO_ACCOUNTS.member.email);
+  await member.getByRole('button', { name: `Suspend ${author}` }).click();
+  const suspend = page.getByRole('dialog', { name: 'Suspend Member' });
+  await suspend.getByLabel('Days').fill('31');
+  await suspend.getByLabel('Reason').fill('Selling followers');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expect(suspend.getByText('Moderators may suspend for at most 30 days')).toBeVisible();
+  await expect(suspend.getByLabel('Days')).toHaveAttribute('aria-invalid', 'true');
+  await suspend.getByLabel('Days').fill('2');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expectToast(page, 'Member Suspended');
+  await screenshots(page, 'moderator-members-en');
+  await member.getByRole('button', { name: `Lift the suspension of ${author}` }).click();
+  await expectToast(page, 'Suspension Lifted');
+
+  // The audit log names her, with her role.
+  await page.getByRole('tab', { name: /^Audit Log/ }).click();
+  const entry = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: title }).first();
+  await expect(entry).toContainText(`by ${noura.firstName} K.`);
+  await expect(entry).toContainText('Moderator');
+  await screenshots(page, 'moderator-audit-en');
+
+  // An admin-only tab, opened by its address, is refused; so is its call.
+  await page.goto('/admin?tab=mail');
+  await expect(page.getByRole('alert').filter({ hasText: 'Admin privileges required' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Mail/ })).toHaveCount(0);
+  const mail = await page.request.get('/api/admin/mail');
+  expect(mail.status()).toBe(403);
+  expect(await mail.json()).toEqual({ message: 'Admin privileges required' });
+  await screenshots(page, 'moderator-refused-en');
+
+  // The same screens in Arabic, chosen with the panel's switch (her saved language wins over a cookie).
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar-EG');
+  await expect(page.getByRole('tablist').getByRole('tab')).toHaveCount(MODERATOR_TABS.length);
+  await screenshots(page, 'moderator-reports-ar');
+  await page.goto('/admin?tab=members');
+  await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
+  await screenshots(page, 'moderator-members-ar');
+  await page.goto('/admin?tab=audit');
+  await expect(page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: title }).first()).toContainText('مراقِبة');
+  await screenshots(page, 'moderator-audit-ar');
+  await page.goto('/admin?tab=mail');
+  await expect(page.getByRole('alert').filter({ hasText: 'يتطلّب هذا صلاحيات الإدارة' })).toBeVisible();
+  await screenshots(page, 'moderator-refused-ar');
+
+  // The admin's Edit User dialog in Arabic, with the role select.
+  await page.context().clearCookies();
+  expect((await page.request.post('/api/admin/login', { data: { username: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } })).ok()).toBe(true);
+  await page.goto('/admin?tab=users');
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar-EG');
+  await page.getByRole('searchbox').fill(noura.email);
+  await page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: noura.email }).getByRole('button').first().click();
+  await expect(page.getByRole('dialog').getByRole('combobox')).toHaveText('مراقِبة');
+  await screenshots(page, 'edit-user-role-ar');
+  // The demo admin's saved language goes back to English for the journeys after this one.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await amira.dispose();
+  await hana.dispose();
+});
