@@ -28,6 +28,9 @@ export function createPageQueries(trpc: Trpc) {
     podcastLiked: (id: number) => trpc.content.podcasts.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
     listingLiked: (id: number) => trpc.content.directory.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
     eventRsvps: (id: number) => trpc.content.events.rsvps.queryOptions({ id }),
+    // Profile Settings: her profile and her signed-in devices.
+    profile: () => trpc.auth.account.profile.queryOptions(),
+    sessions: () => trpc.auth.account.sessions.queryOptions(),
   };
 }
 

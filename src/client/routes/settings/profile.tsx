@@ -12,7 +12,8 @@ import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { carriedTexts, takeCarriedDraft, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { sessionQueryOptions, useSession } from '#client/lib/session';
-import { queryClient, trpc, type RouterOutputs, type Trpc } from '#client/trpc';
+import { pageQueries } from '#client/lib/page-queries';
+import { queryClient, trpc, type RouterOutputs } from '#client/trpc';
 import { SignInNotice } from '../community/-components/sign-in-notice';
 import { describedBy, errorsFromServer, FormField, FormNotice, LoadFailed, loadAccountSchemas, SectionTitle, SettingsPage, useFormErrors } from './-components/account-kit';
 import { CalendarSection } from './-components/calendar-section';
@@ -20,26 +21,19 @@ import { DataSection } from './-components/data-section';
 import { DevicesSection } from './-components/devices-section';
 import { TEXT_LIMITS } from '#shared/limits';
 
-/** The page's two reads, for the loader (the server renders them) and the screen alike. */
-const profileQueries = (client: Trpc) => ({
-  profile: () => client.auth.account.profile.queryOptions(),
-  sessions: () => client.auth.account.sessions.queryOptions(),
-});
-
 export const Route = createFileRoute('/settings/profile')({
   loader: ({ context }) => {
     // Members only: a visitor's page is the sign-in prompt and asks for nothing.
     if (!context.queryClient.getQueryData(context.trpc.auth.session.queryKey())) return;
-    const queries = profileQueries(context.trpc);
-    void context.queryClient.prefetchQuery(queries.profile());
-    void context.queryClient.prefetchQuery(queries.sessions());
+    void context.queryClient.prefetchQuery(context.pageQueries.profile());
+    void context.queryClient.prefetchQuery(context.pageQueries.sessions());
   },
   component: ProfileSettingsPage,
 });
 
 const a = messages.account;
 const s = messages.signup;
-const queries = profileQueries(trpc);
+const queries = { profile: pageQueries.profile, sessions: pageQueries.sessions };
 
 type Profile = RouterOutputs['auth']['account']['profile'];
 
@@ -211,7 +205,7 @@ function WaitingChange({ change }: { change: NonNullable<Profile['waitingChange'
 }
 
 const PASSWORD_IDS = { currentPassword: 'password-current', newPassword: 'password-new' };
-type PasswordField = keyof typeof PASSWORD_IDS;
+type PasswordFieldName = keyof typeof PASSWORD_IDS;
 
 function PasswordSection({ email }: { email: string }) {
   const empty = { currentPassword: '', newPassword: '' };
@@ -227,7 +221,7 @@ function PasswordSection({ email }: { email: string }) {
         await queryClient.invalidateQueries({ queryKey: queries.sessions().queryKey });
       },
       onError: (failure) => {
-        show(errorsFromServer<PasswordField>(
+        show(errorsFromServer<PasswordFieldName>(
           failure,
           {
             [a.currentPasswordWrong]: 'currentPassword',
@@ -287,7 +281,7 @@ function PasswordSection({ email }: { email: string }) {
 }
 
 const EMAIL_IDS = { email: 'email-new', password: 'email-password' };
-type EmailField = keyof typeof EMAIL_IDS;
+type EmailFieldName = keyof typeof EMAIL_IDS;
 
 function EmailSection({ email }: { email: string }) {
   const empty = { email: '', password: '' };
@@ -302,7 +296,7 @@ function EmailSection({ email }: { email: string }) {
         setForm(empty);
       },
       onError: (failure) => {
-        show(errorsFromServer<EmailField>(
+        show(errorsFromServer<EmailFieldName>(
           failure,
           {
             [a.currentPasswordWrong]: 'password',
