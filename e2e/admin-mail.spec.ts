@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectToast, signInAs, test } from './fixtures';
+import { expect, expectToast, signInAs, test, openTab } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const PASSWORD = 'Sunflower24';
@@ -26,11 +26,6 @@ async function apply(page: Page, applicant: Applicant): Promise<string> {
   const answer = page.getByRole('status').filter({ hasText: 'Application submitted!' });
   await expect(answer).toBeVisible();
   return (await answer.textContent()) ?? '';
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true, selected: true })).toBeVisible();
 }
 
 test('applicants hear of their application and its decision by mail, and the Mail tab lists each mail as sent', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PODCAST_CATEGORIES } from '#shared/categories';
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab } from './fixtures';
 
 /**
  * The admin panel as admins use it day to day: places managed like the other content, the
@@ -15,11 +15,6 @@ const DESKTOP = { width: 1280, height: 800 };
 /** A screenshot to look at, when E2E_SCREENSHOTS names a folder. */
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true, selected: true })).toBeVisible();
 }
 
 /** The account menu's code arrives after the page's: a press before it has taken over the button is lost, so press again. */

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab } from './fixtures';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -9,11 +9,6 @@ const PNG = Buffer.from(
 );
 const APPLICANT = 'Layla Mansour'; // db/seed/admin.ts
 const LISTING = 'Petal Pottery Studio'; // db/seed/content.ts
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-}
 
 async function pickOption(page: Page, label: string, option: string) {
   await page.getByRole('dialog').getByLabel(label, { exact: true }).click();

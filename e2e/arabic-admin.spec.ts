@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectFitsScreen, expectNoSeriousAxeFindings, networkSettled, signInAs, siteUrl, test, useArabic } from './fixtures';
+import { expect, expectFitsScreen, expectNoSeriousAxeFindings, networkSettled, signInAs, siteUrl, test, useArabic, openTab } from './fixtures';
 
 /**
  * The admin panel in Arabic: the page reads right to left in Arabic words, each tab passes
@@ -16,11 +16,6 @@ async function shot(page: Page, name: string) {
 }
 
 /** Opens a tab by its Arabic name (a badge's count may follow the name). */
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-}
-
 /** Each tab checked here: its name, and a heading of its own in Arabic. */
 const TABS: [string, string][] = [
   ['الطلبات المعلّقة', 'طلبات الانضمام'],

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { m } from '#i18n/messages';
-import { expect, expectToast, inArabic, newMember, signInAs, signInThroughForm, siteUrl, test, useArabic } from './fixtures';
+import { expect, expectToast, inArabic, newMember, signInAs, signInThroughForm, siteUrl, test, useArabic, openTab } from './fixtures';
 
 /**
  * What a new member trips over while writing: drafts that outlive the form they were typed in,
@@ -220,11 +220,6 @@ test('sign-up leads back home, and the guidelines link keeps everything she type
 /** A screenshot to look at, when E2E_SCREENSHOTS names a folder. */
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-async function openTab(page: Page, name: RegExp | string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
 }
 
 test('the admin panel: badges only where work waits, a long post clamped in the queue, a new event brought into view, the event form’s fields in line', async ({ page, playwright }) => {

@@ -111,6 +111,16 @@ export function siteUrl(): string {
   return url;
 }
 
+/**
+ * Opens an admin panel tab by its label. A tab where work waits adds its count to its name
+ * ("Pending Users (2 waiting)"), so the label matches with or without that.
+ */
+export async function openTab(page: Page, label: string | RegExp) {
+  const name = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(.+\\))?$`) : label;
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
 /** A toast with this title and description is on screen (radix also announces it in a hidden status). */
 export async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByRole('region', { name: /^(Notifications|الإشعارات)$/ }).getByRole('listitem').filter({ hasText: title }).first();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequest, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab } from './fixtures';
 
 /** Demo members who wrote the forum's first posts (db/seed/community.ts). */
 const FORUM_MEMBER_PASSWORD = 'BloomForum1';
@@ -13,11 +13,6 @@ const stamp = () =>
   Date.now()
     .toString(36)
     .replace(/\d/g, (digit) => 'qrstuvwxyz'[Number(digit)]!);
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('tab', { name: new RegExp(`^${name}`), selected: true })).toBeVisible();
-}
 
 /** What the admin panel's badges count, as the server says now. */
 async function waiting(page: Page): Promise<{ reports: number; review: number }> {

@@ -1,13 +1,8 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab } from './fixtures';
 
 const BLOCKED = 'This contains language that is not allowed in our community';
 const ADMIN_NAME = `${DEMO_ACCOUNTS.admin.firstName} ${DEMO_ACCOUNTS.admin.lastName}`;
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-}
 
 /** Signs the browser out and in again as someone else. */
 async function switchTo(page: Page, role: keyof typeof DEMO_ACCOUNTS) {

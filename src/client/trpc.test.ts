@@ -24,7 +24,7 @@ it('sends each write alone with its Idempotency-Key, the same again after a 503'
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push({ url, key: new Headers(init.headers).get('idempotency-key') });
     const status = statuses.shift() ?? 200;
-    const body = status === 200 ? { result: { data: { id: 1 } } } : { error: { message: 'unavailable', code: -32603, data: { httpStatus: 503 } } };
+    const body = [status === 200 ? { result: { data: { id: 1 } } } : { error: { message: 'unavailable', code: -32603, data: { httpStatus: 503 } } }];
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   const write = () => trpcClient.content.forum.comments.create.mutate({ id: 3, content: 'Sent while the site was away' }).catch(() => null);

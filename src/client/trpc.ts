@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -65,9 +65,9 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     idempotencyKeyLink(),
     splitLink({
-      // Writes go one per request, each with its key in the Idempotency-Key header.
+      // Writes go one per request (a batch of one), each with its key in the Idempotency-Key header.
       condition: (op) => op.type === 'mutation',
-      true: httpLink({ url: '/trpc', headers: ({ op }) => ({ 'idempotency-key': String(op.context.idempotencyKey) }) }),
+      true: httpBatchLink({ url: '/trpc', maxItems: 1, headers: ({ opList }) => ({ 'idempotency-key': String(opList[0]?.context.idempotencyKey) }) }),
       // The server refuses a batch of more calls than this (see src/server/trpc/batch-limit.ts).
       false: httpBatchLink({ url: '/trpc', maxItems: MAX_CALLS_PER_REQUEST }),
     }),

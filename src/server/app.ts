@@ -32,7 +32,7 @@ import { startSessionCache } from './auth/session';
 import { createContext, type ContextDeps } from './trpc/context';
 import { clientMessage } from './trpc/init';
 import { appRouter, type AppRouter } from './trpc/root';
-import { refuseOversizedBatch } from './trpc/batch-limit';
+import { refuseKeyedBatch, refuseOversizedBatch } from './trpc/batch-limit';
 import { MAX_CALLS_PER_REQUEST } from '#shared/limits';
 
 export interface BuildAppOptions {
@@ -224,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.addHook('onRequest', refuseOversizedBatch);
+  app.addHook('onRequest', refuseKeyedBatch);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

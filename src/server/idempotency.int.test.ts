@@ -113,6 +113,18 @@ describe('Idempotency-Key', () => {
     expect(await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'once@example.com'))).toHaveLength(1);
   });
 
+  it('refuses one key on a batch of several calls, before any runs', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/content.newsletter.subscribe,content.newsletter.subscribe?batch=1',
+      headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+      payload: JSON.stringify({ 0: { email: 'batch-a@example.com', frequency: 'weekly' }, 1: { email: 'batch-b@example.com', frequency: 'weekly' } }),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message: messages.http.idempotencyKeyOneCall });
+    expect(await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'batch-a@example.com'))).toHaveLength(0);
+  });
+
   it('forgets keys after a day', async () => {
     await t.db.insert(idempotentAnswers).values({ key: 'an-old-key-from-last-week', userId: null, procedure: 'content.newsletter.subscribe', answer: null, createdAt: new Date(Date.now() - 25 * 3600_000) });
     expect((await post('After a day', newKey())).statusCode).toBe(201);

@@ -407,5 +407,7 @@ export const messages = {
     get idempotencyKeyInvalid() { return m.server_http_idempotency_key_invalid(); },
     /** The same key again, but from another account or for another procedure. */
     get idempotencyKeyReused() { return m.server_http_idempotency_key_reused(); },
+    /** A tRPC batch of several calls with one Idempotency-Key: the key could name only one of them. */
+    get idempotencyKeyOneCall() { return m.server_http_idempotency_key_one_call(); },
   },
 } as const;

@@ -17,3 +17,14 @@ export async function refuseOversizedBatch(request: FastifyRequest, reply: Fasti
   if (typeof path !== 'string' || path.split(',').length <= MAX_CALLS_PER_REQUEST) return;
   await reply.code(400).header('cache-control', 'no-store').send({ message: messages.http.tooManyCalls });
 }
+
+/**
+ * An Idempotency-Key names one write, so a tRPC batch of several calls can't carry one: refused
+ * whole (400) before any call runs (the browser sends each write alone; see src/client/trpc.ts).
+ */
+export async function refuseKeyedBatch(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.routeOptions.url !== TRPC_ROUTE || request.headers['idempotency-key'] === undefined) return;
+  const path = (request.params as { path?: unknown }).path;
+  if (typeof path !== 'string' || !path.includes(',')) return;
+  await reply.code(400).header('cache-control', 'no-store').send({ message: messages.http.idempotencyKeyOneCall });
+}
