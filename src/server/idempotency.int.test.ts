@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forumComments, forumPosts, idempotentAnswers, newsletterSubscriptions, users } from '#db/schema';
+import { forumComments, forumPosts, idempotentAnswers, mailOutbox, newsletterSubscriptions, podcasts, users } from '#db/schema';
+import { PODCAST_CATEGORIES } from '#shared/categories';
 import { messages } from '#shared/messages';
 import { validApplication } from './test/factories';
 import { errorMessage, trpcRequest } from './test/procedures';
@@ -111,6 +112,26 @@ describe('Idempotency-Key', () => {
     expect(subscribed.statusCode).toBe(201);
     expect((await subscribe()).json()).toEqual(subscribed.json());
     expect(await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, 'once@example.com'))).toHaveLength(1);
+  });
+
+  it("answers an admin's retried new podcast and newsletter send once each: one podcast, one mail per subscriber", async () => {
+    const admin = await t.signInAs('admin');
+    const podcastKey = newKey();
+    const podcast = { title: 'Retried episode', description: 'Recorded once, sent twice.', category: PODCAST_CATEGORIES[0], iframe: '<iframe src="https://www.youtube.com/embed/abc123"></iframe>' };
+    const create = () => t.request({ method: 'POST', url: '/api/podcasts', cookie: admin.cookie, headers: { 'idempotency-key': podcastKey }, payload: podcast });
+    const created = await create();
+    expect(created.statusCode).toBe(201);
+    expect((await create()).json()).toEqual(created.json());
+    expect(await t.db.select().from(podcasts).where(eq(podcasts.title, 'Retried episode'))).toHaveLength(1);
+
+    await t.db.insert(newsletterSubscriptions).values({ email: 'weekly-reader@example.com', frequency: 'weekly', confirmedAt: new Date() });
+    const issue = (await t.request({ method: 'POST', url: '/api/admin/newsletter/issues', cookie: admin.cookie, payload: { subject: 'This week', markdown: 'Hello, readers.', frequency: 'weekly' } })).json() as { id: number };
+    const sendKey = newKey();
+    const send = () => t.request({ method: 'POST', url: `/api/admin/newsletter/issues/${issue.id}/send`, cookie: admin.cookie, headers: { 'idempotency-key': sendKey } });
+    const sent = await send();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await send()).json()).toEqual(sent.json());
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.issueId, issue.id))).toHaveLength(1);
   });
 
   it('refuses one key on a batch of several calls, before any runs', async () => {

@@ -68,6 +68,15 @@ export const PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
 /** The staff permissions of her role, in the current user: the admin panel shows the tabs they open (the server checks every call). */
 export const staffPermissionsOf = (user: { role: Role }): StaffPermission[] => STAFF_PERMISSIONS.filter((permission) => PERMISSIONS[user.role].has(permission));
 
+/**
+ * Whether staff may act on a report (hide, delete, suspend) about what this author wrote:
+ * admins on anything; moderators on members' writing only, never on staff's nor on the site's
+ * own content (a listing: `author` null). Dismissing is open to both.
+ */
+export function mayActOnReported(actor: { role: Role }, author: { role: Role } | null): boolean {
+  return isAdminRole(actor.role) || (author !== null && !isStaff(author));
+}
+
 /** Whether this user's role carries the permission; a visitor may nothing. */
 export function may(user: Viewer, permission: Permission): boolean {
   return user !== null && PERMISSIONS[roleOf(user)].has(permission);

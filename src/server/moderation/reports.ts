@@ -13,8 +13,8 @@ import {
   type ReviewableKind,
 } from '#shared/moderation';
 import { afterPosition, inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
-import { badRequest, conflict, notFound } from '../errors';
-import { displayName, type MemberForStaff, memberSeenByStaff, type Role, type Viewer, hiddenByReports, hideableByReports, itemHasOpenReports, overShownReports, reportCounts } from '../policies';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { displayName, type MemberForStaff, mayActOnReported, memberSeenByStaff, type Role, type Viewer, hiddenByReports, hideableByReports, itemHasOpenReports, overShownReports, reportCounts } from '../policies';
 import { seesWritingBy } from './blocks';
 import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
 import { assertMaySuspendFor, suspendMember } from './suspension';
@@ -350,6 +350,12 @@ export async function resolveReport(
   if (type === 'listing' && input.action === 'suspend') throw badRequest(m.actionNotForListings);
   if (input.action === 'suspend' && input.days === undefined) throw badRequest(messages.moderation.suspendDays);
   if (input.action === 'suspend') assertMaySuspendFor(admin, input.days!);
+  if (input.action !== 'dismiss') {
+    // An item whose author is gone is left to the checks below (it is not found).
+    const authorId = type === 'member' ? id : type === 'listing' ? null : await authorOf(db, type, id);
+    const [author] = authorId === null ? [] : await db.select({ role: users.role }).from(users).where(eq(users.id, authorId)).limit(1);
+    if ((type === 'listing' || author) && !mayActOnReported(admin, author ?? null)) throw forbidden();
+  }
 
   return db.transaction(async (tx) => {
     const closed = await tx

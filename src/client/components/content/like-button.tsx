@@ -40,6 +40,9 @@ export function LikeButton({ like, count, size = 'sm', className }: { like: Like
   const liked = Boolean(user) && likedQuery.data?.liked === true;
   const send = useMutation({
     mutationFn: like.send,
+    // A read of her like still on its way was asked before this change: it must not overwrite
+    // the answer below (a press right after the page opens would seem to do nothing).
+    onMutate: () => queryClient.cancelQueries({ queryKey: like.likedOptions.queryKey }),
     onSuccess: (answer: Liked) => {
       queryClient.setQueryData(like.likedOptions.queryKey, { liked: answer.liked });
       void like.refresh();

@@ -222,7 +222,8 @@ function AdminPanel({ name, tabs, permissions }: { name: string; tabs: AdminTab[
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         <h1 className="text-2xl font-semibold sm:text-3xl">{m.admin_title()}</h1>
-        <p className="mt-1 text-muted-foreground">{m.admin_subtitle()}</p>
+        {/* A moderator's panel holds no applications, content or accounts: her subtitle says what it holds. */}
+        <p className="mt-1 text-muted-foreground">{permissions.includes('manage:applications') ? m.admin_subtitle() : m.admin_subtitle_moderator()}</p>
         {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
         {/* Radix lays tabs out left to right unless told the page's direction. */}
         <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" dir={directionOf(getLocale())} className="mt-6">

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#db/schema';
+import { DIRECTORY_CATEGORIES } from '#shared/categories';
 import { messages } from '#shared/messages';
 import { createUser, TEST_PASSWORD, type TestUser } from '#server/test/factories';
 import { createTestApp, sessionCookieFrom, type TestApp } from '#server/test/test-app';
@@ -126,6 +127,25 @@ describe('a moderator at work', () => {
     expect(longer.json()).toEqual({ message: messages.moderation.suspendTooLong });
     const decided = await as(moderator.cookie, 'POST', `/api/admin/reports/${id}/resolve`, { action: 'delete' });
     expect(decided.statusCode).toBe(200);
+  });
+
+  it("acts on reports about members' writing only: staff's posts and the site's listings are left to admins, who may act on them", async () => {
+    const moderator = await t.signInAs('moderator');
+    const otherModerator = await t.signInAs('moderator');
+    const post = (await as(otherModerator.cookie, 'POST', '/api/forum/posts', { title: 'A moderator writes', content: 'Something a member reported anyway.', category: 'general' })).json() as { id: number };
+    const reporter = await t.signInAs('member');
+    const report = (await as(reporter.cookie, 'POST', '/api/reports', { targetType: 'forum_post', targetId: post.id, reason: 'spam' })).json() as { id: number };
+    for (const decision of [{ action: 'hide' }, { action: 'delete' }, { action: 'suspend', days: 3 }]) {
+      const refused = await as(moderator.cookie, 'POST', `/api/admin/reports/${report.id}/resolve`, decision);
+      expect(refused.statusCode, decision.action).toBe(403);
+      expect(refused.json()).toEqual({ message: messages.access.adminRequired });
+    }
+    const listing = (await as(admin.cookie, 'POST', '/api/directory', { name: 'A listed café', description: 'Quiet tables for studying after school.', category: DIRECTORY_CATEGORIES[0], address: '1 Nile Street', phone: '0123456789', email: 'cafe@example.com', website: 'https://cafe.example.com' })).json() as { id: number };
+    const listingReport = (await as(reporter.cookie, 'POST', '/api/reports', { targetType: 'listing', targetId: listing.id, reason: 'spam' })).json() as { id: number };
+    expect((await as(moderator.cookie, 'POST', `/api/admin/reports/${listingReport.id}/resolve`, { action: 'hide' })).statusCode).toBe(403);
+    // Nothing changed: the admin still finds both to decide.
+    expect((await as(admin.cookie, 'POST', `/api/admin/reports/${report.id}/resolve`, { action: 'hide' })).statusCode).toBe(200);
+    expect((await as(moderator.cookie, 'POST', `/api/admin/reports/${listingReport.id}/resolve`, { action: 'dismiss' })).statusCode).toBe(200);
   });
 
   it('lists members by display name, join date and counts, searchable by first name only', async () => {
