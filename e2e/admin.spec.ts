@@ -157,6 +157,8 @@ test('an admin whose session ends mid-task is sent to sign in again', async ({ p
 });
 
 test('every admin dialog has no serious accessibility findings', async ({ page }) => {
+  // An axe scan of each of the panel's dialogs, one after another: more than a minute on a busy machine.
+  test.setTimeout(180_000);
   await signInAs(page, 'admin');
   await page.goto('/admin');
   const dialogs: [string, string | RegExp][] = [
