@@ -88,10 +88,10 @@ export interface MailWorker {
  * (FOR UPDATE SKIP LOCKED: processes never claim the same row) with a lease it renews while it
  * works, sends outside any transaction, and records each mail as sent as soon as the mail server
  * accepted it; a worker that stops hands back what it still holds. One mail at a time: when the
- * database goes away, or the process dies, at most
- * the one mail in hand was sent without its record, so an incident sends at most one mail twice
- * per worker (with the same Message-ID). A failure waits retryBaseMs × 2^(attempt − 1), and
- * after maxAttempts the mail is marked failed with the last error.
+ * database goes away, or the process dies, at most the one mail in hand was sent without its
+ * record, so an incident sends at most one mail twice per worker (with the same Message-ID).
+ * A refusal by the mail server waits retryBaseMs × 2^(attempt − 1), and after maxAttempts the
+ * mail is marked failed with the last error.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport } = options;
