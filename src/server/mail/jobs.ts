@@ -3,6 +3,7 @@ import type { Db } from '#db/client';
 import { mailOutbox, users } from '#db/schema';
 import type { MailJob } from '#shared/mail';
 import { issueAccountToken } from '../account/tokens';
+import { isDatabaseUnavailable } from '../errors';
 import { queueMail } from './outbox';
 import { confirmedName, mails, type MailSite } from './templates';
 
@@ -44,8 +45,10 @@ async function runJob(tx: Db, site: MailSite, job: MailJob): Promise<void> {
 
 /**
  * Runs the jobs waiting in the outbox, one transaction each; a job is claimed with
- * FOR UPDATE SKIP LOCKED, so two processes never run the same one, and removed once done. A job that fails is marked
- * failed with its error (and logged by the caller), so it never stops the mail behind it.
+ * FOR UPDATE SKIP LOCKED, so two processes never run the same one, and removed once done. A job
+ * that fails is marked failed with its error (and logged by the caller), so it never stops the
+ * mail behind it. A job cut off by the database going away is no fault of the job's: its
+ * transaction rolled back, so it is still queued, and the run stops to be tried again later.
  */
 export async function runMailJobs(db: Db, site: MailSite, limit: number, onFailure: (id: number, error: unknown) => void): Promise<number> {
   let ran = 0;
@@ -69,7 +72,7 @@ export async function runMailJobs(db: Db, site: MailSite, limit: number, onFailu
       });
       if (!done) break;
     } catch (error) {
-      if (claimed === null) throw error;
+      if (claimed === null || isDatabaseUnavailable(error)) throw error;
       onFailure(claimed, error);
       await db
         .update(mailOutbox)

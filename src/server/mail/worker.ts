@@ -72,9 +72,14 @@ export interface MailWorkerOptions {
   serverAwayRetryMs?: number;
 }
 
-/** An error without an SMTP reply code: the server was not reached or hung up, rather than refusing this mail. */
+/**
+ * The server was not reached, hung up (no SMTP reply code), or is shutting down (421, "service
+ * not available, closing transmission channel"), rather than refusing this mail.
+ */
 export function mailServerAway(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && typeof (error as { responseCode?: unknown }).responseCode !== 'number';
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code !== 'number' || code === 421;
 }
 
 export interface MailWorker {
@@ -105,6 +110,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let running: Promise<number> | null = null;
   /** Mails the server accepted whose record the database refused: stored before anything else is claimed. */
   let acceptedNotRecorded: number[] = [];
+  /** Claimed mails never tried, whose hand-back the database refused: handed back at the next run. */
+  const untriedToHandBack: { ids: number[]; leaseEnd: Date }[] = [];
 
   const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
 
@@ -123,9 +130,23 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       .returning();
   }
 
-  /** Keeps the claim on the mails still in hand; a worker that stopped renewing loses them. */
-  async function renewLease(ids: number[]): Promise<void> {
-    if (ids.length) await db.update(mailOutbox).set({ nextAttemptAt: leaseEnd() }).where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+  /** Keeps the claim on the mails still in hand; a worker that stopped renewing loses them. Answers the new lease's end. */
+  async function renewLease(ids: number[]): Promise<Date | undefined> {
+    if (!ids.length) return undefined;
+    const [renewed] = await db.update(mailOutbox).set({ nextAttemptAt: leaseEnd() }).where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending'))).returning({ until: mailOutbox.nextAttemptAt });
+    return renewed?.until;
+  }
+
+  /**
+   * Gives back claimed mails this worker never tried, due at once and their claim's attempt
+   * uncounted. Only while its lease holds (until `leaseEnd`): a mail whose lease ran out may be
+   * another worker's by now. (+1 ms: the database keeps microseconds, a Date milliseconds.)
+   */
+  async function handBackUntried(ids: number[], leaseEnd: Date): Promise<void> {
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()`, attempts: sql`greatest(${mailOutbox.attempts} - 1, 0)` })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, new Date(leaseEnd.getTime() + 1))));
   }
 
   const recordSent = (ids: number[]) => db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(inArray(mailOutbox.id, ids));
@@ -179,8 +200,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
    */
   async function sendBatch(batch: StoredMail[]): Promise<number> {
     const inHand = new Set(batch.map((mail) => mail.id));
+    let heldUntil = batch[0]!.nextAttemptAt;
     const renewal = setInterval(() => {
-      renewLease([...inHand]).catch(() => undefined);
+      renewLease([...inHand]).then((until) => (heldUntil = until ?? heldUntil), () => undefined);
     }, leaseMs / 3);
     renewal.unref();
     let sent = 0;
@@ -208,8 +230,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       }
     } finally {
       clearInterval(renewal);
-      // Stopped (or the database failed) with mail still in hand: another worker may take it now.
-      if (inHand.size) await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(and(inArray(mailOutbox.id, [...inHand]), eq(mailOutbox.status, 'sending'))).catch(() => undefined);
+      // Stopped (or the database failed) with mail still in hand: another worker may take it now,
+      // or, if the database refuses that too, once this worker's next run gets through to it.
+      const untried = [...inHand];
+      if (untried.length) await handBackUntried(untried, heldUntil).catch(() => untriedToHandBack.push({ ids: untried, leaseEnd: heldUntil }));
     }
     return sent;
   }
@@ -236,6 +260,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       await recordSent(acceptedNotRecorded);
       acceptedNotRecorded = [];
     }
+    for (const held of untriedToHandBack) await handBackUntried(held.ids, held.leaseEnd);
+    untriedToHandBack.length = 0;
     let sent = 0;
     for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) sent += await sendBatch(batch);
     return sent;

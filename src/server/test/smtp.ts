@@ -30,6 +30,9 @@ export async function startTestMailServer({ acceptAfterMs = 0 } = {}): Promise<T
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        // Stopping drops open connections at once, as a mail server going away does (the
+        // default keeps them 30 s, so senders with a kept-open connection would not notice).
+        closeTimeout: 50,
         onData(stream, _session, callback) {
           simpleParser(stream)
             .then((mail) => {
