@@ -11,16 +11,22 @@
  * (at most one per incident per process), mails set aside as failed (must be 0), the longest wait for the mail queued before a recovery
  * to be sent after it (under 60 s), and processes that did not come back (must be 0).
  *
+ * Then two runs of their own: the reliability suite's supervisor scenario with 20 database stops
+ * under writes (every process serving again within 2 s of each return), and cold starts of the
+ * built server while CPU-bound processes keep every core busy (each must come up: Fastify's 10 s
+ * per-plugin start-up limit once failed some).
+ *
  *   BENCH_OUTAGES=4          database stops (default 4), each BENCH_OUTAGE_SECONDS long (default 6)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
+import { spawnSite, stopSite, untilServing } from '#server/test/site-process';
 import { startTestMailServer } from '#server/test/smtp';
 import { findPgBin, startThrowawayCluster } from '#server/test/throwaway-cluster';
-import { freePort, sleep } from './bench-kit';
+import { sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUTAGES = Number(process.env.BENCH_OUTAGES ?? 4);
@@ -50,34 +56,20 @@ export async function benchFaults(): Promise<FaultRunResult | 'skipped'> {
   const cluster = await startThrowawayCluster();
   const smtp = await startTestMailServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'bloom-faults-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
-  const site = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: cluster.url,
-      WEB_CONCURRENCY: String(WORKERS),
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: '"Bloom Circle" <hello@faults.test>',
-      // Each client write comes from its own address, as many visitors' would.
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      CLIENT_DIR: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const site = await spawnSite('dist/server/main.js', {
+    NODE_ENV: 'production',
+    DATABASE_URL: cluster.url,
+    WEB_CONCURRENCY: String(WORKERS),
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: '"Bloom Circle" <hello@faults.test>',
+    // Each client write comes from its own address, as many visitors' would.
+    TRUST_PROXY: '1',
   });
-  site.stdout.on('data', (chunk) => output.push(String(chunk)));
-  site.stderr.on('data', (chunk) => output.push(String(chunk)));
+  const { base, output } = site;
   const sql = postgres(cluster.url, { max: 1, onnotice: () => {}, connect_timeout: 2 });
   const workers = () =>
-    spawnSync('pgrep', ['-P', String(site.pid)], { encoding: 'utf8' })
+    spawnSync('pgrep', ['-P', String(site.child.pid)], { encoding: 'utf8' })
       .stdout.split('\n')
       .filter(Boolean)
       .map(Number);
@@ -85,7 +77,7 @@ export async function benchFaults(): Promise<FaultRunResult | 'skipped'> {
   try {
     const listening = () => output.join('').match(/a server process is listening/g)?.length ?? 0;
     for (const until = Date.now() + 120_000; listening() < WORKERS; ) {
-      if (Date.now() > until || site.exitCode !== null) throw new Error(`the site did not start:\n${output.join('').slice(-2000)}`);
+      if (Date.now() > until || site.child.exitCode !== null) throw new Error(`the site did not start:\n${site.tail()}`);
       await sleep(200);
     }
 
@@ -125,8 +117,8 @@ export async function benchFaults(): Promise<FaultRunResult | 'skipped'> {
       const pending = async () => Number((await sql`select count(*)::int as n from mail_outbox where status in ('queued', 'sending') and created_at < to_timestamp(${recoveredAt / 1000})`)[0]!.n);
       for (;;) {
         const left = await pending().catch(() => 1);
-        if (left === 0) return waits.push(Date.now() - recoveredAt);
-        if (Date.now() - recoveredAt > 180_000) return waits.push(Number.POSITIVE_INFINITY);
+        if (left === 0) return Date.now() - recoveredAt;
+        if (Date.now() - recoveredAt > 180_000) return Number.POSITIVE_INFINITY;
         await sleep(250);
       }
     };
@@ -138,7 +130,7 @@ export async function benchFaults(): Promise<FaultRunResult | 'skipped'> {
       await sleep(OUTAGE_MS);
       cluster.start();
       incidents++;
-      await drainAfterRecovery(Date.now());
+      waits.push(await drainAfterRecovery(Date.now()));
       await sleep(2000);
     }
     // A server process dies mid-work; the supervisor starts another, the survivor takes its mail.
@@ -146,7 +138,7 @@ export async function benchFaults(): Promise<FaultRunResult | 'skipped'> {
     if (victim) {
       process.kill(victim, 'SIGKILL');
       incidents++;
-      await drainAfterRecovery(Date.now());
+      waits.push(await drainAfterRecovery(Date.now()));
     }
     await sleep(2000);
     // The mail server goes away for 10 s.
@@ -154,10 +146,12 @@ export async function benchFaults(): Promise<FaultRunResult | 'skipped'> {
     await sleep(10_000);
     await smtp.start();
     incidents++;
-    await drainAfterRecovery(Date.now());
+    waits.push(await drainAfterRecovery(Date.now()));
     await sleep(2000);
     stop = true;
     await Promise.all(clients);
+    // The last writes' mail too, before counting what was sent.
+    await drainAfterRecovery(Date.now());
 
     const stored = new Set((await sql`select email from newsletter_subscriptions`).map((row) => row.email as string));
     const queuedTwice = Number((await sql`select count(*)::int as n from (select recipient from mail_outbox where recipient like '%@faults.test' group by recipient having count(*) > 1) twice`)[0]!.n);
@@ -178,9 +172,7 @@ export async function benchFaults(): Promise<FaultRunResult | 'skipped'> {
     };
   } finally {
     await sql.end({ timeout: 1 }).catch(() => undefined);
-    if (site.exitCode === null) site.kill('SIGTERM');
-    await Promise.race([new Promise((done) => site.once('exit', done)), sleep(10_000)]);
-    if (site.exitCode === null) site.kill('SIGKILL');
+    await stopSite(site);
     await smtp.stop();
     cluster.remove();
     rmSync(dataDir, { recursive: true, force: true });
@@ -203,7 +195,56 @@ export function reportFaults(result: FaultRunResult | 'skipped'): boolean {
   return kept;
 }
 
+const REPEATED_OUTAGES = 20;
+
+/** The reliability suite's supervisor scenario (one implementation) with 20 database stops instead of its usual 3. */
+export function benchRepeatedOutages(): boolean {
+  if (!findPgBin()) {
+    console.log('\nSupervisor under database stops: skipped (it needs PostgreSQL\'s server binaries, initdb and pg_ctl)');
+    return true;
+  }
+  const run = spawnSync('npx', ['vitest', 'run', 'src/server/reliability.process.test.ts', '-t', 'repeated database outages'], {
+    cwd: ROOT,
+    env: { ...process.env, RELIABILITY_OUTAGES: String(REPEATED_OUTAGES) },
+    encoding: 'utf8',
+  });
+  const passed = run.status === 0 && /1 passed/.test(run.stdout);
+  console.log(`\nSupervisor under ${REPEATED_OUTAGES} database stops with writes: ${passed ? 'every process stayed up and served again within 2 s of each return' : 'FAILED'}`);
+  if (!passed) console.log((run.stdout + run.stderr).slice(-4000));
+  return passed;
+}
+
+const COLD_STARTS = 4;
+
+/** Cold starts of the built server (embedded PGlite on a fresh folder, as `npm start` runs it) while every core is busy. */
+export async function benchColdStarts(): Promise<boolean> {
+  const burners = Array.from({ length: availableParallelism() * 2 }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const times: number[] = [];
+  let failed = 0;
+  try {
+    for (let start = 0; start < COLD_STARTS; start++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bloom-cold-'));
+      const started = Date.now();
+      const site = await spawnSite('dist/server/main.js', { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '' });
+      const serving = await untilServing(site, 180_000);
+      times.push(Date.now() - started);
+      if (!serving || /AVV_ERR/.test(site.output.join(''))) {
+        failed++;
+        console.log(site.tail());
+      }
+      await stopSite(site);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    for (const burner of burners) burner.kill('SIGKILL');
+  }
+  console.log(`\nCold starts with every core busy: ${COLD_STARTS - failed} of ${COLD_STARTS} came up (${times.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s)`);
+  return failed === 0;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kept = reportFaults(await benchFaults());
-  process.exitCode = kept ? 0 : 1;
+  const survived = benchRepeatedOutages();
+  const started = await benchColdStarts();
+  process.exitCode = kept && survived && started ? 0 : 1;
 }

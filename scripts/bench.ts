@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '#db/seed';
 import { reportWatchedWords } from './bench-watched-words';
 import { benchMailOutbox, PROCESSES_SHARING_THE_OUTBOX } from './bench-mail';
-import { benchFaults, reportFaults } from './bench-faults';
+import { benchColdStarts, benchFaults, benchRepeatedOutages, reportFaults } from './bench-faults';
 import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -212,6 +212,8 @@ async function main() {
     }
     // A broken promise (a write lost, a process gone) is an error, unlike a missed target.
     if (!reportFaults(await benchFaults())) process.exitCode = 1;
+    if (!benchRepeatedOutages()) process.exitCode = 1;
+    if (!(await benchColdStarts())) process.exitCode = 1;
     console.log(`\n${met ? 'Every target met.' : 'Some targets not met (the figures above are the result; the bench does not fail on them).'}`);
   } finally {
     cleanup();

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { reports } from '#db/schema';
 import type { Entity as ContentEntity } from '#shared/entities';
 import { AUTO_HIDE_REPORTERS, REVIEWABLE_KINDS, type ReportTargetType } from '#shared/moderation';
-import { type Role, STAFF_PERMISSIONS, type StaffPermission } from '#shared/roles';
+import { MODERATION_PERMISSIONS, type Role, STAFF_PERMISSIONS, type StaffPermission } from '#shared/roles';
 import { qualified } from './services/content-query';
 
 /**
@@ -46,12 +46,7 @@ const MODERATOR: readonly Permission[] = [
   ...MEMBER,
   'delete:forumPost:members',
   'delete:comment:members',
-  'work:review_queue',
-  'work:reports',
-  'manage:watched_words',
-  'suspend:member',
-  'read:audit_log:own_permissions',
-  'read:members',
+  ...MODERATION_PERMISSIONS,
 ];
 
 /**

@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { Socket } from 'node:net';
-import { resolve } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { sessionIdFromToken } from './auth/session';
-import { freePort } from './test/free-port';
+import { spawnSite, untilServing, type SiteProcess } from './test/site-process';
 import { startTestMailServer } from './test/smtp';
 import { findPgBin, startThrowawayCluster, type ThrowawayCluster } from './test/throwaway-cluster';
 
@@ -17,7 +16,6 @@ import { findPgBin, startThrowawayCluster, type ThrowawayCluster } from './test/
  * process that dies mid-send.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const REDIS_URL = process.env.RELIABILITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -43,52 +41,14 @@ let cluster: ThrowawayCluster;
 const startDatabase = () => cluster.start();
 const stopDatabase = (mode: 'immediate' | 'fast') => cluster.stop(mode);
 
-interface ServerProcess {
-  child: ChildProcess;
-  base: string;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-const servers: ServerProcess[] = [];
+const servers: SiteProcess[] = [];
 
 /** The production entry, or the test entry (e2e/server.ts: the same start-up with relaxed rate limits). */
-async function startServer(env: Record<string, string>, entry: 'src/server/main.ts' | 'e2e/server.ts' = 'src/server/main.ts'): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: cluster.url,
-      LOG_LEVEL: 'warn',
-      CLIENT_DIR: '',
-      REDIS_URL: '',
-      ADMIN_EMAIL: 'admin@reliability.test',
-      ADMIN_PASSWORD: 'Reliable123',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const server = { child, base: `http://127.0.0.1:${port}`, output, exited };
+async function startServer(env: Record<string, string>, entry: 'src/server/main.ts' | 'e2e/server.ts' = 'src/server/main.ts'): Promise<SiteProcess> {
+  const server = await spawnSite(entry, { NODE_ENV: 'production', DATABASE_URL: cluster.url, ADMIN_EMAIL: 'admin@reliability.test', ADMIN_PASSWORD: 'Reliable123', ...env });
   servers.push(server);
-  // A start compiles the server's sources (tsx), which takes long while other suites share the cores.
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`server did not start: ${output.join('').slice(-2000)}`);
+  if (await untilServing(server)) return server;
+  throw new Error(`server did not start: ${server.tail()}`);
 }
 
 interface Answer {
@@ -135,7 +95,7 @@ async function storedEmails(): Promise<Set<string>> {
 }
 
 /** The server processes a supervisor runs (its children), by pid. */
-function workersOf(server: ServerProcess): number[] {
+function workersOf(server: SiteProcess): number[] {
   const listed = spawnSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' });
   return listed.stdout.split('\n').filter(Boolean).map(Number).sort();
 }
@@ -155,7 +115,7 @@ const skipReason = !findPgBin() ? 'PostgreSQL server binaries (initdb, pg_ctl) n
 if (skipReason) console.warn(`reliability suite skipped: ${skipReason}`);
 
 describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
-  let a: ServerProcess;
+  let a: SiteProcess;
   let redisUp = false;
 
   beforeAll(async () => {

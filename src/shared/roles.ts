@@ -5,12 +5,11 @@
 export const ROLES = ['member', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/**
- * The staff's permissions beside deleting (DECISIONS.md "Staff with least privilege"); which
- * role holds which is the permission table (src/server/policies.ts PERMISSIONS).
- */
-export const STAFF_PERMISSIONS = [
-  // Moderation: moderators and admins.
+// The staff's permissions beside deleting, in two groups; the permission table
+// (src/server/policies.ts PERMISSIONS) gives moderators the first and admins both.
+
+/** Moderation: moderators' and admins'. */
+export const MODERATION_PERMISSIONS = [
   'work:review_queue',
   'work:reports',
   'manage:watched_words',
@@ -20,7 +19,10 @@ export const STAFF_PERMISSIONS = [
   'read:audit_log:own_permissions',
   /** Members as everyone sees them (display name), with join date, counts and suspension. */
   'read:members',
-  // The rest of the admin panel: admins only.
+] as const;
+
+/** The rest of the admin panel: admins only. */
+export const ADMIN_ONLY_PERMISSIONS = [
   /** Suspensions longer than 30 days. */
   'suspend:member:long',
   /** Applications, with their email, age and last name. */
@@ -36,5 +38,7 @@ export const STAFF_PERMISSIONS = [
   'read:overview',
   'read:audit_log:all',
 ] as const;
+
+export const STAFF_PERMISSIONS = [...MODERATION_PERMISSIONS, ...ADMIN_ONLY_PERMISSIONS] as const;
 
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
