@@ -72,14 +72,30 @@ async function send(base: string, path: string, init: RequestInit = {}): Promise
 
 let emailCounter = 0;
 /** One write that the server acknowledges with 201: a newsletter subscription. */
-async function subscribe(base: string, cookie = ''): Promise<{ email: string; answer: Answer }> {
+/** A subscription to make: its address, and the Idempotency-Key its every try carries. */
+const newSubscription = () => {
   const email = `r${Date.now().toString(36)}-${emailCounter++}@reliability.test`;
+  return { email, key: `reliability-${email.replace(/\W/g, '-')}` };
+};
+
+async function subscribe(base: string, cookie = '', subscription = newSubscription()): Promise<{ email: string; answer: Answer }> {
   const answer = await send(base, '/api/newsletter/subscriptions', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ email, frequency: 'weekly' }),
+    headers: { 'content-type': 'application/json', 'idempotency-key': subscription.key, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ email: subscription.email, frequency: 'weekly' }),
   });
-  return { email, answer };
+  return { email: subscription.email, answer };
+}
+
+/** Addresses with more than one mail in the outbox: a subscription made twice queues two confirmations. */
+async function confirmationsSentTwice(): Promise<string[]> {
+  const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql`select recipient from mail_outbox where recipient like 'r%-%@reliability.test' group by recipient having count(*) > 1`;
+    return rows.map((row) => row.recipient as string);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }
 
 async function storedEmails(): Promise<Set<string>> {
@@ -150,12 +166,23 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     const sessionId = sessionIdFromToken(cookie.split('=')[1]!);
     const withSession = { headers: { cookie } };
 
-    // Four clients write and read without pause until told to stop (bounded by time below).
+    // Four clients write and read without pause until told to stop (bounded by time below). A
+    // write not acknowledged is tried again with its key, as the site's client does.
+    let acknowledgedOnRetry = 0;
     const client = async () => {
+      let pending: ReturnType<typeof newSubscription> | null = null;
+      let tries = 0;
       while (!stop) {
-        const { email, answer } = await subscribe(a.base, cookie);
+        pending ??= newSubscription();
+        const { email, answer } = await subscribe(a.base, cookie, pending);
         answers.push(answer);
-        if (answer.status === 201) acknowledged.push(email);
+        tries++;
+        if (answer.status === 201) {
+          acknowledged.push(email);
+          if (tries > 1) acknowledgedOnRetry++;
+          pending = null;
+          tries = 0;
+        }
         const reads = [await send(a.base, '/api/podcasts', withSession), await send(a.base, '/api/auth/user', withSession), await send(a.base, '/trpc/auth.user', withSession)];
         answers.push(...reads);
         if (phase === 'down') seenWhileDown.push(answer, ...reads);
@@ -203,6 +230,10 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
 
     const stored = await storedEmails();
     expect(acknowledged.filter((email) => !stored.has(email)), 'acknowledged writes missing after the outage').toEqual([]);
+    // Writes refused during the outage went through on a retry with their key, each made once:
+    // one confirmation mail per address, even for a write whose answer was lost after its commit.
+    expect(acknowledgedOnRetry, 'writes acknowledged on a retry with their key').toBeGreaterThan(0);
+    expect(await confirmationsSentTwice(), 'addresses whose subscription was made twice').toEqual([]);
   }, 60_000);
 
   it('keeps a session made on one process valid on another, and shares rate limits through Redis', async (context) => {

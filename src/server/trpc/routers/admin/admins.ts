@@ -38,7 +38,7 @@ export const adminAdminsRouter = router({
 
   /** Add New Admin: an approved admin account with an argon2id password. */
   // A new admin counts as a member.
-  create: rolesProcedure.meta({ cache: { changes: ['members'] } , idempotent: true }).input(AdminCreateSchema).mutation(async ({ ctx, input }) => {
+  create: rolesProcedure.meta({ cache: { changes: ['members'] }, idempotent: true }).input(AdminCreateSchema).mutation(async ({ ctx, input }) => {
     const { age, ...fields } = input;
     const { id } = await createAccount(ctx.db, { ...fields, age: age ?? null, role: 'admin', approvalStatus: 'approved' });
     const account = await findAccount(ctx.db, id);

@@ -29,7 +29,7 @@ export const adminBlogsRouter = router({
   }),
 
   /** An inline (data:) cover is checked and stored as an upload first, so lists never carry image bytes. */
-  create: contentProcedure.meta({ cache: { changes: ['blogs'] } , idempotent: true }).input(BlogFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['blogs'] }, idempotent: true }).input(BlogFormSchema).mutation(async ({ ctx, input }) => {
     const coverImageUrl = await storeDataUrl(ctx.db, input.coverImageUrl, ctx.user.id);
     const [row] = await ctx.db
       .insert(blogs)

@@ -25,7 +25,7 @@ export const adminDirectoryRouter = router({
     return ctx.db.select(columns).from(listings).innerJoin(page, inPage(page, listings.id)).orderBy(...orderBy(order, listings.id));
   }),
 
-  create: contentProcedure.meta({ cache: { changes: ['listings'] } , idempotent: true }).input(ListingFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['listings'] }, idempotent: true }).input(ListingFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(listings).values(input).returning({ id: listings.id });
     ctx.audit.describe(row!.id, `Added listing ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);

@@ -38,7 +38,7 @@ export const adminEventsRouter = router({
   /** The zones an event may have (those the server knows) and the site's, which a new event starts with. */
   timeZones: contentProcedure.query(({ ctx }) => ({ site: ctx.env.SITE_TIME_ZONE, zones: timeZoneNames() })),
 
-  create: contentProcedure.meta({ cache: { changes: ['events'] } , idempotent: true }).input(EventFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['events'] }, idempotent: true }).input(EventFormSchema).mutation(async ({ ctx, input }) => {
     // An event whose admin names no zone happens in the site's.
     const [row] = await ctx.db.insert(events).values(toRow({ ...input, timeZone: input.timeZone ?? ctx.env.SITE_TIME_ZONE })).returning({ id: events.id });
     ctx.audit.describe(row!.id, `Added event ${quoted(input.title)}`);

@@ -32,7 +32,7 @@ const watchedWordColumns = { id: watchedWords.id, word: watchedWords.word, actio
 export const adminWatchedWordsRouter = router({
   list: watchedWordsProcedure.query(({ ctx }) => ctx.db.select(watchedWordColumns).from(watchedWords).orderBy(sql`lower(${watchedWords.word})`)),
 
-  create: watchedWordsProcedure.meta({ cache: { changes: [] } , idempotent: true }).input(WatchedWordSchema).mutation(async ({ ctx, input }) => {
+  create: watchedWordsProcedure.meta({ cache: { changes: [] }, idempotent: true }).input(WatchedWordSchema).mutation(async ({ ctx, input }) => {
     try {
       const [row] = await ctx.db
         .insert(watchedWords)

@@ -61,7 +61,7 @@ export const adminNewsletterRouter = router({
     /** GET /api/admin/newsletter/issues: newest first, each with its queued, sent and failed counts. */
     list: newsletterProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => listIssues(ctx.db, pageOf(input))),
     /** POST /api/admin/newsletter/issues */
-    create: newsletterProcedure.meta({ cache: { changes: ['newsletter'] } , idempotent: true }).input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
+    create: newsletterProcedure.meta({ cache: { changes: ['newsletter'] }, idempotent: true }).input(NewsletterIssueSchema).mutation(async ({ ctx, input }) => {
       const [row] = await ctx.db.insert(newsletterIssues).values({ ...input, createdBy: ctx.user.id }).returning();
       ctx.audit.describe(row!.id, `Wrote newsletter ${quoted(row!.subject)} (${row!.frequency})`);
       return row!;
@@ -77,7 +77,7 @@ export const adminNewsletterRouter = router({
       return answer;
     }),
     /** POST /api/admin/newsletter/issues/{id}/send */
-    send: newsletterProcedure.meta({ cache: { changes: ['newsletter'] } , idempotent: true }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
+    send: newsletterProcedure.meta({ cache: { changes: ['newsletter'] }, idempotent: true }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
       const answer = await sendIssue(ctx.db, ctx.mail.site, input.id);
       ctx.mail.sendSoon();
       const subscribers = answer.queued === 1 ? '1 subscriber' : `${answer.queued} subscribers`;

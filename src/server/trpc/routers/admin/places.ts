@@ -40,7 +40,7 @@ export const adminPlacesRouter = router({
     return ctx.db.select(columns).from(places).innerJoin(page, inPage(page, places.id)).orderBy(...orderBy(order, places.id));
   }),
 
-  create: contentProcedure.meta({ cache: { changes: ['places'] } , idempotent: true }).input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['places'] }, idempotent: true }).input(PlaceFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(places).values(input).returning({ id: places.id });
     ctx.audit.describe(row!.id, `Added place ${quoted(input.name)}`);
     return byId(ctx.db, row!.id);

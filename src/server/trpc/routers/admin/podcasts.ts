@@ -32,7 +32,7 @@ export const adminPodcastsRouter = router({
     return rows.map(toPodcast);
   }),
 
-  create: contentProcedure.meta({ cache: { changes: ['podcasts'] } , idempotent: true }).input(PodcastFormSchema).mutation(async ({ ctx, input }) => {
+  create: contentProcedure.meta({ cache: { changes: ['podcasts'] }, idempotent: true }).input(PodcastFormSchema).mutation(async ({ ctx, input }) => {
     const [row] = await ctx.db.insert(podcasts).values(toRow(input)).returning({ id: podcasts.id });
     ctx.audit.describe(row!.id, `Added podcast ${quoted(input.title)}`);
     return byId(ctx.db, row!.id);
