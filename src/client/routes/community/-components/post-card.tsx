@@ -19,7 +19,7 @@ import { formatCount, relativeTime } from '#client/lib/formats';
 import type { SessionUser } from '#client/lib/session';
 import { cn, initials } from '#client/lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '#client/trpc';
-import { CommentMeta, toastCommentAdded } from '#client/components/content/comment-thread';
+import { Conversations, sent, toastCommentAdded } from '#client/components/content/comment-thread';
 import { MoreActions } from '#client/components/safety/more-actions';
 import { WaitingBadge } from '#client/components/safety/waiting-badge';
 import { refreshForum } from './forum-cache';
@@ -174,8 +174,9 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
 
   const add = useMutation(
     trpc.content.forum.comments.create.mutationOptions({
-      onSuccess: async (result) => {
-        setDraft('');
+      onSuccess: async (result, input) => {
+        // A reply's box clears its own draft.
+        if (input.parentId == null) setDraft('');
         toastCommentAdded(result);
         await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum()]);
       },
@@ -208,14 +209,13 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
       ) : comments.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">{m.community_forum_no_comments()}</p>
       ) : (
-        <ul className="grid gap-3">
-          {comments.data.map((comment) => (
-            <li key={comment.id} className="grid gap-1 rounded-xl bg-card p-3">
-              <CommentMeta kind="forum" comment={comment} date={relativeTime(comment.createdAt)} />
-              <MemberText text={comment.content} className="text-sm" />
-            </li>
-          ))}
-        </ul>
+        <Conversations
+          comments={comments.data}
+          thread={{ kind: 'forum', itemId: postId }}
+          date={(comment) => relativeTime(comment.createdAt)}
+          className="grid gap-1 rounded-xl bg-card p-3"
+          reply={viewer ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: postId, content, parentId })) } : undefined}
+        />
       )}
       {viewer ? (
         <form onSubmit={submit} noValidate className="grid gap-2">

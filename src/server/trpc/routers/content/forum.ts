@@ -90,7 +90,7 @@ export const forumRouter = router({
       return listCommentsOfVisibleParent(requirePost(ctx.db, ctx.user, input.id), ctx.db, ctx.user, commentTable, input.id, input);
     }),
     create: memberProcedure.meta({ cache: { changes: ['forumPosts'] }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-      return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input.id, input.content);
+      return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input);
     }),
   }),
 });

@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, signInThroughForm, siteUrl, test, useArabic } from './fixtures';
+
+/**
+ * Replies: a member answers another member's comment, and the answer shows under it for
+ * everyone; a reply half-written waits for her like a comment does.
+ */
+
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+test('a member replies to another member\'s comment in the forum, and the reply shows under it', async ({ page, playwright }) => {
+  // Amira asks; the moderator answers her post (staff comments are published at once).
+  const api = async (account: { email: string; password: string }) => {
+    const context = await playwright.request.newContext({ baseURL: siteUrl() });
+    expect((await context.post('/api/login', { data: account })).ok()).toBe(true);
+    return context;
+  };
+  const amira = await api(DEMO_ACCOUNTS.member);
+  const title = `Which notebook do you use? ${Date.now()}`;
+  const created = await amira.post('/api/forum/posts', { data: { title, content: 'I keep losing my lecture notes. Paper or an app?', category: 'general' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const postId = ((await created.json()) as { id: number }).id;
+  const moderator = await api(DEMO_ACCOUNTS.moderator);
+  expect((await moderator.post(`/api/forum/posts/${postId}/comments`, { data: { content: 'Paper for lectures, an app for lists.' } })).status()).toBe(201);
+
+  await page.setViewportSize(WIDE);
+  await signInThroughForm(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+  await page.goto('/community/blog');
+  const post = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  await post.getByRole('button', { name: '1 comment' }).click();
+  const comment = post.getByRole('listitem').filter({ hasText: 'Paper for lectures, an app for lists.' });
+
+  // Reply opens a box that takes the keyboard; what she types waits while the comments are folded away.
+  await comment.getByRole('button', { name: /^Reply to / }).click();
+  const box = post.getByRole('textbox', { name: /^Your reply to / });
+  await expect(box).toBeFocused();
+  await page.keyboard.type('Thank you, I will try both!');
+  await post.getByRole('button', { name: '1 comment' }).click();
+  await post.getByRole('button', { name: '1 comment' }).click();
+  await expect(box).toHaveValue('Thank you, I will try both!');
+  await shot(page, 'reply-form-en-1280');
+  await post.getByRole('button', { name: 'Send Reply' }).click();
+  await expectToast(page, 'Success', 'Comment added successfully');
+
+  const replies = comment.getByRole('list', { name: /^Replies to / });
+  await expect(replies.getByText('Thank you, I will try both!')).toBeVisible();
+  await expect(post.getByRole('button', { name: '2 comments' })).toBeVisible();
+  await expect(box).toBeHidden();
+
+  // The moderator sees it under her comment.
+  const other = await page.context().browser()!.newContext({ baseURL: siteUrl() });
+  const theirs = await other.newPage();
+  await signInThroughForm(theirs, DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
+  await theirs.goto('/community/blog');
+  const seen = theirs.getByRole('article').filter({ has: theirs.getByRole('heading', { name: title }) });
+  await seen.getByRole('button', { name: '2 comments' }).click();
+  await expect(seen.getByRole('listitem').filter({ hasText: 'Paper for lectures' }).getByRole('list', { name: /^Replies to / }).getByText('Thank you, I will try both!')).toBeVisible();
+  await other.close();
+
+  // How it looks on a phone and in Arabic.
+  for (const [language, size] of [['en', PHONE], ['ar', WIDE], ['ar', PHONE]] as const) {
+    if (language === 'ar') await useArabic(page);
+    await page.setViewportSize(size);
+    await page.goto('/community/blog');
+    const shown = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+    await shown.getByRole('button', { name: language === 'ar' ? 'تعليقان' : '2 comments' }).click();
+    await shown.getByRole('listitem').filter({ hasText: 'Paper for lectures' }).getByRole('button').filter({ hasText: language === 'ar' ? 'ردّي' : 'Reply' }).first().click();
+    await expectFitsScreen(page, `the forum thread (${language}, ${size.width} px)`);
+    await shown.scrollIntoViewIfNeeded();
+    await shot(page, `reply-thread-${language}-${size.width}`);
+  }
+  await amira.dispose();
+  await moderator.dispose();
+});
