@@ -13,6 +13,7 @@ import { smtpTransport, startMailWorker, type MailWorkerOptions } from './mail/w
 import { publicSite } from './site';
 import { registerFeeds } from './feeds';
 import { registerCalendarFeed, startEventReminders } from './calendar';
+import { startNotificationRetention } from './notifications/inbox';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { messages } from '#shared/messages';
@@ -220,7 +221,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Reminders 24 hours before an event go with the mail worker: no worker, no reminders.
   if (mailWorker) {
     const reminders = startEventReminders({ db, site: mail.site, log: app.log, onQueued: mail.sendSoon });
-    app.addHook('onClose', async () => reminders.stop());
+    // Read notifications past their keeping time go with the same periodic jobs.
+    const retention = startNotificationRetention({ db, log: app.log });
+    app.addHook('onClose', async () => {
+      reminders.stop();
+      retention.stop();
+    });
   }
 
   app.addHook('onRequest', refuseOversizedBatch);

@@ -10,7 +10,8 @@ import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { heldMessage, publicationOf } from '../moderation/publication';
 import { visibleAs, visibleTo, type ContentViewer } from '../moderation/visibility';
 import { qualified } from './content-query';
-import type { PublicationState } from '#shared/moderation';
+import type { PublicationState, ReviewableKind } from '#shared/moderation';
+import { notifyWritten } from '../notifications/causes';
 import { deletePermission, type DisplayName, mayDelete, memberSeenBy, type Role } from '../policies';
 
 /**
@@ -26,6 +27,8 @@ export interface CommentTable<ItemKey extends string> {
   itemKey: ItemKey;
   /** The comment a reply answers; null for a comment on the item itself. */
   parentId: PgColumn;
+  /** Its name in the review queue and reports ('podcast_comment'). */
+  reviewKind: ReviewableKind;
   userId: PgColumn;
   content: PgColumn;
   createdAt: PgColumn;
@@ -41,6 +44,7 @@ export const COMMENT_TABLES = {
     itemId: podcastComments.podcastId,
     itemKey: 'podcastId',
     parentId: podcastComments.parentId,
+    reviewKind: 'podcast_comment',
     userId: podcastComments.userId,
     content: podcastComments.content,
     createdAt: podcastComments.createdAt,
@@ -53,6 +57,7 @@ export const COMMENT_TABLES = {
     itemId: blogComments.blogId,
     itemKey: 'blogId',
     parentId: blogComments.parentId,
+    reviewKind: 'blog_comment',
     userId: blogComments.userId,
     content: blogComments.content,
     createdAt: blogComments.createdAt,
@@ -65,6 +70,7 @@ export const COMMENT_TABLES = {
     itemId: forumComments.postId,
     itemKey: 'postId',
     parentId: forumComments.parentId,
+    reviewKind: 'forum_comment',
     userId: forumComments.userId,
     content: forumComments.content,
     createdAt: forumComments.createdAt,
@@ -224,10 +230,15 @@ export async function addComment<ItemKey extends string>(
   const publication = screened.value;
   const parentId = reply.value?.parentId ?? null;
   const values = { [t.itemKey]: itemId, parentId, userId: user.id, content, ...publication };
-  const [row] = await db
-    .insert(t.table)
-    .values(values as never)
-    .returning({ id: t.id, createdAt: t.createdAt });
+  // The comment and what it tells others (a reply, a mention; staff of a held one) are kept together.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(t.table)
+      .values(values as never)
+      .returning({ id: t.id, createdAt: t.createdAt });
+    await notifyWritten(tx, t.reviewKind, inserted!.id as number);
+    return inserted;
+  });
   const view = toCommentView(user, { ...user, id: row!.id as number, parentId, content, createdAt: row!.createdAt as Date, state: publication.state, authorId: user.id, authorRole: user.role });
   return { ...view, message: heldMessage(publication, 'comment') };
 }
