@@ -38,18 +38,28 @@ test('a member replies to another member\'s comment in the forum, and the reply 
 
   // Reply opens a box that takes the keyboard; what she types waits while the comments are folded away.
   await comment.getByRole('button', { name: /^Reply to / }).click();
-  const box = post.getByRole('textbox', { name: /^Your reply to / });
+  const box = post.getByRole('combobox', { name: /^Your reply to / });
   await expect(box).toBeFocused();
-  await page.keyboard.type('Thank you, I will try both!');
+  // Typing @ offers the members of this conversation; Enter writes the chosen name.
+  await page.keyboard.type('@Ra');
+  const offered = page.getByRole('listbox', { name: 'Members in this conversation' });
+  await expect(offered.getByRole('option')).toHaveText(['Rasha D.']);
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await shot(page, 'mention-list-en-1280');
+  await page.keyboard.press('Enter');
+  await expect(offered).toBeHidden();
+  await page.keyboard.type('thank you, I will try both!');
+  const reply = '@Rasha D. thank you, I will try both!';
+  await expect(box).toHaveValue(reply);
   await post.getByRole('button', { name: '1 comment' }).click();
   await post.getByRole('button', { name: '1 comment' }).click();
-  await expect(box).toHaveValue('Thank you, I will try both!');
+  await expect(box).toHaveValue(reply);
   await shot(page, 'reply-form-en-1280');
   await post.getByRole('button', { name: 'Send Reply' }).click();
   await expectToast(page, 'Success', 'Comment added successfully');
 
   const replies = comment.getByRole('list', { name: /^Replies to / });
-  await expect(replies.getByText('Thank you, I will try both!')).toBeVisible();
+  await expect(replies.getByText(reply)).toBeVisible();
   await expect(post.getByRole('button', { name: '2 comments' })).toBeVisible();
   await expect(box).toBeHidden();
 
@@ -60,8 +70,11 @@ test('a member replies to another member\'s comment in the forum, and the reply 
   await theirs.goto('/community/blog');
   const seen = theirs.getByRole('article').filter({ has: theirs.getByRole('heading', { name: title }) });
   await seen.getByRole('button', { name: '2 comments' }).click();
-  await expect(seen.getByRole('listitem').filter({ hasText: 'Paper for lectures' }).getByRole('list', { name: /^Replies to / }).getByText('Thank you, I will try both!')).toBeVisible();
+  await expect(seen.getByRole('listitem').filter({ hasText: 'Paper for lectures' }).getByRole('list', { name: /^Replies to / }).getByText(reply)).toBeVisible();
   await other.close();
+  // She was told of the reply (once: the mention in it names the one it answers).
+  const told = (await (await moderator.get('/api/notifications')).json()) as { items: { kind: string; target: { id: number } }[] };
+  expect(told.items.filter((item) => item.target.id === postId).map((item) => item.kind)).toEqual(['reply']);
 
   // How it looks on a phone and in Arabic.
   for (const [language, size] of [['en', PHONE], ['ar', WIDE], ['ar', PHONE]] as const) {

@@ -14,6 +14,7 @@ import { publicSite } from './site';
 import { registerFeeds } from './feeds';
 import { registerCalendarFeed, startEventReminders } from './calendar';
 import { startNotificationRetention } from './notifications/inbox';
+import { registerNotificationStream, type StreamOptions } from './notifications/live';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { messages } from '#shared/messages';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** The mail worker's pace (tests retry in milliseconds, not minutes); false runs no worker. */
   mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs' | 'serverAwayRetryMs'>> | false;
+  /** The notification stream's heartbeat (tests beat in milliseconds). */
+  notificationStream?: StreamOptions;
 }
 
 export interface ServerTimeouts {
@@ -243,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  registerNotificationStream(app, db, options.notificationStream);
   await app.register(restPlugin, deps);
   registerFeeds(app, db, publicSite(env));
   registerCalendarFeed(app, db, publicSite(env));

@@ -32,13 +32,15 @@ function writeDraft(key: string, value: string): void {
  * `replyTo`), and its setter, which keeps it stored. It starts empty and takes the stored draft
  * once mounted, so the server's render and hydration agree.
  */
-export function useCommentDraft(kind: CommentKind, itemId: number, replyTo?: number): [string, (value: string) => void] {
+export function useCommentDraft(kind: CommentKind, itemId: number, replyTo?: number, initial?: string): [string, (value: string) => void] {
   const key = storageKey(kind, itemId, replyTo);
   const [draft, setDraftState] = useState('');
   useEffect(() => {
+    // A kept draft wins; else the box starts with `initial` (a reply to a reply names its author).
     const stored = readDraft(key);
     if (stored) setDraftState(stored);
-  }, [key]);
+    else if (initial) setDraftState(initial);
+  }, [key, initial]);
   const setDraft = useCallback(
     (value: string) => {
       setDraftState(value);

@@ -7,7 +7,6 @@ import { m } from '#i18n/messages';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
-import { Textarea } from '../ui/textarea';
 import { useCommentDraft, useReplyDrafts } from '#client/lib/comment-draft';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
@@ -20,6 +19,7 @@ import { WaitingBadge } from '../safety/waiting-badge';
 import { toast } from '../ui/toast';
 import { TEXT_LIMITS } from '#shared/limits';
 import { CharacterCount } from '../character-count';
+import { MentionBox } from './mention-box';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
 
@@ -217,7 +217,8 @@ export function Conversations({ comments, thread, reply, date, className }: { co
               <CommentForm
                 id={`${thread.kind}-${thread.itemId}-reply-${comment.id}`}
                 thread={thread}
-                replyTo={{ id: comment.id, name: to.isMine ? m.content_you() : nameOf(to) }}
+                // Answering a reply names its author, so she is told (a mention) though the reply joins the comment.
+                replyTo={{ id: comment.id, name: to.isMine ? m.content_you() : nameOf(to), mention: to.id !== comment.id && !to.isMine ? `@${to.user.firstName} ${to.user.lastName} ` : undefined }}
                 pending={reply.pending}
                 onSubmit={(content) => reply.send(content, to.id).then((sent) => (sent && close(comment.id), sent))}
                 onCancel={() => close(comment.id)}
@@ -252,11 +253,11 @@ export function CommentForm({
   thread: CommentThread;
   onSubmit: (content: string) => Promise<boolean>;
   pending: boolean;
-  replyTo?: { id: number; name: string };
+  replyTo?: { id: number; name: string; mention?: string | undefined };
   onCancel?: () => void;
   focusOnOpen?: boolean;
 }) {
-  const [draft, setDraft] = useCommentDraft(thread.kind, thread.itemId, replyTo?.id);
+  const [draft, setDraft] = useCommentDraft(thread.kind, thread.itemId, replyTo?.id, replyTo?.mention);
   const [error, setError] = useState<string>();
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -281,9 +282,10 @@ export function CommentForm({
   return (
     <form onSubmit={submit} noValidate className={replyTo ? 'mt-3 grid gap-2' : 'grid gap-2'}>
       <Label htmlFor={id}>{replyTo ? m.content_reply_label({ name: replyTo.name }) : m.content_comment_label()}</Label>
-      <Textarea
+      <MentionBox
         ref={box}
         id={id}
+        thread={thread}
         rows={replyTo ? 2 : 3}
         dir="auto"
         readOnly={pending}
@@ -291,7 +293,7 @@ export function CommentForm({
         placeholder={replyTo ? undefined : m.content_comment_placeholder()}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setDraft(e.target.value)}
+        onValueChange={setDraft}
       />
       <CharacterCount id={id} value={draft} max={TEXT_LIMITS.comment} />
       {error ? (

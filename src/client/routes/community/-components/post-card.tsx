@@ -10,7 +10,6 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { categoryColour } from '#client/lib/categories';
@@ -20,6 +19,7 @@ import type { SessionUser } from '#client/lib/session';
 import { cn, initials } from '#client/lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '#client/trpc';
 import { Conversations, sent, toastCommentAdded } from '#client/components/content/comment-thread';
+import { MentionBox } from '#client/components/content/mention-box';
 import { MoreActions } from '#client/components/safety/more-actions';
 import { WaitingBadge } from '#client/components/safety/waiting-badge';
 import { refreshForum } from './forum-cache';
@@ -220,15 +220,16 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
       {viewer ? (
         <form onSubmit={submit} noValidate className="grid gap-2">
           <Label htmlFor={fieldId}>{m.community_forum_comment_label()}</Label>
-          <Textarea
+          <MentionBox
             id={fieldId}
+            thread={{ kind: 'forum', itemId: postId }}
             rows={2}
             dir="auto"
             value={draft}
             placeholder={m.community_forum_comment_placeholder()}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-error` : undefined}
-            onChange={(e) => setDraft(e.target.value)}
+            onValueChange={setDraft}
           />
           <CharacterCount id={fieldId} value={draft} max={TEXT_LIMITS.comment} />
           {error ? (
