@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS, type NotificationTargetType } from '#shared/notifications';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS, NOTIFICATION_MAIL, type NotificationTargetType } from '#shared/notifications';
 import { users } from './auth';
 import { createdAt, id } from './columns';
 
@@ -39,4 +39,23 @@ export const notifications = pgTable(
     // Retention walks only the read rows by age.
     index('notifications_read_idx').on(t.readAt).where(sql`${t.readAt} is not null`),
   ],
+);
+
+export const notificationMail = pgEnum('notification_mail', NOTIFICATION_MAIL);
+
+/**
+ * Her choices per kind, where she changed the default (DEFAULT_NOTIFICATION_PREFERENCES):
+ * `site` false and no notification of that kind is written for her.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKind('kind').notNull(),
+    site: boolean('site').notNull(),
+    mail: notificationMail('mail').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

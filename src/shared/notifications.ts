@@ -45,3 +45,30 @@ export function notificationHref(target: { type: NotificationTargetType; id: num
       return contentHref(target.type, target.id);
   }
 }
+
+/** How a kind reaches her by mail: never, at once, or gathered in a daily or weekly digest. */
+export const NOTIFICATION_MAIL = ['off', 'instant', 'daily', 'weekly'] as const;
+export type NotificationMail = (typeof NOTIFICATION_MAIL)[number];
+
+/** Her choice for one kind: shown on the site or not, and how it is mailed. */
+export interface NotificationPreference {
+  site: boolean;
+  mail: NotificationMail;
+}
+
+/**
+ * What each kind does until she chooses: replies and mentions in a daily digest, event changes
+ * and waitlist spots at once, staff kinds on the site only.
+ */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, NotificationPreference> = {
+  reply: { site: true, mail: 'daily' },
+  mention: { site: true, mail: 'daily' },
+  held_approved: { site: true, mail: 'off' },
+  held_rejected: { site: true, mail: 'off' },
+  waitlist_promoted: { site: true, mail: 'instant' },
+  event_reminder: { site: true, mail: 'instant' },
+  event_changed: { site: true, mail: 'instant' },
+  report_resolved: { site: true, mail: 'off' },
+  report_new: { site: true, mail: 'off' },
+  review_waiting: { site: true, mail: 'off' },
+};

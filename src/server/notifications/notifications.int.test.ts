@@ -270,3 +270,33 @@ describe('her inbox', () => {
     expect((await newFor(zeina, before)).map((item) => item.target.title)).toEqual(['Title at the time']);
   });
 });
+
+describe('preferences', () => {
+  it('start from the defaults, change per kind on both APIs, refuse what is not hers with a message, and a kind off on the site is not written', async () => {
+    const reader = await t.signInAs('member', { firstName: 'Yara' });
+    const start = (await as(reader, 'GET', '/api/notifications/preferences')).json() as Record<string, { site: boolean; mail: string }>;
+    expect(start.reply).toEqual({ site: true, mail: 'daily' });
+    expect(start.event_changed).toEqual({ site: true, mail: 'instant' });
+    expect(start.report_new).toBeUndefined();
+    const staff = (await as(moderator, 'GET', '/api/notifications/preferences')).json() as Record<string, { site: boolean; mail: string }>;
+    expect(staff.review_waiting).toEqual({ site: true, mail: 'off' });
+
+    const saved = await as(reader, 'PUT', '/api/notifications/preferences', { reply: { site: false }, mention: { mail: 'weekly' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ reply: { site: false, mail: 'daily' }, mention: { site: true, mail: 'weekly' } });
+    const viaTrpc = await trpcRequest(t.app, { path: 'content.notifications.setPreferences', type: 'mutation', input: { mention: { mail: 'off' } }, cookie: reader.cookie });
+    expect(viaTrpc.statusCode).toBe(200);
+
+    for (const payload of [{ report_new: { site: false } }, { nonsense: { site: false } }, { reply: { mail: 'hourly' } }, { reply: { site: 'no' } }, { reply: { site: true, colour: 'red' } }, []]) {
+      const refused = await as(reader, 'PUT', '/api/notifications/preferences', payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json(), JSON.stringify(payload)).toEqual({ message: expect.any(String) });
+    }
+    expect((await as(reader, 'GET', '/api/notifications/preferences')).json()).toMatchObject({ reply: { site: false, mail: 'daily' }, mention: { site: true, mail: 'off' } });
+
+    const post = await forumPost(reader, 'Quiet please');
+    await comment(laila, `/api/forum/posts/${post.id}/comments`, 'Hello there');
+    expect(await kinds(reader)).toEqual([]);
+    expect((await as(null, 'GET', '/api/notifications/preferences')).statusCode).toBe(401);
+  });
+});

@@ -3,6 +3,7 @@ import type { Db } from '#db/client';
 import { blocks, notifications, users } from '#db/schema';
 import type { NotificationKind, NotificationTargetType } from '#shared/notifications';
 import { signalNotified } from './live';
+import { siteTurnedOff } from './preferences';
 
 /** A notification about to be written. */
 export interface NewNotification {
@@ -25,7 +26,8 @@ const pairKey = (a: number, b: number) => `${a}:${b}`;
 /**
  * Writes notifications, inside the transaction of their cause (`tx`), by the rules that hold
  * for every kind: never to the member who did it, never when she and the actor (or the
- * thread's author) have a block between them either way, and once per member, kind and item.
+ * thread's author) have a block between them either way, never of a kind she turned off on
+ * the site, and once per member, kind and item.
  */
 export async function notify(tx: Db, wanted: NewNotification[]): Promise<void> {
   const seen = new Set<string>();
@@ -50,7 +52,13 @@ export async function notify(tx: Db, wanted: NewNotification[]): Promise<void> {
       blocked.add(pairKey(row.blockedId, row.blockerId));
     }
   }
+  // A kind she turned off on the site is not written for her (her preferences).
+  const off = new Set<string>();
+  for (const kind of new Set(candidates.map((n) => n.kind))) {
+    for (const userId of await siteTurnedOff(tx, kind, [...new Set(candidates.filter((n) => n.kind === kind).map((n) => n.userId))])) off.add(`${kind}:${userId}`);
+  }
   const rows = candidates
+    .filter((n) => !off.has(`${n.kind}:${n.userId}`))
     .filter((n) => ![n.actorId, ...(n.alsoUnblockedWith ?? [])].some((other) => other !== null && other !== n.userId && blocked.has(pairKey(n.userId, other))))
     .map((n) => ({ userId: n.userId, kind: n.kind, actorId: n.actorId, targetType: n.target.type, targetId: n.target.id, title: n.target.title, commentId: n.commentId ?? null, detail: n.detail ?? null }));
   if (rows.length === 0) return;

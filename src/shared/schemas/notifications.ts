@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_KINDS } from './content';
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_READ_IDS_MAX } from '../notifications';
+import { NOTIFICATION_KINDS, NOTIFICATION_MAIL, NOTIFICATION_PAGE_SIZE, NOTIFICATION_READ_IDS_MAX } from '../notifications';
 
 const CURSOR_MESSAGE = 'cursor must be the id of the last notification shown';
 
@@ -38,3 +38,15 @@ export const MentionQuerySchema = z.object({
   q: z.string({ error: 'q must be text' }).trim().max(50, 'q must be at most 50 characters').default(''),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(20, 'limit must be at most 20').default(8),
 });
+
+const MAIL_MESSAGE = `mail must be ${NOTIFICATION_MAIL.join(', ')}`;
+const PreferenceChangeSchema = z.strictObject(
+  { site: z.boolean({ error: 'site must be true or false' }).optional(), mail: z.enum(NOTIFICATION_MAIL, { error: MAIL_MESSAGE }).optional() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Each kind takes only site and mail' : 'Each kind takes {site, mail}') },
+);
+
+/** PUT /api/notifications/preferences: the kinds she changes, each `{site?, mail?}`; an unknown kind is refused. */
+export const NotificationPreferencesSchema = z.strictObject(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, PreferenceChangeSchema.optional()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodOptional<typeof PreferenceChangeSchema>>,
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Kinds are ${NOTIFICATION_KINDS.join(', ')}` : 'Send the kinds to change, as {reply: {site, mail}}') },
+);

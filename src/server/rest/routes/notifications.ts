@@ -8,5 +8,7 @@ const { notifications } = appRouter.content;
 export const notificationRoutes: RestRoute[] = [
   rest('GET', '/api/notifications', notifications.list, { from: 'query' }),
   rest('POST', '/api/notifications/read', notifications.read, { from: 'body' }),
+  rest('GET', '/api/notifications/preferences', notifications.preferences),
+  rest('PUT', '/api/notifications/preferences', notifications.setPreferences, { from: 'body' }),
   rest('GET', '/api/mentions', notifications.mentions, { from: 'query' }),
 ];

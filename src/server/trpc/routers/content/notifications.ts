@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { forumPosts } from '#db/schema';
 import { messages } from '#shared/messages';
-import { MentionQuerySchema, NotificationListSchema, NotificationReadSchema } from '#shared/schemas/notifications';
+import { MentionQuerySchema, NotificationListSchema, NotificationPreferencesSchema, NotificationReadSchema } from '#shared/schemas/notifications';
 import { notFound } from '#server/errors';
 import { requireVisibleBlog } from '#server/domains/blogs';
 import { requirePodcast } from '#server/domains/podcasts';
 import { visibleTo } from '#server/moderation/visibility';
 import { listNotifications, markRead } from '#server/notifications/inbox';
 import { mentionCandidates } from '#server/notifications/mentions';
+import { preferencesOf, setPreferences } from '#server/notifications/preferences';
 import { memberProcedure, router } from '#server/trpc/init';
 
 /**
@@ -23,6 +24,15 @@ export const notificationsRouter = router({
     .meta({ cache: { changes: [] }, openWhileSuspended: true })
     .input(NotificationReadSchema)
     .mutation(async ({ ctx, input }) => markRead(ctx.db, ctx.user.id, input.ids ? { ids: input.ids } : { all: true })),
+
+  /** GET /api/notifications/preferences: per kind she may receive, `{site, mail}`. */
+  preferences: memberProcedure.meta({ openWhileSuspended: true }).query(async ({ ctx }) => preferencesOf(ctx.db, ctx.user)),
+
+  /** PUT /api/notifications/preferences: the kinds she sends change; answers them all. */
+  setPreferences: memberProcedure
+    .meta({ cache: { changes: [] }, openWhileSuspended: true })
+    .input(NotificationPreferencesSchema)
+    .mutation(async ({ ctx, input }) => setPreferences(ctx.db, ctx.user, input)),
 
   /**
    * GET /api/mentions?thread=forum:12&q=Ze: members who took part in a thread she can see
