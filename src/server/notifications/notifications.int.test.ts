@@ -40,7 +40,7 @@ interface Inbox {
   nextCursor: number | null;
   unread: number;
 }
-const as = (who: Someone | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.request({ method, url, payload, cookie: who?.cookie });
+const as = (who: Someone | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.request({ method, url, payload, cookie: who?.cookie });
 const inbox = async (who: Someone, query = ''): Promise<Inbox> => {
   const response = await as(who, 'GET', `/api/notifications${query}`);
   expect(response.statusCode, response.body).toBe(200);

@@ -62,8 +62,9 @@ export function withReplies(comments: CommentItem[]): CommentWithReplies[] {
   return [...threads.values()];
 }
 
-/** Her display name, isolated so a Latin name ending in a full stop reads right in an Arabic sentence. */
-const nameOf = (comment: CommentItem) => `\u2068${comment.user.firstName} ${comment.user.lastName}\u2069`;
+const nameOf = (comment: CommentItem) => `${comment.user.firstName} ${comment.user.lastName}`;
+/** A name isolated in shown text, so a Latin name ending in a full stop reads right in an Arabic sentence. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
 
 /** After she adds a comment: 'added', or the server's words when it waits for a moderator. */
 export function toastCommentAdded(result: { message: string | null }) {
@@ -281,7 +282,7 @@ export function CommentForm({
 
   return (
     <form onSubmit={submit} noValidate className={replyTo ? 'mt-3 grid gap-2' : 'grid gap-2'}>
-      <Label htmlFor={id}>{replyTo ? m.content_reply_label({ name: replyTo.name }) : m.content_comment_label()}</Label>
+      <Label htmlFor={id}>{replyTo ? m.content_reply_label({ name: isolated(replyTo.name) }) : m.content_comment_label()}</Label>
       <MentionBox
         ref={box}
         id={id}
