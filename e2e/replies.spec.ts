@@ -31,6 +31,7 @@ test('a member replies to another member\'s comment in the forum, and the reply 
 
   await page.setViewportSize(WIDE);
   await signInThroughForm(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/community/blog');
   const post = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await post.getByRole('button', { name: '1 comment' }).click();
@@ -67,6 +68,7 @@ test('a member replies to another member\'s comment in the forum, and the reply 
   const other = await page.context().browser()!.newContext({ baseURL: siteUrl() });
   const theirs = await other.newPage();
   await signInThroughForm(theirs, DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
+  await expect(theirs).not.toHaveURL(/\/login/);
   await theirs.goto('/community/blog');
   const seen = theirs.getByRole('article').filter({ has: theirs.getByRole('heading', { name: title }) });
   await seen.getByRole('button', { name: '2 comments' }).click();
