@@ -15,8 +15,9 @@ import { notifyWritten } from '../notifications/causes';
 import { deletePermission, type DisplayName, mayDelete, memberSeenBy, type Role } from '../policies';
 
 /**
- * Comments work the same on podcasts, blogs and forum posts: a table with an id, the
- * parent's id, the author, the text and a date. Each area describes its table once.
+ * Comments work the same on podcasts, blogs and forum posts: a table with an id, the item's
+ * id, the comment a reply answers, the author, the text and a date. Each area describes its
+ * table once.
  */
 export interface CommentTable<ItemKey extends string> {
   table: PgTable;
