@@ -13,6 +13,8 @@ import { defineConfig } from 'vitest/config';
 // shared but the code.
 const integration = ['src/**/*.int.test.ts'];
 const onPostgresToo = [
+  'src/server/notifications/notifications.int.test.ts',
+  'src/server/notifications/stream.int.test.ts',
   'src/server/search.int.test.ts',
   'src/server/read-models.int.test.ts',
   'src/server/response-cache.int.test.ts',

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, heldIndex, id, publication, weeklyActivityIndex } from './columns';
 
@@ -36,10 +36,14 @@ export function likesTable<Key extends string>(name: string, item: Item<Key>, { 
 /**
  * A comment table: a member's comment under an item, with its publication state (held for
  * review, hidden), read newest-last per item; indexed for her own list, the review queue and
- * the admin overview's weekly counts.
+ * the admin overview's weekly counts. `parentId`: the comment it answers (a reply), always a
+ * comment without a parent of its own (one level); deleting a comment deletes its replies.
  */
 export function commentsTable<Key extends string>(name: string, item: Item<Key>) {
-  return pgTable(name, { id: id(), ...itemAndMember(item), content: text('content').notNull(), ...publication(), createdAt: createdAt() }, (t) => [
+  const columns = { id: id(), ...itemAndMember(item), parentId: integer('parent_id'), content: text('content').notNull(), ...publication(), createdAt: createdAt() };
+  return pgTable(name, columns, (t) => [
+    foreignKey({ name: `${name}_parent_fk`, columns: [t.parentId], foreignColumns: [t.id] }).onDelete('cascade'),
+    index(`${name}_parent_idx`).on(t.parentId),
     index(`${name}_${item.column.replace(/_id$/, '')}_idx`).on(t[item.key], t.createdAt, t.id),
     index(`${name}_user_idx`).on(t.userId),
     heldIndex(`${name}_held_idx`, t),

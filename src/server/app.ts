@@ -13,6 +13,8 @@ import { smtpTransport, startMailWorker, type MailWorkerOptions } from './mail/w
 import { publicSite } from './site';
 import { registerFeeds } from './feeds';
 import { registerCalendarFeed, startEventReminders } from './calendar';
+import { startNotificationRetention } from './notifications/inbox';
+import { registerNotificationStream, type StreamOptions } from './notifications/live';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { messages } from '#shared/messages';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** The mail worker's pace (tests retry in milliseconds, not minutes); false runs no worker. */
   mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs' | 'serverAwayRetryMs'>> | false;
+  /** The notification stream's heartbeat (tests beat in milliseconds). */
+  notificationStream?: StreamOptions;
 }
 
 export interface ServerTimeouts {
@@ -220,7 +224,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Reminders 24 hours before an event go with the mail worker: no worker, no reminders.
   if (mailWorker) {
     const reminders = startEventReminders({ db, site: mail.site, log: app.log, onQueued: mail.sendSoon });
-    app.addHook('onClose', async () => reminders.stop());
+    // Read notifications past their keeping time go with the same periodic jobs.
+    const retention = startNotificationRetention({ db, log: app.log });
+    app.addHook('onClose', async () => {
+      reminders.stop();
+      retention.stop();
+    });
   }
 
   app.addHook('onRequest', refuseOversizedBatch);
@@ -237,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  registerNotificationStream(app, db, options.notificationStream);
   await app.register(restPlugin, deps);
   registerFeeds(app, db, publicSite(env));
   registerCalendarFeed(app, db, publicSite(env));

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { notify } from './notifications/notify';
 import type { FastifyInstance } from 'fastify';
 import ical from 'ical-generator';
 import type { Db } from '#db/client';
@@ -160,6 +161,13 @@ export async function queueEventReminders(db: Db, site: PublicSite): Promise<num
       const event = eventRows.find((row) => row.id === eventId);
       if (person && event) await queueMail(tx, mails.eventReminder(site, person, person.firstName, event, eventCalendar(site, event.title, [event])));
     }
+    await notify(
+      tx,
+      claimed.flatMap(({ eventId, userId }) => {
+        const event = eventRows.find((row) => row.id === eventId);
+        return event ? [{ userId, kind: 'event_reminder' as const, actorId: null, target: { type: 'event' as const, id: eventId, title: event.title } }] : [];
+      }),
+    );
     return claimed.length;
   });
 }

@@ -36,6 +36,8 @@ let newcomer: TestUser;
 let moderator: { user: TestUser; cookie: string };
 /** The ids every `:id` and `{id}` is filled with: each piece of content the author touched. */
 const contentIds = new Set<number>();
+/** Her forum post as a mention list names its thread ('forum:12'). */
+let forumThread = '';
 
 const signIn = async (user: TestUser) =>
   sessionCookieFrom(await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } }));
@@ -84,6 +86,12 @@ beforeAll(async () => {
   ]);
   for (const write of writes) expect(write.statusCode, write.body).toBeLessThan(300);
   for (const id of [post.id, podcast.id, blog.id, event.id, listing.id]) contentIds.add(id);
+  forumThread = `forum:${post.id}`;
+  // The other member takes part in her thread, and she replies and mentions her: the viewer's
+  // notifications and the thread's mention list name her (by display name only).
+  const hello = await app.inject({ method: 'POST', url: `/api/forum/posts/${post.id}/comments`, payload: { content: 'Hello from Huda' }, headers: { cookie: viewer.cookie } });
+  const answer = await as('POST', `/api/forum/posts/${post.id}/comments`, { content: 'Welcome @Huda V.!', parentId: (hello.json() as { id: number }).id });
+  expect(answer.statusCode, answer.body).toBe(201);
 
   // What moderators work on: reports of her post, her comment and herself; a new member's post
   // waiting for review; a profile change of hers held by a watched word; the moderator's own
@@ -186,13 +194,24 @@ describe('no answer tells a visitor, another member or a moderator what is priva
     expect(adminQueue.map((item) => item.author)).toEqual([{ id: newcomer.id, firstName: 'Rania', lastName: 'Qasimi', email: 'rania.qasimi@example.com' }]);
   });
 
+  it('reads notifications and mention lists that name the member, by display name only', async () => {
+    const get = (url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+    const told = (await get('/api/notifications', viewer.cookie)).json() as { items: { kind: string; actor: object }[] };
+    expect(told.items.map((item) => [item.kind, item.actor])).toEqual([['reply', { firstName: 'Zeina', lastName: 'F.' }]]);
+    const staff = (await get('/api/notifications', moderator.cookie)).json() as { items: { kind: string; actor: object | null }[] };
+    expect(staff.items.map((item) => item.kind).sort()).toEqual(['report_new', 'report_new', 'report_new', 'review_waiting', 'review_waiting']);
+    const names = (await get(`/api/mentions?thread=${forumThread}`, viewer.cookie)).json() as unknown[];
+    expect(names).toEqual([{ firstName: 'Zeina', lastName: 'F.', mention: '@Zeina F.' }]);
+    expect((await app.inject({ method: 'GET', url: `/api/mentions?thread=${forumThread}` })).statusCode).toBe(401);
+  });
+
   it.each(['visitor', 'member', 'moderator'] as const)('holds for every tRPC read a %s may call', async (who) => {
     const reads = listProcedures().filter((procedure) => procedure.type === 'query' && readableBy(who, procedure));
     expect(reads.length).toBeGreaterThan(15);
     const problems: string[] = [];
     let answered = 0;
     for (const procedure of reads) {
-      for (const input of [undefined, {}, ...[...contentIds].map((id) => ({ id })), { q: 'first' }, { search: 'first' }]) {
+      for (const input of [undefined, {}, ...[...contentIds].map((id) => ({ id })), { q: 'first' }, { search: 'first' }, { thread: forumThread }]) {
         const response = await trpcRequest(app, { path: procedure.path, type: 'query', input, cookie: cookieOf(who) });
         if (response.statusCode === 200) answered++;
         for (const problem of privateDataIn(response.body, who, OWN_ACCOUNT_READS.has(procedure.path))) problems.push(`${procedure.path} ${JSON.stringify(input)}: ${problem}`);
@@ -207,7 +226,7 @@ describe('no answer tells a visitor, another member or a moderator what is priva
     expect(reads.length).toBeGreaterThan(15);
     const problems: string[] = [];
     for (const row of reads) {
-      const urls = row.url.includes(':') ? [...contentIds].map((id) => row.url.replace(/:[A-Za-z]+/g, String(id))) : [row.url, `${row.url}?search=first&q=first`];
+      const urls = row.url.includes(':') ? [...contentIds].map((id) => row.url.replace(/:[A-Za-z]+/g, String(id))) : [row.url, `${row.url}?search=first&q=first`, `${row.url}?thread=${forumThread}`];
       for (const url of urls) {
         const response = await app.inject({ method: 'GET', url, headers: cookieOf(who) ? { cookie: cookieOf(who)! } : {} });
         for (const problem of privateDataIn(response.body, who, OWN_ACCOUNT_READS.has(row.url))) problems.push(`GET ${url}: ${problem}`);

@@ -138,6 +138,7 @@ export const messages = {
     get deleted() { return m.server_comments_deleted(); },
     get deleteFailed() { return m.server_comments_delete_failed(); },
     get notFound() { return m.server_comments_not_found(); },
+    get replyTargetNotFound() { return m.server_comments_reply_target_not_found(); },
     get deleteForbidden() { return m.server_comments_delete_forbidden(); },
   },
   admin: {

@@ -28,7 +28,7 @@ export interface MemberContentTable {
 
 const comment = (kind: keyof typeof COMMENT_TABLES, type: ContentType, parent: { table: PgTable; id: PgColumn; title: PgColumn }): MemberContentTable => {
   const t = COMMENT_TABLES[kind];
-  return { ...t, title: null, thread: { type, ...parent, key: t.parentId } };
+  return { ...t, title: null, thread: { type, ...parent, key: t.itemId } };
 };
 
 export const MEMBER_CONTENT: Record<ReviewableKind, MemberContentTable> = {

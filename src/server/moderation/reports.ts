@@ -19,6 +19,7 @@ import { seesWritingBy } from './blocks';
 import { MEMBER_CONTENT, moderatedItemsById } from './member-content';
 import { assertMaySuspendFor, suspendMember } from './suspension';
 import { visibleTo, type ContentViewer } from './visibility';
+import { notify, notifyStaff } from '../notifications/notify';
 
 const m = messages.safety;
 
@@ -104,6 +105,8 @@ export async function createReport(
       .insert(reports)
       .values({ reporterId: reporter.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, details: input.details || null })
       .returning({ id: reports.id });
+    const label = (await labelsOf(tx, [input])).get(`${input.targetType}:${input.targetId}`) ?? '';
+    await notifyStaff(tx, { kind: 'report_new', actorId: reporter.id, target: { type: 'report', id: row!.id, title: label } });
     if (hideable) {
       const [counts] = await tx.select(reportCounts()).from(reports).where(target);
       if (counts && hiddenByReports(counts)) await setHidden(tx, input.targetType, input.targetId, true);
@@ -358,12 +361,19 @@ export async function resolveReport(
   }
 
   return db.transaction(async (tx) => {
+    // Named before a deletion takes the item away.
+    const label = (await labelsOf(tx, [{ targetType: type, targetId: id }])).get(`${type}:${id}`) ?? '';
     const closed = await tx
       .update(reports)
       .set({ status: 'resolved', resolution: input.action, resolutionNote: input.note || null, resolvedBy: admin.id, resolvedAt: new Date() })
       .where(and(eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.status, 'open')))
-      .returning({ id: reports.id });
+      .returning({ id: reports.id, reporterId: reports.reporterId });
     if (closed.length === 0) throw conflict(m.reportsAlreadyResolved);
+    // Each reporter hears her report was reviewed, never what was decided (the staff member is not named).
+    await notify(
+      tx,
+      closed.map((report) => ({ userId: report.reporterId, kind: 'report_resolved' as const, actorId: null, target: { type: 'report' as const, id: report.id, title: label } })),
+    );
 
     if (input.action === 'dismiss') await setHidden(tx, type, id, false);
     if (input.action === 'hide') await setHidden(tx, type, id, true);

@@ -9,6 +9,8 @@ import { conflict, notFound } from '../errors';
 import { displayName, memberSeenByStaff, type Viewer } from '../policies';
 import { qualified } from '../services/content-query';
 import { MEMBER_CONTENT, selectModeratedItems, type ModeratedItem } from './member-content';
+import { notifyPublished, writtenItem } from '../notifications/causes';
+import { notify, notifyStaff } from '../notifications/notify';
 
 const m = messages.safety;
 
@@ -81,25 +83,37 @@ async function notWaiting(db: Db, kind: ReviewableKind, id: number): Promise<nev
  */
 export async function approveHeld(db: Db, kind: ReviewableKind, id: number) {
   const c = MEMBER_CONTENT[kind];
-  const [row] = await db
-    .update(c.table)
-    .set({ state: 'published', holdReason: null } as never)
-    .where(and(eq(c.id, id), eq(c.state, 'held')))
-    .returning({ authorId: c.userId });
-  if (!row) return notWaiting(db, kind, id);
-  await establishIfReviewed(db, row.authorId as number);
-  return { success: true as const, message: m.approved, kind, id };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(c.table)
+      .set({ state: 'published', holdReason: null } as never)
+      .where(and(eq(c.id, id), eq(c.state, 'held')))
+      .returning({ authorId: c.userId });
+    if (!row) return notWaiting(tx, kind, id);
+    await establishIfReviewed(tx, row.authorId as number);
+    // Now published: its author hears so, and the replies and mentions it holds are told.
+    const item = await writtenItem(tx, kind, id);
+    if (item) {
+      await notify(tx, [{ userId: item.authorId, kind: 'held_approved', actorId: null, target: item.thread, commentId: kind === 'forum_post' ? null : id }]);
+      await notifyPublished(tx, item);
+    }
+    return { success: true as const, message: m.approved, kind, id };
+  });
 }
 
-/** Deletes a held item; its author is not told. */
+/** Deletes a held item; its author is told it was not published (in which thread), nothing more. */
 export async function rejectHeld(db: Db, kind: ReviewableKind, id: number) {
   const c = MEMBER_CONTENT[kind];
-  const [row] = await db
-    .delete(c.table)
-    .where(and(eq(c.id, id), eq(c.state, 'held')))
-    .returning({ id: c.id });
-  if (!row) return notWaiting(db, kind, id);
-  return { success: true as const, message: m.rejected, kind, id };
+  return db.transaction(async (tx) => {
+    const item = await writtenItem(tx, kind, id);
+    const [row] = await tx
+      .delete(c.table)
+      .where(and(eq(c.id, id), eq(c.state, 'held')))
+      .returning({ id: c.id });
+    if (!row) return notWaiting(tx, kind, id);
+    if (item) await notify(tx, [{ userId: item.authorId, kind: 'held_rejected', actorId: null, target: item.thread }]);
+    return { success: true as const, message: m.rejected, kind, id };
+  });
 }
 
 /** Marks a member established once REVIEWED_CONTRIBUTIONS of her posts and comments are published. */
@@ -140,7 +154,8 @@ export async function holdProfileChange(db: Db, userId: number, changes: Profile
   await db.transaction(async (tx) => {
     await lockMember(tx, userId);
     await tx.delete(profileChanges).where(eq(profileChanges.userId, userId));
-    await tx.insert(profileChanges).values({ userId, changes });
+    const [row] = await tx.insert(profileChanges).values({ userId, changes }).returning({ id: profileChanges.id });
+    await notifyStaff(tx, { kind: 'review_waiting', actorId: userId, target: { type: 'review', id: row!.id, title: '' } });
   });
 }
 

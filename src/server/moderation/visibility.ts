@@ -36,5 +36,18 @@ export function visibleTo(viewer: ContentViewer, t: MemberContent): SQL {
   return and(stateVisible, noBlockBetween(viewer, t.userId))!;
 }
 
+/**
+ * The same rule for a row of member-written content read under an alias in a subquery (the
+ * comment a reply answers): its `state` and `user_id` columns, which every such table has.
+ */
+export function visibleAs(viewer: ContentViewer, alias: string): SQL {
+  const state = sql.raw(`${alias}.state`);
+  const author = sql.raw(`${alias}.user_id`);
+  const stateVisible = viewer ? sql`(${state} = 'published' or (${state} = 'held' and ${author} = ${viewer.id}))` : sql`${state} = 'published'`;
+  if (!viewer) return stateVisible;
+  const blocked = sql`exists (select 1 from ${blocks} where (${qualified(blocks.blockerId)} = ${viewer.id} and ${qualified(blocks.blockedId)} = ${author}) or (${qualified(blocks.blockerId)} = ${author} and ${qualified(blocks.blockedId)} = ${viewer.id}))`;
+  return sql`${stateVisible} and not ${blocked}`;
+}
+
 /** Only what everyone sees: for counts shown to all (a post's comment count, the hub's post count). */
 export const publishedOnly = (state: PgColumn) => sql`${qualified(state)} = 'published'`;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client';
 import { blogComments, forumComments, podcastComments, users } from '#db/schema';
@@ -8,20 +8,28 @@ import { forbidden, notFound } from '../errors';
 import type { RateLimiter } from '../auth/rate-limit';
 import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
 import { heldMessage, publicationOf } from '../moderation/publication';
-import { visibleTo, type ContentViewer } from '../moderation/visibility';
-import type { PublicationState } from '#shared/moderation';
+import { visibleAs, visibleTo, type ContentViewer } from '../moderation/visibility';
+import { qualified } from './content-query';
+import type { PublicationState, ReviewableKind } from '#shared/moderation';
+import { notifyWritten } from '../notifications/causes';
 import { deletePermission, type DisplayName, mayDelete, memberSeenBy, type Role } from '../policies';
 
 /**
- * Comments work the same on podcasts, blogs and forum posts: a table with an id, the
- * parent's id, the author, the text and a date. Each area describes its table once.
+ * Comments work the same on podcasts, blogs and forum posts: a table with an id, the item's
+ * id, the comment a reply answers, the author, the text and a date. Each area describes its
+ * table once.
  */
-export interface CommentTable<ParentKey extends string> {
+export interface CommentTable<ItemKey extends string> {
   table: PgTable;
   id: PgColumn;
+  /** The item the comment is under (podcast, article, forum post). */
+  itemId: PgColumn;
+  /** The TS property name of the item id column, used when inserting. */
+  itemKey: ItemKey;
+  /** The comment a reply answers; null for a comment on the item itself. */
   parentId: PgColumn;
-  /** The TS property name of the parent id column, used when inserting. */
-  parentKey: ParentKey;
+  /** Its name in the review queue and reports ('podcast_comment'). */
+  reviewKind: ReviewableKind;
   userId: PgColumn;
   content: PgColumn;
   createdAt: PgColumn;
@@ -34,8 +42,10 @@ export const COMMENT_TABLES = {
   podcast: {
     table: podcastComments,
     id: podcastComments.id,
-    parentId: podcastComments.podcastId,
-    parentKey: 'podcastId',
+    itemId: podcastComments.podcastId,
+    itemKey: 'podcastId',
+    parentId: podcastComments.parentId,
+    reviewKind: 'podcast_comment',
     userId: podcastComments.userId,
     content: podcastComments.content,
     createdAt: podcastComments.createdAt,
@@ -45,8 +55,10 @@ export const COMMENT_TABLES = {
   blog: {
     table: blogComments,
     id: blogComments.id,
-    parentId: blogComments.blogId,
-    parentKey: 'blogId',
+    itemId: blogComments.blogId,
+    itemKey: 'blogId',
+    parentId: blogComments.parentId,
+    reviewKind: 'blog_comment',
     userId: blogComments.userId,
     content: blogComments.content,
     createdAt: blogComments.createdAt,
@@ -56,8 +68,10 @@ export const COMMENT_TABLES = {
   forum: {
     table: forumComments,
     id: forumComments.id,
-    parentId: forumComments.postId,
-    parentKey: 'postId',
+    itemId: forumComments.postId,
+    itemKey: 'postId',
+    parentId: forumComments.parentId,
+    reviewKind: 'forum_comment',
     userId: forumComments.userId,
     content: forumComments.content,
     createdAt: forumComments.createdAt,
@@ -91,6 +105,8 @@ export async function deleteComment(db: Db, viewer: { id: number; role: Role }, 
  */
 export interface CommentView {
   id: number;
+  /** The comment this one answers, or null. */
+  parentId: number | null;
   content: string;
   createdAt: Date;
   user: DisplayName;
@@ -100,25 +116,36 @@ export interface CommentView {
   waitingForReview: boolean;
 }
 
-/** A parent's comments that this viewer may see (visibleTo), oldest first so a conversation reads top to bottom. */
+/**
+ * An item's comments that this viewer may see (visibleTo), oldest first so a conversation reads
+ * top to bottom; each reply carries the comment it answers (`parentId`), and a reply shows only
+ * while that comment does (a reply to something she can't see would answer nothing). A reply is
+ * always newer than its comment, so the comment comes on the same page or an earlier one.
+ */
 export async function listComments(
   db: Db,
   viewer: ContentViewer,
   t: CommentTable<string>,
-  parentId: number,
+  itemId: number,
   page: { limit: number; offset: number; cursor?: number | null },
 ): Promise<CommentView[]> {
   const order: ListOrder = { column: t.createdAt, direction: 'asc' };
-  // The page first (an index walk on the parent and date), then its authors' names.
-  const where = and(eq(t.parentId, parentId), visibleTo(viewer, t));
+  // The page first (an index walk on the item and date), then its authors' names.
+  const where = and(eq(t.itemId, itemId), visibleTo(viewer, t), answersVisibleComment(viewer, t));
   const ids = pageIds(db, t.table, t.id, where, order, { limit: page.limit, offset: page.offset, after: page.cursor });
   const rows = await db
-    .select({ id: t.id, content: t.content, createdAt: t.createdAt, state: t.state, authorId: users.id, authorRole: users.role, firstName: users.firstName, lastName: users.lastName })
+    .select({ id: t.id, parentId: t.parentId, content: t.content, createdAt: t.createdAt, state: t.state, authorId: users.id, authorRole: users.role, firstName: users.firstName, lastName: users.lastName })
     .from(t.table)
     .innerJoin(ids, inPage(ids, t.id))
     .innerJoin(users, eq(users.id, t.userId))
     .orderBy(...orderBy(order, t.id));
   return rows.map((row) => toCommentView(viewer, row as CommentRow));
+}
+
+/** A comment on the item itself, or a reply whose comment this viewer may see too. */
+function answersVisibleComment(viewer: ContentViewer, t: CommentTable<string>): SQL {
+  const parent = qualified(t.parentId);
+  return sql`(${parent} is null or exists (select 1 from ${t.table} as answered where answered.id = ${parent} and ${visibleAs(viewer, 'answered')}))`;
 }
 
 /**
@@ -136,6 +163,7 @@ export async function listCommentsOfVisibleParent(
 
 interface CommentRow {
   id: number;
+  parentId: number | null;
   content: string;
   createdAt: Date;
   state: PublicationState;
@@ -149,6 +177,7 @@ function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
   const author = memberSeenBy(viewer, { id: row.authorId, firstName: row.firstName, lastName: row.lastName });
   return {
     id: row.id,
+    parentId: row.parentId,
     content: row.content,
     createdAt: row.createdAt,
     user: author.name,
@@ -160,31 +189,57 @@ function toCommentView(viewer: ContentViewer, row: CommentRow): CommentView {
 }
 
 /**
- * Stores a comment by a member (content already trimmed and checked by the input schema) on a
- * parent `parentCheck` finds she may see, and returns it in the list's shape. Counted against
- * the member's comment rate limit; a blocked word refuses it, and a new member's comment or one
- * holding a `hold` word waits for review (publicationOf).
+ * The comment a reply answers, as stored: a comment under the same item that she may see
+ * (visibleTo; anything else is the same 404). A reply to a reply answers that reply's comment,
+ * so replies stay one level deep and together under the comment that started them.
  */
-export async function addComment<ParentKey extends string>(
+async function answeredComment(db: Db, viewer: { id: number; role: Role }, t: CommentTable<string>, itemId: number, id: number) {
+  const [row] = await db
+    .select({ id: t.id, parentId: t.parentId, userId: t.userId })
+    .from(t.table)
+    .where(and(eq(t.id, id), eq(t.itemId, itemId), visibleTo(viewer, t)))
+    .limit(1);
+  if (!row) throw notFound(messages.comments.replyTargetNotFound);
+  return { parentId: (row.parentId ?? row.id) as number, answeredAuthorId: row.userId as number };
+}
+
+/**
+ * Stores a comment by a member (content already trimmed and checked by the input schema) on an
+ * item `itemCheck` finds she may see, and returns it in the list's shape; with `parentId`, a
+ * reply to that comment (answeredComment). Counted against the member's comment rate limit; a
+ * blocked word refuses it, and a new member's comment or one holding a `hold` word waits for
+ * review (publicationOf).
+ */
+export async function addComment<ItemKey extends string>(
   deps: { db: Db; rateLimiter: RateLimiter; user: { id: number; role: Role; firstName: string; lastName: string } },
-  t: CommentTable<ParentKey>,
-  parentCheck: Promise<unknown>,
-  parentId: number,
-  content: string,
+  t: CommentTable<ItemKey>,
+  itemCheck: Promise<unknown>,
+  input: { id: number; content: string; parentId?: number | null | undefined },
 ): Promise<CommentView & { message: string | null }> {
-  // The parent's check and the text's screening only read, so they run at once (one wait for
-  // the database instead of two); their refusals keep their order: the parent's 404, then the
-  // rate limit's 429 (not counted for a parent she can't see), then a blocked word's 400.
-  const [parent, screened] = await Promise.allSettled([parentCheck, publicationOf(deps.db, deps.user, content)]);
-  if (parent.status === 'rejected') throw parent.reason;
-  await deps.rateLimiter.consume('comment', `user:${deps.user.id}`);
+  const { db, user } = deps;
+  const { id: itemId, content } = input;
+  // The item's check, the answered comment's and the text's screening only read, so they run
+  // at once (one wait for the database instead of several); their refusals keep their order:
+  // the item's 404, the comment's 404, then the rate limit's 429 (not counted for an item she
+  // can't see), then a blocked word's 400.
+  const answered = input.parentId == null ? Promise.resolve(null) : answeredComment(db, user, t, itemId, input.parentId);
+  const [item, reply, screened] = await Promise.allSettled([itemCheck, answered, publicationOf(db, user, content)]);
+  if (item.status === 'rejected') throw item.reason;
+  if (reply.status === 'rejected') throw reply.reason;
+  await deps.rateLimiter.consume('comment', `user:${user.id}`);
   if (screened.status === 'rejected') throw screened.reason;
   const publication = screened.value;
-  const values = { [t.parentKey]: parentId, userId: deps.user.id, content, ...publication };
-  const [row] = await deps.db
-    .insert(t.table)
-    .values(values as never)
-    .returning({ id: t.id, createdAt: t.createdAt });
-  const view = toCommentView(deps.user, { ...deps.user, id: row!.id as number, content, createdAt: row!.createdAt as Date, state: publication.state, authorId: deps.user.id, authorRole: deps.user.role });
+  const parentId = reply.value?.parentId ?? null;
+  const values = { [t.itemKey]: itemId, parentId, userId: user.id, content, ...publication };
+  // The comment and what it tells others (a reply, a mention; staff of a held one) are kept together.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(t.table)
+      .values(values as never)
+      .returning({ id: t.id, createdAt: t.createdAt });
+    await notifyWritten(tx, t.reviewKind, inserted!.id as number);
+    return inserted;
+  });
+  const view = toCommentView(user, { ...user, id: row!.id as number, parentId, content, createdAt: row!.createdAt as Date, state: publication.state, authorId: user.id, authorRole: user.role });
   return { ...view, message: heldMessage(publication, 'comment') };
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { notify } from '../notifications/notify';
 import type { Db } from '#db/client';
 import { eventRsvps, events, users } from '#db/schema';
 import type { RsvpStatus } from '#shared/statuses';
@@ -162,6 +163,10 @@ export async function promoteFromWaitlist(tx: Db, site: MailSite, event: Awaited
       .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, member.userId)));
     await queueMail(tx, mails.waitlistPromoted(site, member, member.firstName, event, eventCalendar(site, event.title, [event])));
   }
+  await notify(
+    tx,
+    next.map((member) => ({ userId: member.userId, kind: 'waitlist_promoted' as const, actorId: null, target: { type: 'event' as const, id: event.id, title: event.title } })),
+  );
   return next.length;
 }
 

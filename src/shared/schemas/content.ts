@@ -93,7 +93,8 @@ export const CommentContentSchema = z
   .max(COMMENT_MAX, say(() => messages.comments.tooLong));
 
 export const CommentFormSchema = z.object({ content: CommentContentSchema });
-export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContentSchema });
+/** A comment on an item (`id`); with `parentId`, a reply to that comment (one level: a reply to a reply joins its comment). */
+export const AddCommentSchema = z.object({ id: IdSchema, content: CommentContentSchema, parentId: IdSchema.nullish() });
 export const CommentListSchema = PageSchema.extend({ id: IdSchema });
 
 /** Where a comment lives: under a podcast, a blog article or a forum post. */

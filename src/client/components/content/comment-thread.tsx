@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { Reply, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { CommentFormSchema, type CommentKind } from '#shared/schemas/content';
 import { m } from '#i18n/messages';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
-import { Textarea } from '../ui/textarea';
-import { useCommentDraft } from '#client/lib/comment-draft';
+import { useCommentDraft, useReplyDrafts } from '#client/lib/comment-draft';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
@@ -20,14 +19,52 @@ import { WaitingBadge } from '../safety/waiting-badge';
 import { toast } from '../ui/toast';
 import { TEXT_LIMITS } from '#shared/limits';
 import { CharacterCount } from '../character-count';
+import { MentionBox } from './mention-box';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
 
 /** A thread of comments: under which kind of item, and which one. */
 export interface CommentThread {
   kind: CommentKind;
-  parentId: number;
+  itemId: number;
 }
+
+/** How a signed-in member replies in a thread: sends the reply to `parentId`, true once stored. */
+export interface ReplySender {
+  send: (content: string, parentId: number) => Promise<boolean>;
+  pending: boolean;
+}
+
+/** Whether a comment was stored: its mutation's outcome (the mutation's own handlers tell her why not). */
+export const sent = (mutation: Promise<unknown>): Promise<boolean> =>
+  mutation.then(
+    () => true,
+    () => false,
+  );
+
+/** A comment with the replies that answer it, oldest first. */
+interface CommentWithReplies {
+  comment: CommentItem;
+  replies: CommentItem[];
+}
+
+/**
+ * The loaded comments as conversations: each comment with its replies under it. A reply always
+ * comes after its comment in the list (it is newer), and the server leaves out replies to a
+ * comment the viewer can't see.
+ */
+export function withReplies(comments: CommentItem[]): CommentWithReplies[] {
+  const threads = new Map<number, CommentWithReplies>();
+  for (const comment of comments) {
+    if (comment.parentId === null) threads.set(comment.id, { comment, replies: [] });
+    else threads.get(comment.parentId)?.replies.push(comment);
+  }
+  return [...threads.values()];
+}
+
+const nameOf = (comment: CommentItem) => `${comment.user.firstName} ${comment.user.lastName}`;
+/** A name isolated in shown text, so a Latin name ending in a full stop reads right in an Arabic sentence. */
+const isolated = (name: string) => `\u2068${name}\u2069`;
 
 /** After she adds a comment: 'added', or the server's words when it waits for a moderator. */
 export function toastCommentAdded(result: { message: string | null }) {
@@ -106,7 +143,7 @@ export function CommentMeta({ kind, comment, date }: { kind: CommentKind; commen
   );
 }
 
-export function CommentList({ comments, isLoading, thread }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread }) {
+export function CommentList({ comments, isLoading, thread, reply }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread; reply?: ReplySender | undefined }) {
   if (isLoading) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -116,28 +153,117 @@ export function CommentList({ comments, isLoading, thread }: { comments: Comment
     );
   }
   if (!comments?.length) return <p className="py-4 text-center text-muted-foreground">{m.content_no_comments()}</p>;
+  return <Conversations comments={comments} thread={thread} reply={reply} date={(comment) => shortDate(new Date(comment.createdAt))} className="rounded-2xl bg-muted/60 px-4 py-3" />;
+}
+
+/**
+ * Comments with their replies under them, each with Reply for a signed-in member (`reply`):
+ * Reply opens a reply box under the conversation, its text kept like a comment's draft (a box
+ * left with text opens again with it). `className` styles each comment's card.
+ */
+export function Conversations({ comments, thread, reply, date, className }: { comments: CommentItem[]; thread: CommentThread; reply?: ReplySender | undefined; date: (comment: CommentItem) => string; className: string }) {
+  // The reply boxes open: per comment, the comment or reply she answers. Boxes left with text
+  // open again with it; the one she opened last takes the keyboard.
+  const [replyingTo, setReplyingTo] = useState<ReadonlyMap<number, CommentItem>>(new Map());
+  const [clicked, setClicked] = useState<number | null>(null);
+  const kept = useReplyDrafts(thread.kind, thread.itemId);
+  useEffect(() => {
+    if (kept.length === 0) return;
+    setReplyingTo((current) => {
+      const next = new Map(current);
+      for (const comment of comments) if (kept.includes(comment.id) && !next.has(comment.id)) next.set(comment.id, comment);
+      return next;
+    });
+    // Only when the kept drafts are read: a box she closed stays closed.
+  }, [kept]);
+  const open = (root: number, to: CommentItem) => {
+    setReplyingTo((current) => new Map(current).set(root, to));
+    setClicked(root);
+  };
+  const close = (root: number) =>
+    setReplyingTo((current) => {
+      const next = new Map(current);
+      next.delete(root);
+      return next;
+    });
+
+  const item = (comment: CommentItem, root: CommentItem) => (
+    <>
+      <CommentMeta kind={thread.kind} comment={comment} date={date(comment)} />
+      <MemberText text={comment.content} className="mt-1 text-sm" />
+      {reply ? (
+        <Button variant="ghost" size="sm" className="-ms-2 mt-1 h-7 w-fit justify-self-start px-2 text-muted-foreground" aria-label={m.content_reply_to({ name: nameOf(comment) })} onClick={() => open(root.id, comment)}>
+          <Reply className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {m.content_reply()}
+        </Button>
+      ) : null}
+    </>
+  );
+
   return (
     <ul className="grid gap-3">
-      {comments.map((comment) => (
-        <li key={comment.id} className="rounded-2xl bg-muted/60 px-4 py-3">
-          <CommentMeta kind={thread.kind} comment={comment} date={shortDate(new Date(comment.createdAt))} />
-          <MemberText text={comment.content} className="mt-1" />
-        </li>
-      ))}
+      {withReplies(comments).map(({ comment, replies }) => {
+        const to = replyingTo.get(comment.id);
+        return (
+          <li key={comment.id} className={className}>
+            {item(comment, comment)}
+            {replies.length > 0 ? (
+              <ul aria-label={m.content_replies_to({ name: nameOf(comment) })} className="mt-3 grid gap-3 border-s-2 border-primary/30 ps-3 sm:ps-4">
+                {replies.map((answer) => (
+                  <li key={answer.id}>{item(answer, comment)}</li>
+                ))}
+              </ul>
+            ) : null}
+            {reply && to ? (
+              <CommentForm
+                id={`${thread.kind}-${thread.itemId}-reply-${comment.id}`}
+                thread={thread}
+                // Answering a reply names its author, so she is told (a mention) though the reply joins the comment.
+                replyTo={{ id: comment.id, name: to.isMine ? m.content_you() : nameOf(to), mention: to.id !== comment.id && !to.isMine ? `@${to.user.firstName} ${to.user.lastName} ` : undefined }}
+                pending={reply.pending}
+                onSubmit={(content) => reply.send(content, to.id).then((sent) => (sent && close(comment.id), sent))}
+                onCancel={() => close(comment.id)}
+                focusOnOpen={clicked === comment.id}
+              />
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 /**
- * The comment box under `thread`: the draft is trimmed and checked with the server's own schema;
- * the button is disabled while the draft is empty or a request is pending. The draft is kept
- * while it is unsent (lib/comment-draft.ts): closing the comments or switching language keeps it.
- * `onSubmit` resolves true when the comment was stored, which clears the draft.
+ * The comment box under `thread` (or, with `replyTo`, the reply box under that comment): the
+ * draft is trimmed and checked with the server's own schema; the button is disabled while the
+ * draft is empty or a request is pending. The draft is kept while it is unsent
+ * (lib/comment-draft.ts): closing the comments or switching language keeps it.
+ * `onSubmit` resolves true when the comment was stored, which clears the draft. A reply box
+ * opened by Reply takes the keyboard (`focusOnOpen`); Cancel closes it, its draft kept.
  */
-export function CommentForm({ id, thread, onSubmit, pending }: { id: string; thread: CommentThread; onSubmit: (content: string) => Promise<boolean>; pending: boolean }) {
-  const [draft, setDraft] = useCommentDraft(thread.kind, thread.parentId);
+export function CommentForm({
+  id,
+  thread,
+  onSubmit,
+  pending,
+  replyTo,
+  onCancel,
+  focusOnOpen = false,
+}: {
+  id: string;
+  thread: CommentThread;
+  onSubmit: (content: string) => Promise<boolean>;
+  pending: boolean;
+  replyTo?: { id: number; name: string; mention?: string | undefined };
+  onCancel?: () => void;
+  focusOnOpen?: boolean;
+}) {
+  const [draft, setDraft] = useCommentDraft(thread.kind, thread.itemId, replyTo?.id, replyTo?.mention);
   const [error, setError] = useState<string>();
   const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) box.current?.focus();
+  }, [focusOnOpen]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -155,19 +281,20 @@ export function CommentForm({ id, thread, onSubmit, pending }: { id: string; thr
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-2">
-      <Label htmlFor={id}>{m.content_comment_label()}</Label>
-      <Textarea
+    <form onSubmit={submit} noValidate className={replyTo ? 'mt-3 grid gap-2' : 'grid gap-2'}>
+      <Label htmlFor={id}>{replyTo ? m.content_reply_label({ name: isolated(replyTo.name) }) : m.content_comment_label()}</Label>
+      <MentionBox
         ref={box}
         id={id}
-        rows={3}
+        thread={thread}
+        rows={replyTo ? 2 : 3}
         dir="auto"
         readOnly={pending}
         value={draft}
-        placeholder={m.content_comment_placeholder()}
+        placeholder={replyTo ? undefined : m.content_comment_placeholder()}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setDraft(e.target.value)}
+        onValueChange={setDraft}
       />
       <CharacterCount id={id} value={draft} max={TEXT_LIMITS.comment} />
       {error ? (
@@ -175,9 +302,16 @@ export function CommentForm({ id, thread, onSubmit, pending }: { id: string; thr
           {error}
         </p>
       ) : null}
-      <Button type="submit" className="justify-self-end" disabled={draft.length === 0 || pending}>
-        {pending ? m.content_comment_busy() : m.content_comment_submit()}
-      </Button>
+      <div className="flex justify-end gap-2">
+        {onCancel ? (
+          <Button type="button" variant="ghost" size={replyTo ? 'sm' : 'default'} onClick={onCancel}>
+            {m.content_reply_cancel()}
+          </Button>
+        ) : null}
+        <Button type="submit" size={replyTo ? 'sm' : 'default'} disabled={draft.length === 0 || pending}>
+          {pending ? m.content_comment_busy() : replyTo ? m.content_reply_submit() : m.content_comment_submit()}
+        </Button>
+      </div>
     </form>
   );
 }

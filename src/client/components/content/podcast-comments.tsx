@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { messages } from '#shared/messages';
 import { m } from '#i18n/messages';
 import { queryClient, SHORT_STALE_TIME, trpc } from '#client/trpc';
-import { CommentForm, CommentList, toastCommentAdded } from './comment-thread';
+import { CommentForm, CommentList, sent, toastCommentAdded } from './comment-thread';
 import { toastActionFailure } from './feedback';
 import { LoadMore } from './list-states';
 import type { PodcastItem } from './podcast-card';
@@ -30,20 +30,20 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
   return (
     <>
       <div className="max-h-[50vh] overflow-y-auto pe-1">
-        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} thread={{ kind: 'podcast', parentId: podcast.id }} />
+        <CommentList
+          comments={comments.data?.pages.flat()}
+          isLoading={comments.isPending}
+          thread={{ kind: 'podcast', itemId: podcast.id }}
+          reply={signedIn ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: podcast.id, content, parentId })) } : undefined}
+        />
         <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
       </div>
       {signedIn ? (
         <CommentForm
           id={`podcast-${podcast.id}-comment`}
-          thread={{ kind: 'podcast', parentId: podcast.id }}
+          thread={{ kind: 'podcast', itemId: podcast.id }}
           pending={add.isPending}
-          onSubmit={(content) =>
-            add.mutateAsync({ id: podcast.id, content }).then(
-              () => true,
-              () => false,
-            )
-          }
+          onSubmit={(content) => sent(add.mutateAsync({ id: podcast.id, content }))}
         />
       ) : (
         <p className="mt-4 rounded-2xl bg-secondary/60 px-4 py-3 text-center text-sm text-secondary-foreground">

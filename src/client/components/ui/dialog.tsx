@@ -13,11 +13,19 @@ export const dialogPanelClasses =
   'fixed start-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-card p-6 shadow-xl';
 
 /** A focus-trapping dialog panel that closes on Escape and on its labelled close button. */
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({ className, children, onEscapeKeyDown, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content className={cn(dialogPanelClasses, className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(dialogPanelClasses, className)}
+        // Escape in a box whose suggestion list is open closes the list, not the dialog.
+        onEscapeKeyDown={(event) => {
+          if (event.target instanceof HTMLElement && event.target.getAttribute('aria-expanded') === 'true' && event.target.getAttribute('role') === 'combobox') event.preventDefault();
+          onEscapeKeyDown?.(event);
+        }}
+        {...props}
+      >
         {children}
         {/* data-dialog-close: what Escape presses when a toast sits above the dialog (toaster.tsx). */}
         <DialogPrimitive.Close data-dialog-close="" className="absolute end-4 top-4 rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label={m.common_close()}>

@@ -3,7 +3,7 @@ import { Link, useCanGoBack } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { MessageCircle } from 'lucide-react';
 import { messages } from '#shared/messages';
-import { CommentForm, CommentList, toastCommentAdded } from '#client/components/content/comment-thread';
+import { CommentForm, CommentList, sent, toastCommentAdded } from '#client/components/content/comment-thread';
 import { toastActionFailure } from '#client/components/content/feedback';
 import { LikeButton, type LikeOf } from '#client/components/content/like-button';
 import { longDate } from '#client/lib/formats';
@@ -134,19 +134,19 @@ function BlogArticle({ blog }: { blog: Article }) {
         <h2 id="blog-comments" className="text-xl font-semibold">
           {m.content_comments_title()}
         </h2>
-        <CommentList comments={comments.data?.pages.flat()} isLoading={comments.isPending} thread={{ kind: 'blog', parentId: blog.id }} />
+        <CommentList
+          comments={comments.data?.pages.flat()}
+          isLoading={comments.isPending}
+          thread={{ kind: 'blog', itemId: blog.id }}
+          reply={user ? { pending: addComment.isPending, send: (content, parentId) => sent(addComment.mutateAsync({ id: blog.id, content, parentId })) } : undefined}
+        />
         <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
         {user ? (
           <CommentForm
             id="blog-comment"
-            thread={{ kind: 'blog', parentId: blog.id }}
+            thread={{ kind: 'blog', itemId: blog.id }}
             pending={addComment.isPending}
-            onSubmit={(content) =>
-              addComment.mutateAsync({ id: blog.id, content }).then(
-                () => true,
-                () => false,
-              )
-            }
+            onSubmit={(content) => sent(addComment.mutateAsync({ id: blog.id, content }))}
           />
         ) : (
           <p className="rounded-2xl bg-secondary/60 px-4 py-3 text-center text-secondary-foreground">

@@ -57,6 +57,7 @@ import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
 import { isLastActiveAdmin, withActiveAdminsLocked } from './admin/accounts';
 import { ALL_AREAS } from '#server/cache-areas';
+import { notificationsForExport } from '#server/notifications/inbox';
 
 const a = messages.account;
 
@@ -404,6 +405,7 @@ export const accountRouter = router({
       sessions: sessionRows,
       // The weeks (their Mondays) she did anything, kept for the admins' count of active members.
       activeWeeks: weekRows.map((row) => row.week),
+      notifications: await notificationsForExport(ctx.db, id),
     };
   }),
 

@@ -10,7 +10,6 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { Textarea } from '#client/components/ui/textarea';
 import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { categoryColour } from '#client/lib/categories';
@@ -19,7 +18,8 @@ import { formatCount, relativeTime } from '#client/lib/formats';
 import type { SessionUser } from '#client/lib/session';
 import { cn, initials } from '#client/lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '#client/trpc';
-import { CommentMeta, toastCommentAdded } from '#client/components/content/comment-thread';
+import { Conversations, sent, toastCommentAdded } from '#client/components/content/comment-thread';
+import { MentionBox } from '#client/components/content/mention-box';
 import { MoreActions } from '#client/components/safety/more-actions';
 import { WaitingBadge } from '#client/components/safety/waiting-badge';
 import { refreshForum } from './forum-cache';
@@ -174,8 +174,9 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
 
   const add = useMutation(
     trpc.content.forum.comments.create.mutationOptions({
-      onSuccess: async (result) => {
-        setDraft('');
+      onSuccess: async (result, input) => {
+        // A reply's box clears its own draft.
+        if (input.parentId == null) setDraft('');
         toastCommentAdded(result);
         await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum()]);
       },
@@ -208,27 +209,27 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
       ) : comments.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">{m.community_forum_no_comments()}</p>
       ) : (
-        <ul className="grid gap-3">
-          {comments.data.map((comment) => (
-            <li key={comment.id} className="grid gap-1 rounded-xl bg-card p-3">
-              <CommentMeta kind="forum" comment={comment} date={relativeTime(comment.createdAt)} />
-              <MemberText text={comment.content} className="text-sm" />
-            </li>
-          ))}
-        </ul>
+        <Conversations
+          comments={comments.data}
+          thread={{ kind: 'forum', itemId: postId }}
+          date={(comment) => relativeTime(comment.createdAt)}
+          className="grid gap-1 rounded-xl bg-card p-3"
+          reply={viewer ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: postId, content, parentId })) } : undefined}
+        />
       )}
       {viewer ? (
         <form onSubmit={submit} noValidate className="grid gap-2">
           <Label htmlFor={fieldId}>{m.community_forum_comment_label()}</Label>
-          <Textarea
+          <MentionBox
             id={fieldId}
+            thread={{ kind: 'forum', itemId: postId }}
             rows={2}
             dir="auto"
             value={draft}
             placeholder={m.community_forum_comment_placeholder()}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-error` : undefined}
-            onChange={(e) => setDraft(e.target.value)}
+            onValueChange={setDraft}
           />
           <CharacterCount id={fieldId} value={draft} max={TEXT_LIMITS.comment} />
           {error ? (

@@ -10,6 +10,7 @@ import { adminEventColumns as columns, withSpotsLeft } from '#server/domains/eve
 import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { router, staffProcedure } from '#server/trpc/init';
 import { fillFreedSpots, lockEvent } from '#server/services/rsvp';
+import { eventChange, notifyEventChanged } from '#server/notifications/causes';
 
 /** Every call here needs 'manage:content' (src/server/policies.ts). */
 const contentProcedure = staffProcedure('manage:content');
@@ -52,12 +53,16 @@ export const adminEventsRouter = router({
   update: contentProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(EventUpdateSchema).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
     await ctx.db.transaction(async (tx) => {
-      const { attendees } = await lockEvent(tx, id);
+      const before = await lockEvent(tx, id);
+      const { attendees } = before;
       if (fields.maxAttendees !== undefined) {
         if (fields.maxAttendees < attendees) throw fieldError('maxAttendees', messages.admin.maxAttendeesBelowAttending(attendees));
       }
       // No zone sent: the event keeps its own (drizzle leaves out undefined fields).
-      await tx.update(events).set(toRow(fields)).where(eq(events.id, id));
+      const [after] = await tx.update(events).set(toRow(fields)).where(eq(events.id, id)).returning({ title: events.title, dateTime: events.dateTime, timeZone: events.timeZone, location: events.location });
+      // A new time or place reaches those attending and waiting, with the change.
+      const change = eventChange(before, after!);
+      if (change) await notifyEventChanged(tx, ctx.user.id, { id, title: after!.title }, change);
     });
     // More room (or no limit any more): members waiting take the free spots, and are mailed.
     if ((await fillFreedSpots(ctx.db, ctx.mail.site, id)) > 0) ctx.mail.sendSoon();
@@ -67,8 +72,14 @@ export const adminEventsRouter = router({
 
   /** RSVPs go with it (foreign key cascade). */
   delete: contentProcedure.meta({ cache: { changes: ['events'], item: 'id' } }).input(AdminByIdSchema).mutation(async ({ ctx, input }) => {
-    const [row] = await ctx.db.delete(events).where(eq(events.id, input.id)).returning({ id: events.id, title: events.title });
-    if (!row) throw notFound(messages.admin.eventNotFound);
+    const row = await ctx.db.transaction(async (tx) => {
+      const [event] = await tx.select({ id: events.id, title: events.title, dateTime: events.dateTime }).from(events).where(eq(events.id, input.id)).for('update');
+      if (!event) throw notFound(messages.admin.eventNotFound);
+      // An upcoming event deleted is cancelled: its people are told before their RSVPs go with it.
+      if (event.dateTime > new Date()) await notifyEventChanged(tx, ctx.user.id, event, 'cancelled');
+      await tx.delete(events).where(eq(events.id, input.id));
+      return event;
+    });
     ctx.audit.describe(row.id, `Deleted event ${quoted(row.title)}`);
     return { success: true as const, message: messages.admin.eventDeleted };
   }),

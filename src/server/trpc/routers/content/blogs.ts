@@ -64,6 +64,6 @@ export const blogsRouter = router({
   }),
 
   addComment: memberProcedure.meta({ cache: { changes: ['blogs'], item: 'id' }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-    return addComment(ctx, commentTable, requireVisibleBlog(ctx.db, input.id, ctx.user), input.id, input.content);
+    return addComment(ctx, commentTable, requireVisibleBlog(ctx.db, input.id, ctx.user), input);
   }),
 });

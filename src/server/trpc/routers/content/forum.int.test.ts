@@ -228,7 +228,7 @@ describe('forum comments', () => {
     const list = await t.request({ method: 'GET', url: `/api/forum/posts/${id}/comments` });
     expect(list.statusCode).toBe(200);
     expect(list.json().map((c: { content: string }) => c.content)).toEqual(['Thanks for sharing this!', 'A second thought.']);
-    expect(Object.keys(list.json()[0]).sort()).toEqual(['authorId', 'canDelete', 'content', 'createdAt', 'id', 'isMine', 'user', 'waitingForReview']);
+    expect(Object.keys(list.json()[0]).sort()).toEqual(['authorId', 'canDelete', 'content', 'createdAt', 'id', 'isMine', 'parentId', 'user', 'waitingForReview']);
     expect((await t.request({ method: 'GET', url: `/api/forum/posts/${id}` })).json().comments).toBe(2);
   });
 

@@ -14,6 +14,7 @@ import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { isLiked, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
+import { notifyWritten } from '#server/notifications/causes';
 
 const commentTable = COMMENT_TABLES.forum;
 
@@ -49,10 +50,15 @@ export const forumRouter = router({
   create: memberProcedure.meta({ cache: { changes: ['forumPosts'] }, idempotent: true }).input(ForumPostCreateSchema).mutation(async ({ ctx, input }) => {
     await ctx.rateLimiter.consume('post', `user:${ctx.user.id}`);
     const publication = await publicationOf(ctx.db, ctx.user, input.title, input.content);
-    const [row] = await ctx.db
-      .insert(forumPosts)
-      .values({ ...input, ...publication, userId: ctx.user.id })
-      .returning({ id: forumPosts.id });
+    // The post and what it tells others (staff of a held one; mentions) are kept together.
+    const row = await ctx.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(forumPosts)
+        .values({ ...input, ...publication, userId: ctx.user.id })
+        .returning({ id: forumPosts.id });
+      await notifyWritten(tx, 'forum_post', inserted!.id);
+      return inserted;
+    });
     const [post] = await selectPosts(ctx.db, ctx.user, eq(forumPosts.id, row!.id), 1);
     return { ...post!, message: heldMessage(publication, 'post') };
   }),
@@ -90,7 +96,7 @@ export const forumRouter = router({
       return listCommentsOfVisibleParent(requirePost(ctx.db, ctx.user, input.id), ctx.db, ctx.user, commentTable, input.id, input);
     }),
     create: memberProcedure.meta({ cache: { changes: ['forumPosts'] }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-      return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input.id, input.content);
+      return addComment(ctx, commentTable, requirePost(ctx.db, ctx.user, input.id), input);
     }),
   }),
 });

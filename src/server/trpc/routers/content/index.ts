@@ -6,6 +6,7 @@ import { eventsRouter } from './events';
 import { forumRouter } from './forum';
 import { hubRouter } from './hub';
 import { newsletterRouter } from './newsletter';
+import { notificationsRouter } from './notifications';
 import { placesRouter } from './places';
 import { podcastsRouter } from './podcasts';
 import { blocksRouter, reportsRouter } from './safety';
@@ -25,4 +26,5 @@ export const contentRouter = router({
   comments: commentsRouter,
   reports: reportsRouter,
   blocks: blocksRouter,
+  notifications: notificationsRouter,
 });

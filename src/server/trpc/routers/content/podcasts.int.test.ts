@@ -133,7 +133,7 @@ describe('podcast comments', () => {
     expect(response.json()).toMatchObject({ content: 'Loved this episode!', user: { firstName: member.user.firstName, lastName: 'T.' } });
     const comments = (await get(`/api/podcasts/${podcastId}/comments`)).json();
     expect(comments).toHaveLength(1);
-    expect(Object.keys(comments[0]).sort()).toEqual(['authorId', 'canDelete', 'content', 'createdAt', 'id', 'isMine', 'user', 'waitingForReview']);
+    expect(Object.keys(comments[0]).sort()).toEqual(['authorId', 'canDelete', 'content', 'createdAt', 'id', 'isMine', 'parentId', 'user', 'waitingForReview']);
     expect(Object.keys(comments[0].user).sort()).toEqual(['firstName', 'lastName']);
     // Counts belong to their own podcast only.
     const counts = (await get('/api/podcasts')).json().map((p: { id: number; comments: number }) => [p.id === podcastId, p.comments]);

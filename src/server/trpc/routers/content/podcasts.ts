@@ -49,6 +49,6 @@ export const podcastsRouter = router({
   }),
 
   addComment: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' }, idempotent: true }).input(AddCommentSchema).mutation(async ({ ctx, input }) => {
-    return addComment(ctx, commentTable, requirePodcast(ctx.db, input.id), input.id, input.content);
+    return addComment(ctx, commentTable, requirePodcast(ctx.db, input.id), input);
   }),
 });

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, signInThroughForm, siteUrl, test, useArabic } from './fixtures';
+
+/**
+ * Replies: a member answers another member's comment, and the answer shows under it for
+ * everyone; a reply half-written waits for her like a comment does.
+ */
+
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+test('a member replies to another member\'s comment in the forum, and the reply shows under it', async ({ page, playwright }) => {
+  // Amira asks; the moderator answers her post (staff comments are published at once).
+  const api = async (account: { email: string; password: string }) => {
+    const context = await playwright.request.newContext({ baseURL: siteUrl() });
+    expect((await context.post('/api/login', { data: account })).ok()).toBe(true);
+    return context;
+  };
+  const amira = await api(DEMO_ACCOUNTS.member);
+  const title = `Which notebook do you use? ${Date.now()}`;
+  const created = await amira.post('/api/forum/posts', { data: { title, content: 'I keep losing my lecture notes. Paper or an app?', category: 'general' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const postId = ((await created.json()) as { id: number }).id;
+  const moderator = await api(DEMO_ACCOUNTS.moderator);
+  expect((await moderator.post(`/api/forum/posts/${postId}/comments`, { data: { content: 'Paper for lectures, an app for lists.' } })).status()).toBe(201);
+
+  await page.setViewportSize(WIDE);
+  await signInThroughForm(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/community/blog');
+  const post = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  await post.getByRole('button', { name: '1 comment' }).click();
+  const comment = post.getByRole('listitem').filter({ hasText: 'Paper for lectures, an app for lists.' });
+
+  // Reply opens a box that takes the keyboard; what she types waits while the comments are folded away.
+  await comment.getByRole('button', { name: /^Reply to / }).click();
+  const box = post.getByRole('combobox', { name: /^Your reply to / });
+  await expect(box).toBeFocused();
+  // Typing @ offers the members of this conversation; Enter writes the chosen name.
+  await page.keyboard.type('@Ra');
+  const offered = page.getByRole('listbox', { name: 'Members in this conversation' });
+  await expect(offered.getByRole('option')).toHaveText(['Rasha D.']);
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await shot(page, 'mention-list-en-1280');
+  await page.keyboard.press('Enter');
+  await expect(offered).toBeHidden();
+  await page.keyboard.type('thank you, I will try both!');
+  const reply = '@Rasha D. thank you, I will try both!';
+  await expect(box).toHaveValue(reply);
+  await post.getByRole('button', { name: '1 comment' }).click();
+  await post.getByRole('button', { name: '1 comment' }).click();
+  await expect(box).toHaveValue(reply);
+  await shot(page, 'reply-form-en-1280');
+  await post.getByRole('button', { name: 'Send Reply' }).click();
+  await expectToast(page, 'Success', 'Comment added successfully');
+
+  const replies = comment.getByRole('list', { name: /^Replies to / });
+  await expect(replies.getByText(reply)).toBeVisible();
+  await expect(post.getByRole('button', { name: '2 comments' })).toBeVisible();
+  await expect(box).toBeHidden();
+
+  // The moderator sees it under her comment.
+  const other = await page.context().browser()!.newContext({ baseURL: siteUrl() });
+  const theirs = await other.newPage();
+  await signInThroughForm(theirs, DEMO_ACCOUNTS.moderator.email, DEMO_ACCOUNTS.moderator.password);
+  await expect(theirs).not.toHaveURL(/\/login/);
+  await theirs.goto('/community/blog');
+  const seen = theirs.getByRole('article').filter({ has: theirs.getByRole('heading', { name: title }) });
+  await seen.getByRole('button', { name: '2 comments' }).click();
+  await expect(seen.getByRole('listitem').filter({ hasText: 'Paper for lectures' }).getByRole('list', { name: /^Replies to / }).getByText(reply)).toBeVisible();
+  await other.close();
+  // She was told of the reply (once: the mention in it names the one it answers).
+  const told = (await (await moderator.get('/api/notifications')).json()) as { items: { kind: string; target: { id: number } }[] };
+  expect(told.items.filter((item) => item.target.id === postId).map((item) => item.kind)).toEqual(['reply']);
+
+  // How it looks on a phone and in Arabic.
+  for (const [language, size] of [['en', PHONE], ['ar', WIDE], ['ar', PHONE]] as const) {
+    if (language === 'ar') await useArabic(page);
+    await page.setViewportSize(size);
+    await page.goto('/community/blog');
+    const shown = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+    await shown.getByRole('button', { name: language === 'ar' ? 'تعليقان' : '2 comments' }).click();
+    await shown.getByRole('listitem').filter({ hasText: 'Paper for lectures' }).getByRole('button').filter({ hasText: language === 'ar' ? 'ردّي' : 'Reply' }).first().click();
+    await expectFitsScreen(page, `the forum thread (${language}, ${size.width} px)`);
+    await shown.scrollIntoViewIfNeeded();
+    await shot(page, `reply-thread-${language}-${size.width}`);
+  }
+  await amira.dispose();
+  await moderator.dispose();
+});
