@@ -12,3 +12,4 @@ export * from './counts';
 export * from './moderation';
 export * from './mail';
 export * from './idempotency';
+export * from './two-factor';

@@ -35,6 +35,7 @@ function LoginPage() {
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: async (result) => {
+        if ('mfaRequired' in result) return;
         const { firstName } = result.user;
         toast({ title: messages.login.successTitle, description: result.firstSignIn ? messages.login.firstSuccessBody(firstName, DEFAULT_SITE_NAME) : messages.login.successBody(firstName) });
         await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });

@@ -30,4 +30,9 @@ export const authRoutes: RestRoute[] = [
   rest('POST', '/api/logout', auth.logout),
   rest('PUT', '/api/locale', auth.setLocale, { from: 'body' }),
   rest('POST', '/api/admin/logout', auth.adminLogout),
+  rest('POST', '/api/auth/mfa', auth.twoFactor.complete, { from: 'body' }),
+  rest('GET', '/api/account/mfa', auth.twoFactor.status),
+  rest('POST', '/api/account/mfa/totp', auth.twoFactor.setUpTotp, { from: 'body' }),
+  rest('DELETE', '/api/account/mfa/totp', auth.twoFactor.removeTotp, { from: 'body' }),
+  rest('POST', '/api/account/mfa/recovery-codes', auth.twoFactor.newRecoveryCodes, { from: 'body' }),
 ];

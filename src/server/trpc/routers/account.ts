@@ -64,7 +64,7 @@ const a = messages.account;
 const ownAccountProcedure = memberProcedure.meta({ access: 'member', openWhileSuspended: true });
 
 /** 400 unless the password is hers (every change that could take over the account asks for it). */
-async function assertOwnPassword(ctx: Context & { user: { id: number } }, password: string, message: string) {
+export async function assertOwnPassword(ctx: Context & { user: { id: number } }, password: string, message: string) {
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, password))) throw badRequest(message);
 }
