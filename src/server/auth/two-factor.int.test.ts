@@ -301,6 +301,49 @@ describe('removing a factor and new recovery codes', () => {
   });
 });
 
+describe('passkeys', () => {
+  it('offers her browser options for the site\'s own address, and refuses an answer that is not a passkey, changing nothing', async () => {
+    const { user, cookie } = await t.signInAs('member');
+    expect((await t.request({ method: 'GET', url: '/api/account/passkeys', cookie })).json()).toEqual([]);
+    // The challenge runs out: an answer without one is told to start again.
+    const fake = { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} };
+    expect((await t.request({ method: 'POST', url: '/api/account/passkeys', payload: { response: fake }, cookie })).json()).toEqual({ message: tf.passkeyStartAgain });
+
+    const options = await t.request({ method: 'POST', url: '/api/account/passkeys/options', cookie });
+    expect(options.statusCode).toBe(200);
+    expect(options.json()).toMatchObject({ rp: { id: 'localhost', name: 'Bloom Circle' }, user: { name: user.email }, attestation: 'none' });
+    expect(options.json().challenge).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const refused = await t.request({ method: 'POST', url: '/api/account/passkeys', payload: { response: fake, name: 'My phone' }, cookie });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: tf.passkeyFailed });
+    for (const payload of [{}, { response: { ...fake, id: 'x'.repeat(5000) } }, { response: { ...fake, type: 'password' } }, { response: fake, name: 'n'.repeat(61) }]) {
+      expect((await t.request({ method: 'POST', url: '/api/account/passkeys', payload, cookie })).statusCode).toBe(400);
+    }
+    expect((await t.request({ method: 'GET', url: '/api/account/mfa', cookie })).json().passkeyCount).toBe(0);
+  });
+
+  it('removes only her own passkey, with her password', async () => {
+    const { cookie } = await t.signInAs('member');
+    expect((await t.request({ method: 'DELETE', url: '/api/account/passkeys/abc', payload: { password: 'wrong' }, cookie })).statusCode).toBe(400);
+    const missing = await t.request({ method: 'DELETE', url: '/api/account/passkeys/abc', payload: { password: TEST_PASSWORD }, cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: tf.passkeyNotFound });
+  });
+
+  it('as a second step: options only for a pending sign-in with a passkey; a forged answer counts as a wrong try', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/auth/mfa/passkey-options' })).json()).toEqual({ message: tf.signInExpired });
+    const { user } = await withTotp();
+    const step = stepCookie(await passwordStep(user));
+    expect((await t.request({ method: 'POST', url: '/api/auth/mfa/passkey-options', cookie: step })).json()).toEqual({ message: tf.passkeyNone });
+    const forged = { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+    const answer = await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { passkey: forged }, cookie: step });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({ message: tf.passkeyFailed });
+    const [row] = await t.db.select().from(secondStepFailures).where(eq(secondStepFailures.userId, user.id));
+    expect(row!.attempts).toBe(1);
+  });
+});
+
 describe('secrets', () => {
   it('never reach the log: not the secret, the codes, nor the pending sign-in token', async () => {
     const { user, secret, recoveryCodes } = await withTotp();

@@ -35,4 +35,9 @@ export const authRoutes: RestRoute[] = [
   rest('POST', '/api/account/mfa/totp', auth.twoFactor.setUpTotp, { from: 'body' }),
   rest('DELETE', '/api/account/mfa/totp', auth.twoFactor.removeTotp, { from: 'body' }),
   rest('POST', '/api/account/mfa/recovery-codes', auth.twoFactor.newRecoveryCodes, { from: 'body' }),
+  rest('POST', '/api/auth/mfa/passkey-options', auth.twoFactor.passkeySignInOptions),
+  rest('GET', '/api/account/passkeys', auth.twoFactor.passkeys),
+  rest('POST', '/api/account/passkeys/options', auth.twoFactor.passkeyOptions),
+  rest('POST', '/api/account/passkeys', auth.twoFactor.addPasskey, { from: 'body' }),
+  rest('DELETE', '/api/account/passkeys/:id', auth.twoFactor.removePasskey, { from: 'body' }),
 ];

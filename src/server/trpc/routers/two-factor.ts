@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { pendingSignIns, recoveryCodes, totpSecrets, users } from '#db/schema';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { passkeys, pendingSignIns, recoveryCodes, totpSecrets, users } from '#db/schema';
 import { messages } from '#shared/messages';
-import { FactorRemovalSchema, RecoveryCodesSchema, SecondStepSchema, TotpSetupSchema } from '#shared/schemas/two-factor';
+import { FactorRemovalSchema, PasskeyAddSchema, PasskeyRemoveSchema, RecoveryCodesSchema, SecondStepSchema, TotpSetupSchema } from '#shared/schemas/two-factor';
+import { authenticationOptions, MAX_PASSKEYS, registrationOptions, verifyAuthentication, verifyRegistration } from '#server/auth/passkeys';
 import { startSignedIn } from '#server/auth/sign-in';
 import {
   afterFactorChange,
@@ -15,10 +16,11 @@ import {
   useTotpCode,
   useTypedCode,
 } from '#server/auth/two-factor';
-import { badRequest, conflict, unauthorized } from '#server/errors';
+import { badRequest, conflict, notFound, unauthorized } from '#server/errors';
 import { queueMail } from '#server/mail/outbox';
 import { confirmedName, mails, type SecondFactorChange } from '#server/mail/templates';
 import type { Db } from '#db/client';
+import { m } from '#i18n/messages';
 import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
 import { assertOwnPassword } from './account';
@@ -115,17 +117,82 @@ export const twoFactorRouter = router({
    * factor would. Wrong: 401; five wrong in a row lock the step for 15 minutes (429).
    */
   complete: publicProcedure.meta({ cache: { changes: [] } }).input(SecondStepSchema).mutation(async ({ ctx, input }) => {
-    const pending = await findPendingSignIn(ctx.db, ctx.secondStepToken);
-    if (!pending) {
-      ctx.cookies.clearSecondStep();
-      throw unauthorized(t.signInExpired);
-    }
-    if (!('code' in input)) throw badRequest(t.passkeyNone);
-    const right = await underSecondStepLock(ctx.db, pending.userId, () => useTypedCode(ctx.db, pending.userId, input.code));
-    if (!right) throw unauthorized(t.codeWrong);
+    const pending = await pendingOrExpired(ctx);
+    const right = await underSecondStepLock(ctx.db, pending.userId, () =>
+      'code' in input ? useTypedCode(ctx.db, pending.userId, input.code) : verifyAuthentication(ctx.db, ctx.env, pending, input.passkey),
+    );
+    if (!right) throw unauthorized('code' in input ? t.codeWrong : t.passkeyFailed);
     return finishPendingSignIn(ctx, pending.id);
   }),
+
+  /** POST /api/auth/mfa/passkey-options: what her browser needs to sign this sign-in with a passkey. */
+  passkeySignInOptions: publicProcedure.meta({ cache: { changes: [] } }).mutation(async ({ ctx }) => {
+    const pending = await pendingOrExpired(ctx);
+    const options = await authenticationOptions(ctx.db, ctx.env, pending);
+    if (!options) throw badRequest(t.passkeyNone);
+    return options;
+  }),
+
+  /** GET /api/account/passkeys: her passkeys by the names she gave them. */
+  passkeys: memberProcedure.query(({ ctx }) =>
+    ctx.db.select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(eq(passkeys.userId, ctx.user.id)).orderBy(asc(passkeys.createdAt)),
+  ),
+
+  /** POST /api/account/passkeys/options: what her browser needs to make a passkey for the site. */
+  passkeyOptions: ownAccountProcedure.meta({ cache: { changes: [] } }).mutation(async ({ ctx }) => {
+    await assertRoomForPasskey(ctx.db, ctx.user.id);
+    return registrationOptions(ctx.db, ctx.env, ctx.user);
+  }),
+
+  /** POST /api/account/passkeys: her browser's new passkey, checked against the challenge it was sent. */
+  addPasskey: ownAccountProcedure.meta({ cache: { changes: [] } }).input(PasskeyAddSchema).mutation(async ({ ctx, input }) => {
+    await assertRoomForPasskey(ctx.db, ctx.user.id);
+    const made = await verifyRegistration(ctx.db, ctx.env, ctx.user.id, input.response);
+    if (made === 'expired') throw badRequest(t.passkeyStartAgain);
+    if (!made) throw badRequest(t.passkeyFailed);
+    const name = input.name || m.security_passkey_default_name();
+    const recoveryCodes = await ctx.db.transaction(async (tx) => {
+      const firstFactor = !(await secondFactorsOf(tx, ctx.user.id)).enabled;
+      const added = await tx
+        .insert(passkeys)
+        .values({ id: made.credential.id, userId: ctx.user.id, publicKey: made.credential.publicKey, counter: made.credential.counter, transports: made.credential.transports ?? [], name, backedUp: made.credentialBackedUp })
+        .onConflictDoNothing()
+        .returning({ id: passkeys.id });
+      if (!added.length) throw conflict(t.passkeyFailed);
+      const codes = firstFactor ? await newRecoveryCodes(tx, ctx.user.id) : null;
+      await factorChanged(tx, ctx, { kind: 'passkey_added', name });
+      return codes;
+    });
+    ctx.mail.sendSoon();
+    return { message: t.passkeyAdded, recoveryCodes };
+  }),
+
+  /** DELETE /api/account/passkeys/{id}: with her password. */
+  removePasskey: ownAccountProcedure.meta({ cache: { changes: [] } }).input(PasskeyRemoveSchema).mutation(async ({ ctx, input }) => {
+    await assertOwnPassword(ctx, input.password, messages.account.currentPasswordWrong);
+    await ctx.db.transaction(async (tx) => {
+      const [removed] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, ctx.user.id))).returning({ name: passkeys.name });
+      if (!removed) throw notFound(t.passkeyNotFound);
+      await dropCodesWithoutFactor(tx, ctx.user.id);
+      await factorChanged(tx, ctx, { kind: 'passkey_removed', name: removed.name });
+    });
+    ctx.mail.sendSoon();
+    return { success: true as const, message: t.passkeyRemoved };
+  }),
 });
+
+/** The sign-in waiting for its second step, or 401 'enter your password again'. */
+async function pendingOrExpired(ctx: Context) {
+  const pending = await findPendingSignIn(ctx.db, ctx.secondStepToken);
+  if (pending) return pending;
+  ctx.cookies.clearSecondStep();
+  throw unauthorized(t.signInExpired);
+}
+
+async function assertRoomForPasskey(db: Db, userId: number) {
+  const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  if ((row?.n ?? 0) >= MAX_PASSKEYS) throw conflict(t.passkeyLimit);
+}
 
 /** Ends the pending sign-in (once: two right answers at once start one session) and starts her session. */
 async function finishPendingSignIn(ctx: Context, pendingId: string) {
