@@ -209,7 +209,7 @@ describe('signing in with a second factor', () => {
   it('refuses the second step without a pending sign-in, or with a made-up one', async () => {
     for (const cookie of [undefined, `${STEP_COOKIE}=${'a'.repeat(32)}`, `${STEP_COOKIE}=../../x`]) {
       const response = await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { code: '123456' }, cookie });
-      expect(response.statusCode).toBe(401);
+      expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: tf.signInExpired });
     }
     for (const payload of [{}, { code: 5 }, { code: 'x'.repeat(100) }, []]) {

@@ -41,7 +41,8 @@ export const PasskeyAttestationSchema = z.object({
   response: z.object({
     clientDataJSON: b64(4000),
     attestationObject: b64(20000),
-    transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(10).optional(),
+    // Browsers name new transports before libraries know them: any short names, kept as given.
+    transports: z.array(z.string().max(20)).max(10).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.object({}).catchall(z.unknown()).default({}),

@@ -181,12 +181,15 @@ export const twoFactorRouter = router({
   }),
 });
 
-/** The sign-in waiting for its second step, or 401 'enter your password again'. */
+/**
+ * The sign-in waiting for its second step, or 400 'enter your password again' (not a 401: the
+ * step is open to anyone who just gave a right password, and nothing here is a member's).
+ */
 async function pendingOrExpired(ctx: Context) {
   const pending = await findPendingSignIn(ctx.db, ctx.secondStepToken);
   if (pending) return pending;
   ctx.cookies.clearSecondStep();
-  throw unauthorized(t.signInExpired);
+  throw badRequest(t.signInExpired);
 }
 
 async function assertRoomForPasskey(db: Db, userId: number) {
@@ -198,9 +201,9 @@ async function assertRoomForPasskey(db: Db, userId: number) {
 async function finishPendingSignIn(ctx: Context, pendingId: string) {
   const [ended] = await ctx.db.delete(pendingSignIns).where(eq(pendingSignIns.id, pendingId)).returning();
   ctx.cookies.clearSecondStep();
-  if (!ended) throw unauthorized(t.signInExpired);
+  if (!ended) throw badRequest(t.signInExpired);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ended.userId));
   // Her account may have changed in the minutes between the two steps.
-  if (!user || user.approvalStatus !== 'approved') throw unauthorized(t.signInExpired);
+  if (!user || user.approvalStatus !== 'approved') throw badRequest(t.signInExpired);
   return startSignedIn(ctx, user, ended.persistent);
 }
