@@ -26,7 +26,8 @@ export const PasskeyAssertionSchema = z.object({
   response: z.object({
     clientDataJSON: b64(4000),
     authenticatorData: b64(4000),
-    signature: b64(2000),
+    // Post-quantum keys (ML-DSA, which Chromium offers) sign with up to 4,627 bytes.
+    signature: b64(8000),
     userHandle: b64(200).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),

@@ -249,7 +249,7 @@ function PasskeysCard({ onCodes }: { onCodes: (codes: string[] | null) => void }
             <li key={key.id} className="grid gap-3 rounded-xl border border-border p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <div className="grid min-w-0">
-                  <span dir="auto" className="truncate font-semibold">
+                  <span dir="auto" className="max-w-full justify-self-start truncate font-semibold">
                     {key.name}
                   </span>
                   <span className="text-sm text-muted-foreground">{m.security_passkey_added_on({ date: shortDate(new Date(key.createdAt)) })}</span>
@@ -283,7 +283,7 @@ function PasskeysCard({ onCodes }: { onCodes: (codes: string[] | null) => void }
         <FormField id="passkey-name" label={m.security_passkey_name_label()}>
           <Input id="passkey-name" name="passkeyName" maxLength={60} autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
         </FormField>
-        <Button variant="outline" disabled={busy} onClick={() => void add()} className="sm:mb-[1.75rem]">
+        <Button variant="outline" disabled={busy} onClick={() => void add()}>
           <KeyRound aria-hidden="true" />
           {busy ? m.security_passkey_waiting() : m.security_passkey_add()}
         </Button>
@@ -328,7 +328,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
   const file = `${m.security_codes_file_title({ siteName: DEFAULT_SITE_NAME, email })}\n\n${codes.join('\n')}\n`;
   return (
     <div role="region" aria-labelledby={titleId} className="grid gap-4 rounded-2xl border-2 border-primary/40 bg-secondary/40 p-5 sm:p-6">
-      <h3 id={titleId} ref={(node) => { heading.current = node; node?.focus(); }} tabIndex={-1} className="text-lg font-semibold outline-none">
+      <h3 id={titleId} ref={(node) => { heading.current = node; node?.focus(); }} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold outline-none">
         {m.security_codes_save_title()}
       </h3>
       <p className="text-sm">{m.security_codes_save_body()}</p>
