@@ -35,6 +35,14 @@ export const mustSetUpSecondFactor = (user: SessionUser, { env }: StaffRule): bo
 export function requirePermission<T extends Viewer & StaffRule>(ctx: T, permission: StaffPermission | undefined): T & { user: SessionUser; session: Session } {
   const member = requireMember(ctx);
   if (!permission || !may(member.user, permission)) throw forbidden(messages.access.adminRequired);
-  if (mustSetUpSecondFactor(member.user, ctx)) throw forbidden(messages.twoFactor.staffRequired);
+  assertStaffSecondFactor(member.user, ctx);
   return member;
+}
+
+/**
+ * With STAFF_MFA=required, a staff action waits for her second factor: every staff procedure
+ * (requirePermission), and deleting someone else's post or comment through the members' paths.
+ */
+export function assertStaffSecondFactor(user: SessionUser, rule: StaffRule): void {
+  if (mustSetUpSecondFactor(user, rule)) throw forbidden(messages.twoFactor.staffRequired);
 }

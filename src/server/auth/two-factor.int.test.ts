@@ -396,4 +396,19 @@ describe('STAFF_MFA=required', () => {
     const after = await trpcRequest(strict.app, { path: 'auth.session', type: 'query', cookie: moderator.cookie });
     expect(after.json().result.data).toMatchObject({ secondFactor: true, mustSetUpSecondFactor: false });
   });
+
+  it('holds deleting a member’s post or comment through the members’ paths too; her own stay hers to delete', async () => {
+    const moderator = await strict.signInAs('moderator');
+    const member = await strict.signInAs('member');
+    const post = (await strict.request({ method: 'POST', url: '/api/forum/posts', payload: { title: 'A walk by the river', content: 'Who wants to walk by the river on Friday?', category: 'general' }, cookie: member.cookie })).json() as { id: number };
+    const comment = (await strict.request({ method: 'POST', url: `/api/forum/posts/${post.id}/comments`, payload: { content: 'Count me in for Friday!' }, cookie: member.cookie })).json() as { id: number };
+    for (const url of [`/api/comments/forum/${comment.id}`, `/api/forum/posts/${post.id}`]) {
+      const refused = await strict.request({ method: 'DELETE', url, cookie: moderator.cookie });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({ message: tf.staffRequired });
+    }
+    expect((await strict.request({ method: 'GET', url: `/api/forum/posts/${post.id}/comments`, cookie: member.cookie })).json()).toMatchObject([{ id: comment.id }]);
+    const own = (await strict.request({ method: 'POST', url: '/api/forum/posts', payload: { title: 'My own question', content: 'A question of my own for the moderators.', category: 'general' }, cookie: moderator.cookie })).json() as { id: number };
+    expect((await strict.request({ method: 'DELETE', url: `/api/forum/posts/${own.id}`, cookie: moderator.cookie })).statusCode).toBe(200);
+  });
 });
