@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { APIRequest, Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, newMember, siteUrl, test, useArabic, type Member } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, newMember, siteUrl, test, useArabic, type Member } from './fixtures';
 
 // Passkeys need a domain name for the site (WebAuthn refuses an IP address): this file's site is on localhost.
 test.use({ siteHost: 'localhost' });
@@ -91,6 +91,7 @@ test('an admin makes a member a moderator, who turns on an authenticator app, si
   await expect(codes.getByRole('listitem')).toHaveCount(10);
   await expect(codes.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'bloom-circle-recovery-codes.txt');
   await screenshots(page, 'settings-recovery-codes-en', section);
+  await expectNoSeriousAxeFindings(page, 'Profile Settings with new recovery codes');
   await codes.getByRole('button', { name: 'I’ve saved them' }).click();
   await expect(codes).toHaveCount(0);
   await expect(section.getByText('Recovery codes left: 10')).toBeVisible();
@@ -101,6 +102,7 @@ test('an admin makes a member a moderator, who turns on an authenticator app, si
   await page.context().clearCookies();
   await passwordStep(page, '/admin/login', salma);
   await screenshots(page, 'admin-second-step-en');
+  await expectNoSeriousAxeFindings(page, 'the admin sign-in’s second step');
   await page.getByLabel('6-digit code').fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL('**/admin');

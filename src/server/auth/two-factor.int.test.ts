@@ -98,6 +98,8 @@ describe('setting up an authenticator app', () => {
       expect(answer).not.toContain(setup.secret.replace(/\s/g, ''));
       for (const code of recoveryCodes) expect(answer).not.toContain(code);
     }
+    const exported = (await t.request({ method: 'GET', url: '/api/account/export', cookie })).json();
+    expect(exported.twoFactor).toMatchObject({ app: { since: expect.any(String) }, passkeys: [] });
     // Her stored codes are hashes.
     const stored = await t.db.execute(sql`select code_hash from recovery_codes where user_id = ${user.id}`);
     expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]!.replace('-', ''));

@@ -18,6 +18,7 @@ import {
   newsletterSubscriptions,
   placeSuggestions,
   podcastComments,
+  passkeys,
   profileChanges,
   podcastLikes,
   podcasts,
@@ -44,6 +45,7 @@ import { accountTokenState, consumeAccountToken } from '#server/account/tokens';
 import { hashPassword, verifyPassword } from '#server/auth/password';
 import { recipientKey } from '#server/auth/rate-limit';
 import { invalidateAllSessions } from '#server/auth/session';
+import { secondFactorsOf } from '#server/auth/two-factor';
 import { badRequest, conflict, notFound } from '#server/errors';
 import { queueMail } from '#server/mail/outbox';
 import { queueMailJob } from '#server/mail/jobs';
@@ -404,6 +406,11 @@ export const accountRouter = router({
       sessions: sessionRows,
       // The weeks (their Mondays) she did anything, kept for the admins' count of active members.
       activeWeeks: weekRows.map((row) => row.week),
+      // Her second factors as her settings show them: never the app's secret or a code.
+      twoFactor: {
+        app: (await secondFactorsOf(ctx.db, id)).totp,
+        passkeys: await ctx.db.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(mine(passkeys.userId)),
+      },
     };
   }),
 
