@@ -92,28 +92,6 @@ export const messages = {
   language: {
     get unknown() { return m.language_unknown(); },
   },
-  /** Two-factor sign-in: the second step, her factors, and staff without one. */
-  twoFactor: {
-    get secondStepNeeded() { return m.security_second_step_needed(); },
-    get codeWrong() { return m.security_code_wrong(); },
-    get locked() { return m.security_locked(); },
-    get signInExpired() { return m.security_sign_in_expired(); },
-    get staffRequired() { return m.security_staff_required(); },
-    get totpAlreadyOn() { return m.security_totp_already_on(); },
-    get totpSetupFirst() { return m.security_totp_setup_first(); },
-    get totpOn() { return m.security_totp_on(); },
-    get totpOff() { return m.security_totp_off(); },
-    get totpNotOn() { return m.security_totp_not_on(); },
-    get recoveryNew() { return m.security_recovery_new(); },
-    get recoveryNeedsFactor() { return m.security_recovery_needs_factor(); },
-    get passkeyAdded() { return m.security_passkey_added(); },
-    get passkeyRemoved() { return m.security_passkey_removed(); },
-    get passkeyNotFound() { return m.security_passkey_not_found(); },
-    get passkeyFailed() { return m.security_passkey_failed(); },
-    get passkeyStartAgain() { return m.security_passkey_start_again(); },
-    get passkeyLimit() { return m.security_passkey_limit(); },
-    get passkeyNone() { return m.security_passkey_none(); },
-  },
   // Each area's texts live in its own section (filled in by the area's work).
   podcasts: {
     get authTitle() { return m.server_podcasts_auth_title(); },

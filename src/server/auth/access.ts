@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages';
+import { twoFactorMessages } from '#shared/two-factor-messages';
 import { forbidden, unauthorized } from '../errors';
 import { isStaff, may, staffPermissionsOf, type StaffPermission } from '../policies';
 import type { Session, SessionUser } from './session';
@@ -44,5 +45,5 @@ export function requirePermission<T extends Viewer & StaffRule>(ctx: T, permissi
  * (requirePermission), and deleting someone else's post or comment through the members' paths.
  */
 export function assertStaffSecondFactor(user: SessionUser, rule: StaffRule): void {
-  if (mustSetUpSecondFactor(user, rule)) throw forbidden(messages.twoFactor.staffRequired);
+  if (mustSetUpSecondFactor(user, rule)) throw forbidden(twoFactorMessages.staffRequired);
 }

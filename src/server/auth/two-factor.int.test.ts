@@ -1,4 +1,5 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { twoFactorMessages } from '#shared/two-factor-messages';
 import { generateHOTP } from '@oslojs/otp';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -29,7 +30,7 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-const tf = messages.twoFactor;
+const tf = twoFactorMessages;
 const STEP_COOKIE = 'sign_in_step';
 
 /** The code her app shows `offset` 30-second steps from now, computed from the secret as the app does. */

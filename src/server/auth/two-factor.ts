@@ -1,11 +1,11 @@
 import { sha256 } from '@oslojs/crypto/sha2';
+import { twoFactorMessages } from '#shared/two-factor-messages';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '#db/client';
 import { passkeys, pendingSignIns, recoveryCodes, secondStepFailures, totpSecrets, users } from '#db/schema';
-import { messages } from '#shared/messages';
 import { TRPCError } from '@trpc/server';
 import { generateSessionToken, invalidateAllSessions, sessionIdFromToken } from './session';
 
@@ -114,7 +114,7 @@ export async function useTypedCode(db: Db, userId: number, typed: string): Promi
   return isTotpCode(code) ? useTotpCode(db, userId, code, 'confirmed') : useRecoveryCode(db, userId, code);
 }
 
-const lockedError = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: messages.twoFactor.locked });
+const lockedError = () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: twoFactorMessages.locked });
 
 /**
  * Runs one second-step try for her account under the lock: five wrong in a row lock the step

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { twoFactorMessages } from '../two-factor-messages';
 import { messages } from '../messages';
 import { say } from './fields';
 
-const t = messages.twoFactor;
+const t = twoFactorMessages;
 const a = messages.account;
 
 /** Her password, asked before a factor is removed or her recovery codes are replaced. */

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { twoFactorMessages } from '#shared/two-factor-messages';
 import { users } from '#db/schema';
 import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { messages } from '#shared/messages';
@@ -69,7 +70,7 @@ async function signIn(ctx: Context, email: string, password: string, persistent:
   if (factors.enabled) {
     const pending = await startPendingSignIn(ctx.db, user.id, persistent);
     ctx.cookies.setSecondStep(pending.token, pending.expiresAt);
-    return { mfaRequired: true as const, message: messages.twoFactor.secondStepNeeded, methods: { totp: factors.totp !== null, passkey: factors.passkeyCount > 0 } };
+    return { mfaRequired: true as const, message: twoFactorMessages.secondStepNeeded, methods: { totp: factors.totp !== null, passkey: factors.passkeyCount > 0 } };
   }
   return startSignedIn(ctx, user, persistent);
 }

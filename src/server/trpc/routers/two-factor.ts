@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { twoFactorMessages } from '#shared/two-factor-messages';
 import { passkeys, pendingSignIns, recoveryCodes, totpSecrets, users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { FactorRemovalSchema, PasskeyAddSchema, PasskeyRemoveSchema, RecoveryCodesSchema, SecondStepSchema, TotpSetupSchema } from '#shared/schemas/two-factor';
@@ -25,7 +26,7 @@ import type { Context } from '../context';
 import { memberProcedure, publicProcedure, router } from '../init';
 import { assertOwnPassword } from './account';
 
-const t = messages.twoFactor;
+const t = twoFactorMessages;
 
 /** Her own security stays hers to look after while she is suspended. */
 const ownAccountProcedure = memberProcedure.meta({ access: 'member', openWhileSuspended: true });
