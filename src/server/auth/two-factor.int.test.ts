@@ -12,6 +12,7 @@ import { createUser, TEST_PASSWORD, type TestUser } from '#server/test/factories
 import { listProcedures, trpcRequest } from '#server/test/procedures';
 import { startTestMailServer, type TestMailServer } from '#server/test/smtp';
 import { createTestApp, sessionCookieFrom, type TestApp } from '#server/test/test-app';
+import { SoftAuthenticator } from '#server/test/soft-authenticator';
 import { normaliseCode } from './two-factor';
 
 const lines: string[] = [];
@@ -324,6 +325,79 @@ describe('passkeys', () => {
     }
     expect((await t.request({ method: 'GET', url: '/api/account/mfa', cookie })).json().passkeyCount).toBe(0);
   });
+
+  /** A member with a passkey added through the API from a software authenticator. */
+  async function withPasskey() {
+    const { user, cookie } = await t.signInAs('member');
+    const key = new SoftAuthenticator('http://localhost:3000');
+    const options = (await t.request({ method: 'POST', url: '/api/account/passkeys/options', cookie })).json() as { challenge: string };
+    const added = await t.request({ method: 'POST', url: '/api/account/passkeys', payload: { response: key.register(options), name: 'Laptop ‮txt.exe' }, cookie });
+    expect(added.statusCode, added.body).toBe(200);
+    return { user, cookie, key, recoveryCodes: (added.json() as { recoveryCodes: string[] }).recoveryCodes };
+  }
+
+  const passkeyStep = async (user: TestUser) => {
+    const step = stepCookie(await passwordStep(user));
+    const options = await t.request({ method: 'POST', url: '/api/auth/mfa/passkey-options', cookie: step });
+    expect(options.statusCode).toBe(200);
+    return { step, options: options.json() as { challenge: string; allowCredentials: { id: string }[]; rpId: string } };
+  };
+
+  it('adds a passkey her browser made, which then finishes her sign-in; an answer is used once', async () => {
+    const { user, cookie, key, recoveryCodes } = await withPasskey();
+    expect(recoveryCodes).toHaveLength(10);
+    expect((await t.request({ method: 'GET', url: '/api/account/passkeys', cookie })).json()).toEqual([{ id: key.id, name: 'Laptop txt.exe', createdAt: expect.any(String), lastUsedAt: null }]);
+    expect((await t.request({ method: 'GET', url: '/api/account/mfa', cookie })).json()).toMatchObject({ enabled: true, totp: null, passkeyCount: 1, recoveryCodesLeft: 10 });
+    const [mail] = await smtp.waitFor(1, user.email);
+    expect(mail!.text).toContain(m.security_mail_passkey_added({ name: 'Laptop txt.exe' }));
+
+    const first = await passwordStep(user);
+    expect(first.json()).toMatchObject({ mfaRequired: true, methods: { totp: false, passkey: true } });
+    const { step, options } = await passkeyStep(user);
+    expect(options).toMatchObject({ rpId: 'localhost', allowCredentials: [{ id: key.id }] });
+    const answer = key.assert(options);
+    const done = await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { passkey: answer }, cookie: step });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/auth/user', cookie: sessionCookieFrom(done) })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/account/passkeys', cookie })).json()[0].lastUsedAt).not.toBeNull();
+
+    // The same answer, sent again for a new sign-in, was signed over another challenge.
+    const again = await passkeyStep(user);
+    expect((await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { passkey: answer }, cookie: again.step })).json()).toEqual({ message: tf.passkeyFailed });
+  });
+
+  it('refuses an answer signed for another site, or by another member’s passkey', async () => {
+    const { user, key } = await withPasskey();
+    const other = await withPasskey();
+    const forged = await passkeyStep(user);
+    expect((await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { passkey: key.assert(forged.options, { origin: 'https://bloom-circle.example.net' }) }, cookie: forged.step })).statusCode).toBe(401);
+    const hers = await passkeyStep(user);
+    expect((await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { passkey: other.key.assert(hers.options) }, cookie: hers.step })).statusCode).toBe(401);
+    // Without asking for a challenge first, no answer passes.
+    const bare = stepCookie(await passwordStep(user));
+    expect((await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { passkey: key.assert({ challenge: 'bm90LWEtY2hhbGxlbmdl' }) }, cookie: bare })).statusCode).toBe(401);
+    const [row] = await t.db.select().from(secondStepFailures).where(eq(secondStepFailures.userId, user.id));
+    expect(row!.attempts).toBe(3);
+    // Her own passkey still works, and clears the count.
+    const right = await passkeyStep(user);
+    expect((await t.request({ method: 'POST', url: '/api/auth/mfa', payload: { passkey: key.assert(right.options) }, cookie: right.step })).statusCode).toBe(200);
+  });
+
+  it('removes a passkey with her password; with her last factor gone her codes go and her password alone signs her in', async () => {
+    const { user, cookie, key } = await withPasskey();
+    const otherDevice = sessionCookieFrom(await secondStep(stepCookie(await passwordStep(user)), (await withPasskeyCodes(cookie))[0]!));
+    expect((await t.request({ method: 'DELETE', url: `/api/account/passkeys/${key.id}`, payload: { password: 'wrong' }, cookie })).statusCode).toBe(400);
+    const removed = await t.request({ method: 'DELETE', url: `/api/account/passkeys/${key.id}`, payload: { password: TEST_PASSWORD }, cookie });
+    expect(removed.json()).toEqual({ success: true, message: tf.passkeyRemoved });
+    expect((await t.request({ method: 'GET', url: '/api/account/mfa', cookie })).json()).toEqual({ enabled: false, totp: null, passkeyCount: 0, recoveryCodesLeft: 0 });
+    expect((await t.request({ method: 'GET', url: '/api/auth/user', cookie: otherDevice })).statusCode).toBe(401);
+    expect((await passwordStep(user)).json()).toMatchObject({ success: true });
+  });
+
+  /** Ten new recovery codes for the signed-in member. */
+  async function withPasskeyCodes(cookie: string) {
+    return ((await t.request({ method: 'POST', url: '/api/account/mfa/recovery-codes', payload: { password: TEST_PASSWORD }, cookie })).json() as { recoveryCodes: string[] }).recoveryCodes;
+  }
 
   it('removes only her own passkey, with her password', async () => {
     const { cookie } = await t.signInAs('member');

@@ -59,6 +59,14 @@ export const TotpSetupSchema = z.object({ code: code.optional() });
 export const FactorRemovalSchema = z.object({ password });
 export const RecoveryCodesSchema = z.object({ password });
 
-export const PasskeyNameSchema = z.string().trim().max(60).optional();
+/**
+ * The name she gives a passkey, shown to her and in the mail about it: without invisible or
+ * direction-changing characters, which could make it read as something else.
+ */
+export const PasskeyNameSchema = z
+  .string()
+  .transform((name) => name.replace(/[\p{Cf}\p{Cc}]/gu, '').trim())
+  .pipe(z.string().max(60))
+  .optional();
 export const PasskeyAddSchema = z.object({ response: PasskeyAttestationSchema, name: PasskeyNameSchema });
 export const PasskeyRemoveSchema = z.object({ id: b64(1400).min(1, say(() => t.passkeyNotFound)), password });
