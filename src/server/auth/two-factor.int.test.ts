@@ -169,6 +169,18 @@ describe('signing in with a second factor', () => {
     expect((await secondStep(stepCookie(again), codeFrom(secret, 1))).statusCode).toBe(200);
   });
 
+  it('starts one session for a code sent twice at once', async () => {
+    const { user, secret } = await withTotp();
+    const step = stepCookie(await passwordStep(user));
+    const code = codeFrom(secret);
+    const answers = await Promise.all([secondStep(step, code), secondStep(step, code), secondStep(step, code)]);
+    // The others find the code used (401) or the pending sign-in ended (400), whichever came first.
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    for (const status of statuses.filter((status) => status !== 200)) expect([400, 401]).toContain(status);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(2);
+  });
+
   it('reads a code typed with spaces, invisible characters or Arabic-Indic digits', () => {
     expect(normaliseCode('١٢٣ ٤٥٦')).toBe('123456');
     expect(normaliseCode('۱۲۳۴۵۶')).toBe('123456');
