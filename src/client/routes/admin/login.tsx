@@ -74,7 +74,7 @@ function AdminLoginPage() {
       <form onSubmit={submit} noValidate className="grid gap-5">
         <EmailField id="username" label={m.auth_email()} autoComplete="username" error={errors.username} value={username} onChange={setUsername} />
         <PasswordField id="password" label={m.auth_password()} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
-        <KeepLoggedIn label={m.auth_keep_logged_in()} checked={saveLogin} onChange={setSaveLogin} />
+        <KeepLoggedIn label={m.auth_keep_logged_in()} note={m.security_staff_session_note()} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? m.auth_signing_in() : m.auth_sign_in()}
         </Button>
