@@ -21,7 +21,8 @@ export type SignedIn = RouterOutputs['auth']['twoFactor']['complete'];
  * fetched only when she chooses a passkey.
  */
 export function SecondStep({ methods, onSignedIn, onRestart }: { methods: SecondStepNeeded['methods']; onSignedIn: (result: SignedIn) => void; onRestart: () => void }) {
-  const [mode, setMode] = useState<'app' | 'recovery'>(methods.totp ? 'app' : 'recovery');
+  // A passkey first when she has no app: one press, and a recovery code behind a link.
+  const [mode, setMode] = useState<'app' | 'recovery' | 'passkey'>(methods.totp ? 'app' : methods.passkey ? 'passkey' : 'recovery');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [passkeyBusy, setPasskeyBusy] = useState(false);
@@ -72,6 +73,29 @@ export function SecondStep({ methods, onSignedIn, onRestart }: { methods: Second
   };
   const id = 'second-step-code';
   const busy = complete.isPending || passkeyBusy;
+  const passkeyButton = (
+    <Button type="button" variant={mode === 'passkey' ? 'default' : 'outline'} size="lg" disabled={busy} onClick={() => void usePasskey()}>
+      <Fingerprint aria-hidden="true" />
+      {passkeyBusy ? m.security_passkey_waiting() : m.security_use_passkey()}
+    </Button>
+  );
+  if (mode === 'passkey') {
+    return (
+      <div className="grid gap-5">
+        <p className="text-sm text-muted-foreground">{m.security_step_passkey_hint()}</p>
+        {passkeyButton}
+        <p role="alert" className="text-sm font-medium text-destructive empty:hidden">
+          {error}
+        </p>
+        <button type="button" onClick={() => setMode('recovery')} className="justify-self-center text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          {m.security_use_recovery()}
+        </button>
+        <button type="button" onClick={onRestart} className="justify-self-center text-sm text-muted-foreground underline-offset-4 hover:underline">
+          {m.security_step_back()}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="grid gap-5">
       <form onSubmit={submit} noValidate className="grid gap-5">
@@ -106,10 +130,7 @@ export function SecondStep({ methods, onSignedIn, onRestart }: { methods: Second
       {methods.passkey ? (
         <>
           <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{m.security_step_or()}</p>
-          <Button type="button" variant="outline" size="lg" disabled={busy} onClick={() => void usePasskey()}>
-            <Fingerprint aria-hidden="true" />
-            {passkeyBusy ? m.security_passkey_waiting() : m.security_use_passkey()}
-          </Button>
+          {passkeyButton}
         </>
       ) : null}
       <button type="button" onClick={onRestart} className="justify-self-center text-sm text-muted-foreground underline-offset-4 hover:underline">
