@@ -24,6 +24,7 @@ const onPostgresToo = [
   'src/server/privacy.int.test.ts',
   'src/server/auth/session-cache.int.test.ts',
   'src/server/auth/sign-in-limits.int.test.ts',
+  'src/server/auth/two-factor.int.test.ts',
   'src/server/mail/mail.int.test.ts',
   'src/server/account/account.int.test.ts',
   'src/server/domains/paging.int.test.ts',

@@ -51,12 +51,13 @@ export async function networkSettled(page: Page, quietMs = 100) {
     .toBe(true);
 }
 
-export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>({
+export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite; siteHost: string }>({
+  /** The site's host name (see startE2eSite): `test.use({ siteHost: 'localhost' })` for passkeys. */
+  siteHost: ['127.0.0.1', { scope: 'worker', option: true }],
   // Each worker runs the journeys against a site of its own (e2e/site.ts).
   site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-    async ({}, use, workerInfo) => {
-      const site = await startE2eSite(workerInfo.parallelIndex);
+    async ({ siteHost }, use, workerInfo) => {
+      const site = await startE2eSite(workerInfo.parallelIndex, { host: siteHost });
       process.env.E2E_MAIL_DIR = site.mailDir;
       process.env.E2E_SITE_URL = site.url;
       await use(site);

@@ -24,9 +24,13 @@ export const mailDirFor = (port: number) => `.tmp/e2e-mail-${port}`;
 /** Starting builds the database and the demo content; on a busy machine that takes a while. */
 const START_TIMEOUT_MS = 120_000;
 
-export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
+/**
+ * `host`: the name the browser and the site's PUBLIC_URL use. Passkeys need a domain name
+ * (WebAuthn refuses an IP address as the relying party), so their journeys use `localhost`.
+ */
+export async function startE2eSite(workerSlot: number, { host = '127.0.0.1' }: { host?: string } = {}): Promise<E2eSite> {
   const port = firstPort() + workerSlot;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const dataDir = `.tmp/e2e-data-${port}-${Date.now()}`;
   const mailDir = mailDirFor(port);
   rmSync(mailDir, { recursive: true, force: true });

@@ -13,3 +13,4 @@ export * from './moderation';
 export * from './mail';
 export * from './idempotency';
 export * from './notifications';
+export * from './two-factor';

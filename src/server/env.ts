@@ -65,6 +65,12 @@ const EnvSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'expected a hop count, or proxy addresses and CIDRs separated by commas' });
       return z.NEVER;
     }),
+  /**
+   * 'required': staff (moderators and admins) without a second factor get 403 'Two-factor
+   * sign-in is required' on every staff call and are sent to set one up. 'optional' keeps
+   * SPEC.md's password-only admin sign-in working.
+   */
+  STAFF_MFA: z.enum(['optional', 'required']).default('optional'),
   /** Built client to serve; defaults to dist/client. */
   CLIENT_DIR: z.string().optional().transform((value) => value || undefined),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -118,7 +118,7 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
     let body = tail;
     let pageHead = head;
     if (context) {
-      const session = currentSession(context.user);
+      const session = currentSession(context.user, context);
       blocks = dataBlock(SESSION_DATA_ELEMENT_ID, session);
       try {
         const renderPage = await renderer;

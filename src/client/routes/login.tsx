@@ -5,6 +5,7 @@ import { messages } from '#shared/messages';
 import { AuthCard } from '../components/auth-card';
 import { EmailField, PasswordField } from '../components/field';
 import { KeepLoggedIn } from '../components/keep-logged-in';
+import { SecondStep, type SecondStepNeeded, type SignedIn } from '../components/second-step';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import { m } from '#i18n/messages';
@@ -31,14 +32,21 @@ function LoginPage() {
   const [password, setPassword] = useState('');
   const [saveLogin, setSaveLogin] = useState(false);
   const { errors, check } = useFormErrors(FIELD_IDS);
+  // Her password was right and her account asks for a second step.
+  const [secondStep, setSecondStep] = useState<SecondStepNeeded>();
+
+  const signedIn = async (result: SignedIn) => {
+    const { firstName } = result.user;
+    toast({ title: messages.login.successTitle, description: result.firstSignIn ? messages.login.firstSuccessBody(firstName, DEFAULT_SITE_NAME) : messages.login.successBody(firstName) });
+    await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+    await navigate({ to: '/' });
+  };
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: async (result) => {
-        const { firstName } = result.user;
-        toast({ title: messages.login.successTitle, description: result.firstSignIn ? messages.login.firstSuccessBody(firstName, DEFAULT_SITE_NAME) : messages.login.successBody(firstName) });
-        await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
-        await navigate({ to: '/' });
+        if ('mfaRequired' in result) setSecondStep(result);
+        else await signedIn(result);
       },
       onError: (failure) => {
         const message = serverMessage(failure);
@@ -59,6 +67,21 @@ function LoginPage() {
     const { LoginSchema } = await loadAuthSchemas();
     const data = check(LoginSchema, { email, password, saveLogin });
     if (data) login.mutate(data);
+  }
+
+  if (secondStep) {
+    return (
+      <AuthCard title={m.security_step_title()} subtitle={m.security_step_subtitle()}>
+        <SecondStep
+          methods={secondStep.methods}
+          onSignedIn={(result) => void signedIn(result)}
+          onRestart={() => {
+            setSecondStep(undefined);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   return (

@@ -35,3 +35,22 @@ export function setLocaleCookie(request: FastifyRequest, reply: FastifyReply, lo
     maxAge: 365 * 24 * 60 * 60,
   });
 }
+
+/**
+ * The sign-in waiting for her second step: HttpOnly and short-lived like the step itself. It
+ * is not a session: it opens nothing but POST /api/auth/mfa.
+ */
+export const SECOND_STEP_COOKIE = 'sign_in_step';
+
+export function setSecondStepCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(SECOND_STEP_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/', expires: expiresAt });
+}
+
+export function clearSecondStepCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SECOND_STEP_COOKIE, { httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', path: '/' });
+}
+
+export function readSecondStepCookie(request: FastifyRequest): string | null {
+  const value = request.cookies[SECOND_STEP_COOKIE];
+  return value && /^[a-z2-7]{32}$/.test(value) ? value : null;
+}

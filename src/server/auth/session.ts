@@ -1,9 +1,9 @@
 import type { Locale } from '#shared/i18n/locale';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { sessions, users } from '#db/schema';
+import { passkeys, sessions, totpSecrets, users } from '#db/schema';
 import { SessionCache, type SessionCacheOptions } from './session-cache';
 import type { Role } from '#shared/roles';
 
@@ -14,6 +14,8 @@ const DAY = 24 * 60 * 60 * 1000;
 export const PERSISTENT_SESSION_MS = 30 * DAY;
 /** Without it: a browser-session cookie, and the server forgets the session after a day. */
 export const BROWSER_SESSION_MS = DAY;
+/** Staff sessions end 12 hours after sign-in, 'Keep me logged in' or not: a stolen one opens the panel for hours, not weeks. */
+export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 
 export interface SessionUser {
   id: number;
@@ -27,6 +29,8 @@ export interface SessionUser {
   isAdmin: boolean;
   /** The language she chose, if she did; it wins over the cookie and the browser's. */
   locale: Locale | null;
+  /** She has a second factor (an authenticator app or a passkey): a sign-in asks for it. */
+  secondFactor: boolean;
   /** Set while an admin's suspension runs: she may read but not write. `until` is ISO 8601, as JSON carries it. */
   suspension: { until: string; reason: string } | null;
 }
@@ -52,16 +56,27 @@ export function sessionIdFromToken(token: string): string {
 
 const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
 
-export async function createSession(db: Db, token: string, userId: number, persistent: boolean, userAgent: string | null = null): Promise<Session> {
+/** When a session opened at `createdAt` ends at the latest: never for members (it slides), 12 hours on for staff. */
+const staffEnd = (role: Role, createdAt: Date) => (role === 'member' ? Infinity : createdAt.getTime() + STAFF_SESSION_MS);
+
+export async function createSession(db: Db, token: string, user: { id: number; role: Role }, persistent: boolean, userAgent: string | null = null): Promise<Session> {
+  const now = new Date();
   const session: Session = {
     id: sessionIdFromToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + lifetime(persistent)),
+    userId: user.id,
+    expiresAt: new Date(Math.min(now.getTime() + lifetime(persistent), staffEnd(user.role, now))),
     persistent,
   };
-  await db.insert(sessions).values({ ...session, userAgent: userAgent?.slice(0, 300) ?? null });
+  await db.insert(sessions).values({ ...session, createdAt: now, userAgent: userAgent?.slice(0, 300) ?? null });
   return session;
 }
+
+/** A column as "table"."column", so it binds to its own table inside a subquery. */
+const q = (column: typeof users.id | typeof totpSecrets.userId | typeof totpSecrets.confirmedAt | typeof passkeys.userId) => sql`${column.table}.${sql.identifier(column.name)}`;
+
+/** SQL true when the account has a second factor (a confirmed authenticator app or a passkey). */
+export const hasSecondFactorSql = (userId: typeof users.id) =>
+  sql<boolean>`(exists (select 1 from ${totpSecrets} where ${q(totpSecrets.userId)} = ${q(userId)} and ${q(totpSecrets.confirmedAt)} is not null) or exists (select 1 from ${passkeys} where ${q(passkeys.userId)} = ${q(userId)}))`;
 
 /** How stale a session's "last used" may get before a request refreshes it: one write per session per window, not per request. */
 const LAST_USED_WINDOW_MS = 10 * 60_000;
@@ -72,6 +87,7 @@ async function readSessionRow(db: Db, sessionId: string) {
     .select({
       session: { id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, persistent: sessions.persistent },
       lastUsedAt: sessions.lastUsedAt,
+      createdAt: sessions.createdAt,
       user: {
         id: users.id,
         email: users.email,
@@ -83,6 +99,7 @@ async function readSessionRow(db: Db, sessionId: string) {
         suspendedUntil: users.suspendedUntil,
         suspensionReason: users.suspensionReason,
         locale: users.locale,
+        secondFactor: hasSecondFactorSql(users.id),
       },
     })
     .from(sessions)
@@ -124,15 +141,17 @@ export async function validateSessionToken(db: Db, token: string): Promise<Sessi
   if (!row) return { session: null, user: null };
   // A copy: the row may be the cache's, shared by this session's other requests.
   const session = { ...row.session };
-  const { user, lastUsedAt } = row;
+  const { user, lastUsedAt, createdAt } = row;
   const now = Date.now();
-  if (now >= session.expiresAt.getTime() || user.approvalStatus !== 'approved') {
+  // A member made staff keeps no session older than a staff session may be.
+  const latestEnd = staffEnd(user.role, createdAt);
+  if (now >= session.expiresAt.getTime() || now >= latestEnd || user.approvalStatus !== 'approved') {
     await invalidateSession(db, session.id);
     return { session: null, user: null };
   }
   const span = lifetime(session.persistent);
-  const extend = now >= session.expiresAt.getTime() - span / 2;
-  if (extend) session.expiresAt = new Date(now + span);
+  const extend = now >= session.expiresAt.getTime() - span / 2 && session.expiresAt.getTime() < latestEnd;
+  if (extend) session.expiresAt = new Date(Math.min(now + span, latestEnd));
   if (extend || now - lastUsedAt.getTime() >= LAST_USED_WINDOW_MS) {
     await db.update(sessions).set({ expiresAt: session.expiresAt, lastUsedAt: new Date(now) }).where(eq(sessions.id, session.id));
     cache?.dropSession(session.id);

@@ -96,6 +96,21 @@ const hi = (firstName: string | null) => (firstName ? m.mail_greeting({ firstNam
 /** The first name a mail to this account may greet her with: none until her address is confirmed. */
 export const confirmedName = (account: { firstName: string; emailConfirmedAt: Date | null }) => (account.emailConfirmedAt ? account.firstName : null);
 
+/** What changed in her two-factor sign-in, as the mail tells her. */
+export interface SecondFactorChange {
+  kind: keyof typeof SECOND_FACTOR_CHANGES;
+  /** The passkey's name, for a passkey added or removed. */
+  name?: string;
+}
+
+const SECOND_FACTOR_CHANGES = {
+  totp_on: () => m.security_mail_totp_on(),
+  totp_off: () => m.security_mail_totp_off(),
+  passkey_added: (name: string) => m.security_mail_passkey_added({ name }),
+  passkey_removed: (name: string) => m.security_mail_passkey_removed({ name }),
+  recovery_codes: () => m.security_mail_recovery_new(),
+};
+
 const CONFIRM_BODY = {
   weekly: (siteName: string) => m.mail_newsletter_confirm_body_weekly({ siteName }),
   biweekly: (siteName: string) => m.mail_newsletter_confirm_body_biweekly({ siteName }),
@@ -229,6 +244,17 @@ export const mails = {
         subject: m.mail_email_changed_subject({ siteName: site.name }),
         greeting: hi(firstName),
         paragraphs: [m.mail_email_changed_body({ siteName: site.name, newEmail }), m.mail_email_changed_not_you()],
+      }),
+    ),
+
+  /** To her, after any change to her second factors: what changed, and that her other devices were signed out. */
+  secondFactorChanged: (site: MailSite, recipient: MailTo, firstName: string | null, change: SecondFactorChange) =>
+    to(recipient, (email) =>
+      drawMail(site, 'second_factor_changed', email, {
+        subject: m.security_mail_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [SECOND_FACTOR_CHANGES[change.kind](change.name ?? ''), m.security_mail_signed_out(), m.security_mail_not_you()],
+        action: { label: m.security_mail_open_settings(), url: link(site, '/settings/profile') },
       }),
     ),
 

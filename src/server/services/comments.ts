@@ -86,13 +86,15 @@ export const COMMENT_TABLES = {
  * counts follow, since they are counted from the rows. Answers whose comment it was, so the
  * caller can record a moderator removing someone else's comment as a moderation action.
  */
-export async function deleteComment(db: Db, viewer: { id: number; role: Role }, kind: CommentKind, id: number) {
+export async function deleteComment(db: Db, viewer: { id: number; role: Role }, kind: CommentKind, id: number, beforeStaffAction: () => void = () => {}) {
   const t = COMMENT_TABLES[kind];
   const [comment] = await db.select({ userId: t.userId, role: users.role }).from(t.table).innerJoin(users, eq(users.id, t.userId)).where(eq(t.id, id)).limit(1);
   if (!comment) throw notFound(messages.comments.notFound);
   const authorId = comment.userId as number;
   const permission = deletePermission(viewer, 'comment', { id: authorId, role: comment.role });
   if (!permission) throw forbidden(messages.comments.deleteForbidden);
+  // Someone else's comment: a staff action, which may wait for her second factor.
+  if (authorId !== viewer.id) beforeStaffAction();
   await db.delete(t.table).where(eq(t.id, id));
   return { authorId, permission, answer: { success: true as const, message: messages.comments.deleted } };
 }

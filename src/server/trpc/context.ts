@@ -4,7 +4,7 @@ import { messages } from '#shared/messages';
 import type { Db } from '#db/client';
 import type { Env } from '../env';
 import type { RateLimiter } from '../auth/rate-limit';
-import { clearSessionCookie, readSessionCookie, setLocaleCookie, setSessionCookie } from '../auth/cookies';
+import { clearSecondStepCookie, clearSessionCookie, readSecondStepCookie, readSessionCookie, setLocaleCookie, setSecondStepCookie, setSessionCookie } from '../auth/cookies';
 import { type Session, type SessionUser, type SessionValidationResult, validateSessionToken } from '../auth/session';
 import { isDatabaseUnavailable } from '../errors';
 import { localeOfRequest } from '../i18n';
@@ -30,11 +30,15 @@ export interface Context {
   idempotencyKey: string | null;
   /** The site as mails name and link it, and a nudge for the mail worker once a mail is queued and committed. */
   mail: MailContext;
+  /** The token of her sign-in waiting for its second step (its HttpOnly cookie), or null. */
+  secondStepToken: string | null;
   /** Cookie writes go through here so procedures never touch Fastify directly. */
   cookies: {
     setSession(token: string, session: Session): void;
     clearSession(): void;
     setLocale(locale: Locale): void;
+    setSecondStep(token: string, expiresAt: Date): void;
+    clearSecondStep(): void;
   };
 }
 
@@ -78,10 +82,13 @@ export async function createContext(deps: ContextDeps, request: FastifyRequest, 
     userAgent: request.headers['user-agent'] ?? null,
     answer: answerScopeOf(request),
     idempotencyKey: headerValue(request.headers['idempotency-key']),
+    secondStepToken: readSecondStepCookie(request),
     cookies: {
       setSession: (newToken, newSession) => setSessionCookie(request, reply, newToken, newSession),
       clearSession: () => clearSessionCookie(request, reply),
       setLocale: (locale) => setLocaleCookie(request, reply, locale),
+      setSecondStep: (token, expiresAt) => setSecondStepCookie(request, reply, token, expiresAt),
+      clearSecondStep: () => clearSecondStepCookie(request, reply),
     },
   };
 }

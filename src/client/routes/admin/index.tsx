@@ -1,5 +1,5 @@
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
-import { ExternalLink, LogOut, ShieldAlert } from 'lucide-react';
+import { ExternalLink, LogOut, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { getLocale } from '#i18n/runtime';
 import { directionOf } from '#shared/i18n/locale';
@@ -63,6 +63,8 @@ export const Route = createFileRoute('/admin/')({
   beforeLoad: async ({ context }) => {
     const user = await loadSession(context);
     if (!user) throw redirect({ to: '/admin/login' });
+    // STAFF_MFA=required: the server answers no staff call until she has a second factor.
+    if (user.mustSetUpSecondFactor) throw redirect({ to: '/settings/profile', hash: 'two-factor' });
   },
   component: AdminPage,
 });
@@ -112,7 +114,7 @@ function AdminPage() {
   if (!user) return null;
   const tabs = tabsFor(user.permissions);
   if (tabs.length === 0) return <AccessDenied />;
-  return <AdminPanel name={`${user.firstName} ${user.lastName}`} tabs={tabs} permissions={user.permissions} />;
+  return <AdminPanel name={`${user.firstName} ${user.lastName}`} tabs={tabs} permissions={user.permissions} secondFactor={user.secondFactor} />;
 }
 
 function AccessDenied() {
@@ -129,6 +131,28 @@ function AccessDenied() {
       <p className="text-muted-foreground">{messages.access.adminRequired}</p>
       <p className="text-sm text-muted-foreground">{m.admin_access_denied_redirect()}</p>
     </div>
+  );
+}
+
+/** Staff without a second factor: what it protects, and where to turn it on. */
+function SecondFactorPrompt() {
+  return (
+    <aside aria-labelledby="second-factor-prompt" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <div className="flex min-w-0 flex-1 basis-72 gap-3">
+        <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div className="grid gap-1">
+          <h2 id="second-factor-prompt" className="font-semibold">
+            {m.security_staff_prompt_title()}
+          </h2>
+          <p className="text-sm">{m.security_staff_prompt_body()}</p>
+        </div>
+      </div>
+      <Button asChild size="sm">
+        <Link to="/settings/profile" hash="two-factor">
+          {m.security_staff_prompt_action()}
+        </Link>
+      </Button>
+    </aside>
   );
 }
 
@@ -149,7 +173,7 @@ function TabRefused() {
 }
 
 /** `tabs`: the ones her role's permissions open, in order; the first is where her panel opens. */
-function AdminPanel({ name, tabs, permissions }: { name: string; tabs: AdminTab[]; permissions: readonly StaffPermission[] }) {
+function AdminPanel({ name, tabs, permissions, secondFactor }: { name: string; tabs: AdminTab[]; permissions: readonly StaffPermission[]; secondFactor: boolean }) {
   const firstTab = tabs[0]!;
   const tab = Route.useSearch({ select: (search) => search.tab ?? firstTab });
   const navigate = Route.useNavigate();
@@ -224,6 +248,7 @@ function AdminPanel({ name, tabs, permissions }: { name: string; tabs: AdminTab[
         <h1 className="text-2xl font-semibold sm:text-3xl">{m.admin_title()}</h1>
         {/* A moderator's panel holds no applications, content or accounts: her subtitle says what it holds. */}
         <p className="mt-1 text-muted-foreground">{permissions.includes('manage:applications') ? m.admin_subtitle() : m.admin_subtitle_moderator()}</p>
+        {secondFactor ? null : <SecondFactorPrompt />}
         {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
         {/* Radix lays tabs out left to right unless told the page's direction. */}
         <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" dir={directionOf(getLocale())} className="mt-6">

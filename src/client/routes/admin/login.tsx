@@ -7,6 +7,7 @@ import { AdminLoginSchema } from '#shared/schemas/auth';
 import { AuthCard } from '#client/components/auth-card';
 import { EmailField, PasswordField } from '#client/components/field';
 import { KeepLoggedIn } from '#client/components/keep-logged-in';
+import { SecondStep, type SecondStepNeeded } from '#client/components/second-step';
 import { Button } from '#client/components/ui/button';
 import { toastAfterLoad } from '#client/components/ui/carried-toast';
 import { toast } from '#client/components/ui/toast';
@@ -25,13 +26,20 @@ function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [saveLogin, setSaveLogin] = useState(false);
   const { errors, check } = useFormErrors(FIELD_IDS);
+  // Her password was right and her account asks for a second step.
+  const [secondStep, setSecondStep] = useState<SecondStepNeeded>();
+
+  const signedIn = () => {
+    // A full page load of /admin, which shows the toast.
+    toastAfterLoad({ title: messages.adminLogin.successTitle, description: messages.adminLogin.successBody });
+    window.location.assign('/admin');
+  };
 
   const login = useMutation(
     trpc.auth.adminLogin.mutationOptions({
-      onSuccess: () => {
-        // A full page load of /admin, which shows the toast.
-        toastAfterLoad({ title: messages.adminLogin.successTitle, description: messages.adminLogin.successBody });
-        window.location.assign('/admin');
+      onSuccess: (result) => {
+        if ('mfaRequired' in result) setSecondStep(result);
+        else signedIn();
       },
       onError: (failure) => {
         const description = failure instanceof TRPCClientError ? failure.message || messages.adminLogin.failedEmptyBody : messages.adminLogin.failedUnknown;
@@ -46,12 +54,27 @@ function AdminLoginPage() {
     if (data) login.mutate(data);
   }
 
+  if (secondStep) {
+    return (
+      <AuthCard title={m.security_step_title()} subtitle={m.security_step_subtitle()}>
+        <SecondStep
+          methods={secondStep.methods}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setSecondStep(undefined);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={m.auth_admin_login_title()} subtitle={m.auth_admin_login_subtitle()}>
       <form onSubmit={submit} noValidate className="grid gap-5">
         <EmailField id="username" label={m.auth_email()} autoComplete="username" error={errors.username} value={username} onChange={setUsername} />
         <PasswordField id="password" label={m.auth_password()} autoComplete="current-password" error={errors.password} value={password} onChange={setPassword} />
-        <KeepLoggedIn label={m.auth_keep_logged_in()} checked={saveLogin} onChange={setSaveLogin} />
+        <KeepLoggedIn label={m.auth_keep_logged_in()} note={m.security_staff_session_note()} checked={saveLogin} onChange={setSaveLogin} />
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? m.auth_signing_in() : m.auth_sign_in()}
         </Button>

@@ -19,6 +19,7 @@ import { describedBy, errorsFromServer, FormField, FormNotice, LoadFailed, loadA
 import { CalendarSection } from './-components/calendar-section';
 import { DataSection } from './-components/data-section';
 import { DevicesSection } from './-components/devices-section';
+import { TwoFactorSection } from './-components/two-factor-section';
 import { TEXT_LIMITS } from '#shared/limits';
 
 export const Route = createFileRoute('/settings/profile')({
@@ -40,7 +41,7 @@ type Profile = RouterOutputs['auth']['account']['profile'];
 /** The signup password rules' messages, shown at the new-password field when the server gives them (in the page's language). */
 const newPasswordMessages = () => [s.passwordLength, s.passwordUppercase, s.passwordLowercase, s.passwordNumber, s.passwordMax];
 
-/** /settings/profile: her details, password, email, signed-in devices, calendar link and her data. */
+/** /settings/profile: her details, password, email, two-factor sign-in, signed-in devices, calendar link and her data. */
 function ProfileSettingsPage() {
   const { user } = useSession();
   return (
@@ -50,6 +51,7 @@ function ProfileSettingsPage() {
           <DetailsSection />
           <PasswordSection email={user.email} />
           <EmailSection email={user.email} />
+          <TwoFactorSection email={user.email} required={user.mustSetUpSecondFactor} />
           <DevicesSection />
           <CalendarSection />
           <DataSection />

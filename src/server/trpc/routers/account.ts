@@ -18,6 +18,7 @@ import {
   newsletterSubscriptions,
   placeSuggestions,
   podcastComments,
+  passkeys,
   profileChanges,
   podcastLikes,
   podcasts,
@@ -44,6 +45,7 @@ import { accountTokenState, consumeAccountToken } from '#server/account/tokens';
 import { hashPassword, verifyPassword } from '#server/auth/password';
 import { recipientKey } from '#server/auth/rate-limit';
 import { invalidateAllSessions } from '#server/auth/session';
+import { secondFactorsOf } from '#server/auth/two-factor';
 import { badRequest, conflict, notFound } from '#server/errors';
 import { queueMail } from '#server/mail/outbox';
 import { queueMailJob } from '#server/mail/jobs';
@@ -65,7 +67,7 @@ const a = messages.account;
 const ownAccountProcedure = memberProcedure.meta({ access: 'member', openWhileSuspended: true });
 
 /** 400 unless the password is hers (every change that could take over the account asks for it). */
-async function assertOwnPassword(ctx: Context & { user: { id: number } }, password: string, message: string) {
+export async function assertOwnPassword(ctx: Context & { user: { id: number } }, password: string, message: string) {
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
   if (!row || !(await verifyPassword(row.passwordHash, password))) throw badRequest(message);
 }
@@ -406,6 +408,11 @@ export const accountRouter = router({
       // The weeks (their Mondays) she did anything, kept for the admins' count of active members.
       activeWeeks: weekRows.map((row) => row.week),
       notifications: await notificationsForExport(ctx.db, id),
+      // Her second factors as her settings show them: never the app's secret or a code.
+      twoFactor: {
+        app: (await secondFactorsOf(ctx.db, id)).totp,
+        passkeys: await ctx.db.select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt }).from(passkeys).where(mine(passkeys.userId)),
+      },
     };
   }),
 

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { twoFactorMessages } from '#shared/two-factor-messages';
 import { users } from '#db/schema';
 import { GUIDELINES_VERSION } from '#shared/guidelines';
 import { messages } from '#shared/messages';
@@ -12,12 +13,15 @@ import { TRPCError } from '@trpc/server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '#server/auth/password';
 import { queueMail } from '#server/mail/outbox';
 import { confirmedName, mails } from '#server/mail/templates';
-import { createSession, generateSessionToken, invalidateSession } from '#server/auth/session';
+import { invalidateSession } from '#server/auth/session';
 import { createAccount, currentUserColumns, findUserByEmail } from '#server/services/accounts';
 import { badRequest, forbidden, unauthorized } from '#server/errors';
 import { screenMemberText } from '#server/moderation/watched-words';
 import type { Context } from '../context';
 import { accountRouter } from './account';
+import { twoFactorRouter } from './two-factor';
+import { secondFactorsOf, startPendingSignIn } from '#server/auth/two-factor';
+import { startSignedIn } from '#server/auth/sign-in';
 import { memberProcedure, publicProcedure, router } from '../init';
 
 /**
@@ -61,15 +65,14 @@ async function signIn(ctx: Context, email: string, password: string, persistent:
   // The admin sign-in is staff's: moderators and admins.
   if (requireStaff && !isStaff(user)) throw forbidden(messages.access.adminRequired);
 
-  // A new token on every sign-in; a session the browser already had is ended.
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  const token = generateSessionToken();
-  const session = await createSession(ctx.db, token, user.id, persistent, ctx.userAgent);
-  await ctx.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
-  ctx.cookies.setSession(token, session);
-  // Her first sign-in is a welcome, every later one a welcome back.
-  const firstSignIn = user.lastSignInAt === null;
-  return { success: true as const, message: messages.login.serverSuccess, user: { firstName: user.firstName, email: user.email }, firstSignIn };
+  // With a second factor, the password only opens the second step (POST /api/auth/mfa).
+  const factors = await secondFactorsOf(ctx.db, user.id);
+  if (factors.enabled) {
+    const pending = await startPendingSignIn(ctx.db, user.id, persistent);
+    ctx.cookies.setSecondStep(pending.token, pending.expiresAt);
+    return { mfaRequired: true as const, message: twoFactorMessages.secondStepNeeded, methods: { totp: factors.totp !== null, passkey: factors.passkeyCount > 0 } };
+  }
+  return startSignedIn(ctx, user, persistent);
 }
 
 async function signOut(ctx: Context) {
@@ -81,8 +84,10 @@ async function signOut(ctx: Context) {
 export const authRouter = router({
   /** Her own account: password reset, profile, devices, newsletter, her data. */
   account: accountRouter,
+  /** Her second factors, and the second step of a sign-in. */
+  twoFactor: twoFactorRouter,
   /** The signed-in user, or null: what the client's session query reads. */
-  session: publicProcedure.query(({ ctx }) => currentSession(ctx.user)),
+  session: publicProcedure.query(({ ctx }) => currentSession(ctx.user, ctx)),
 
   /** GET /api/auth/user: the same user, but 401 when signed out. */
   user: memberProcedure.query(async ({ ctx }) => {

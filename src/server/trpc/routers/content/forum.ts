@@ -14,6 +14,7 @@ import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { isLiked, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
+import { assertStaffSecondFactor } from '#server/auth/access';
 import { notifyWritten } from '#server/notifications/causes';
 
 const commentTable = COMMENT_TABLES.forum;
@@ -72,6 +73,7 @@ export const forumRouter = router({
     const post = await requirePost(ctx.db, ctx.user, input.id);
     const permission = deletePermission(ctx.user, 'forumPost', { id: post.userId, role: post.authorRole });
     if (!permission) throw forbidden(messages.forum.deleteForbidden);
+    if (post.userId !== ctx.user.id) assertStaffSecondFactor(ctx.user, ctx);
     const byStaff = post.userId !== ctx.user.id ? await findMemberContent(ctx.db, 'forum_post', post.id) : undefined;
     await ctx.db.delete(forumPosts).where(eq(forumPosts.id, input.id));
     if (byStaff) ctx.audit.describe(post.id, `Deleted ${memberContentWords(byStaff)}`, permission);
