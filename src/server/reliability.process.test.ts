@@ -1,19 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { sessionIdFromToken } from './auth/session';
-import { spawnSite, untilServing, type SiteProcess } from './test/site-process';
-import { startTestMailServer } from './test/smtp';
-import { findPgBin, startThrowawayCluster, type ThrowawayCluster } from './test/throwaway-cluster';
+import { clusterSkipReason, sleep, startRig, waitFor, workersOf, type ReliabilityRig } from './test/reliability-kit';
+import type { SiteProcess } from './test/site-process';
 
 /**
  * Reliability on a real PostgreSQL: a throwaway cluster of its own (never a shared server),
  * real server processes, real HTTP. The database stops in the middle of traffic and comes
  * back; a process is stopped with SIGTERM while writes are in flight; two processes share
- * sessions and, through Redis, rate limits; mail goes out through a database outage and a
- * process that dies mid-send.
+ * sessions and, through Redis, rate limits. (Mail through an outage: mail/mail-outage.process.test.ts.)
  */
 
 const REDIS_URL = process.env.RELIABILITY_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -33,23 +30,13 @@ async function redisAnswers(url: string): Promise<boolean> {
   });
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** Database outages in the supervisor's test; the bench's fault run makes more. */
 const OUTAGES = Number(process.env.RELIABILITY_OUTAGES ?? 3);
 
-let cluster: ThrowawayCluster;
-const startDatabase = () => cluster.start();
-const stopDatabase = (mode: 'immediate' | 'fast') => cluster.stop(mode);
-
-const servers: SiteProcess[] = [];
-
-/** The production entry, or the test entry (e2e/server.ts: the same start-up with relaxed rate limits). */
-async function startServer(env: Record<string, string>, entry: 'src/server/main.ts' | 'e2e/server.ts' = 'src/server/main.ts'): Promise<SiteProcess> {
-  const server = await spawnSite(entry, { NODE_ENV: 'production', DATABASE_URL: cluster.url, ADMIN_EMAIL: 'admin@reliability.test', ADMIN_PASSWORD: 'Reliable123', ...env });
-  servers.push(server);
-  if (await untilServing(server)) return server;
-  throw new Error(`server did not start: ${server.tail()}`);
-}
+let rig: ReliabilityRig;
+const startDatabase = () => rig.cluster.start();
+const stopDatabase = (mode: 'immediate' | 'fast') => rig.cluster.stop(mode);
+const startServer = (env: Record<string, string>, entry?: 'src/server/main.ts' | 'e2e/server.ts') => rig.startServer(env, entry);
 
 interface Answer {
   path: string;
@@ -89,7 +76,7 @@ async function subscribe(base: string, cookie = '', subscription = newSubscripti
 
 /** Addresses with more than one mail in the outbox: a subscription made twice queues two confirmations. */
 async function confirmationsSentTwice(): Promise<string[]> {
-  const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  const sql = postgres(rig.cluster.url, { max: 1, onnotice: () => {} });
   try {
     const rows = await sql`select recipient from mail_outbox where recipient like 'r%-%@reliability.test' group by recipient having count(*) > 1`;
     return rows.map((row) => row.recipient as string);
@@ -99,7 +86,7 @@ async function confirmationsSentTwice(): Promise<string[]> {
 }
 
 async function storedEmails(): Promise<Set<string>> {
-  const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
+  const sql = postgres(rig.cluster.url, { max: 1, onnotice: () => {} });
   try {
     const { newsletterSubscriptions } = await import('#db/schema');
     const { drizzle } = await import('drizzle-orm/postgres-js');
@@ -110,24 +97,9 @@ async function storedEmails(): Promise<Set<string>> {
   }
 }
 
-/** The server processes a supervisor runs (its children), by pid. */
-function workersOf(server: SiteProcess): number[] {
-  const listed = spawnSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' });
-  return listed.stdout.split('\n').filter(Boolean).map(Number).sort();
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await condition()) return true;
-    await sleep(50);
-  }
-  return condition();
-}
-
 const cookieOf = (response: Response) => /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '';
 
-const skipReason = !findPgBin() ? 'PostgreSQL server binaries (initdb, pg_ctl) not found' : null;
+const skipReason = clusterSkipReason();
 if (skipReason) console.warn(`reliability suite skipped: ${skipReason}`);
 
 describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
@@ -135,18 +107,13 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
   let redisUp = false;
 
   beforeAll(async () => {
-    cluster = await startThrowawayCluster();
+    rig = await startRig();
     redisUp = await redisAnswers(REDIS_URL);
     // Its clients write far more often than the newsletter's limit allows one address.
     a = await startServer({}, 'e2e/server.ts');
   }, 180_000);
 
-  afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
-    cluster?.remove();
-  }, 60_000);
+  afterAll(() => rig?.stop(), 60_000);
 
   it('answers 503 with a message while the database is down, recovers by itself and loses no acknowledged write', async () => {
     const acknowledged: string[] = [];
@@ -332,55 +299,6 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     site.child.kill('SIGTERM');
     expect(await Promise.race([site.exited, sleep(15_000).then(() => 'timeout')])).toBe(0);
     expect(Date.now() - terminated, 'shutdown after the outages (ms)').toBeLessThan(1500);
-  }, 300_000);
-
-  it('sends each mail once through a database outage mid-send, and another process takes over the mail of one that died once its lease runs out', async () => {
-    // A slow mail provider, so the outage and the death land while mail is going out.
-    const smtp = await startTestMailServer({ acceptAfterMs: 15 });
-    // A short lease (30 s by default), so the test waits seconds for a dead process's mail.
-    const site = await startServer({ WEB_CONCURRENCY: '2', SMTP_URL: smtp.url, MAIL_FROM: '"Bloom Circle" <hello@reliability.test>', MAIL_LEASE_SECONDS: '5' });
-    const listening = () => site.output.join('').match(/a server process is listening/g)?.length ?? 0;
-    expect(await waitFor(() => listening() === 2, 120_000), 'two server processes listening').toBe(true);
-    const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
-    const queue = (count: number, label: string) =>
-      sql`insert into mail_outbox (kind, recipient, subject, text, html)
-          select 'test', 'reader' || n || '@reliability.test', ${label} || ' ' || n, 'Hello', '<p>Hello</p>' from generate_series(1, ${count}) as n`;
-    const unsent = async () => Number((await sql`select count(*) as n from mail_outbox where status <> 'sent' and (subject like 'Outage %' or subject like 'Death %')`)[0]!.n);
-    const arrived = (label: string) => new Set(smtp.delivered.filter((mail) => mail.subject?.startsWith(`${label} `)).map((mail) => mail.messageId)).size;
-    try {
-      // 1. The database stops while both processes send.
-      await queue(200, 'Outage');
-      expect(await waitFor(() => arrived('Outage') >= 20, 30_000), 'mail goes out before the outage').toBe(true);
-      stopDatabase('immediate');
-      await sleep(1500);
-      startDatabase();
-      const back = Date.now();
-      // Bounds are loose: 200 mails go one at a time per process through a slow provider, on a
-      // machine busy with other tests. The fault run (npm run bench:faults) measures the waits.
-      expect(await waitFor(async () => arrived('Outage') === 200 && (await unsent().catch(() => 1)) === 0, 45_000), 'every mail sent and recorded soon after the return').toBe(true);
-      const waitAfterOutage = Date.now() - back;
-
-      // 2. A process dies while it holds claimed mail: the other takes it once its lease runs out.
-      await queue(200, 'Death');
-      expect(await waitFor(() => arrived('Death') >= 20, 30_000), 'mail goes out before the death').toBe(true);
-      const [victim] = workersOf(site);
-      process.kill(victim!, 'SIGKILL');
-      const died = Date.now();
-      expect(await waitFor(async () => arrived('Death') === 200 && (await unsent().catch(() => 1)) === 0, 45_000), 'every mail sent and recorded once the lease of the dead process ran out').toBe(true);
-      const waitAfterDeath = Date.now() - died;
-
-      // Each mail kept one Message-ID across tries (else a copy would count as a new mail above),
-      // and each incident sent at most one mail twice per process.
-      // (Mail the earlier tests queued without a mail server goes out too: only this test's counts.)
-      const ids = smtp.delivered.filter((mail) => /^(Outage|Death) /.test(mail.subject ?? '')).map((mail) => mail.messageId);
-      expect(new Set(ids).size, 'one Message-ID per mail').toBe(400);
-      expect(ids.length - 400, `mails sent twice (waits: ${waitAfterOutage} ms after the outage, ${waitAfterDeath} ms after the death)`).toBeLessThanOrEqual(3);
-    } finally {
-      await sql.end({ timeout: 5 });
-      site.child.kill('SIGTERM');
-      await Promise.race([site.exited, sleep(15_000)]);
-      await smtp.stop();
-    }
   }, 300_000);
 
   it('keeps every acknowledged write when SIGTERM arrives during in-flight writes', async () => {

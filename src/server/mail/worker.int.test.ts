@@ -9,7 +9,7 @@ import { mailServerAway, startMailWorker, type MailTransport } from './worker';
 /**
  * The mail worker when the database goes away mid-batch. (Its SMTP conversation, outages of the
  * mail server and the lease between processes are tested in mail.int.test.ts and
- * reliability.process.test.ts.)
+ * mail-outage.process.test.ts.)
  */
 let database: DbHandle;
 

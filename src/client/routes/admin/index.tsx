@@ -134,10 +134,13 @@ function AccessDenied() {
   );
 }
 
-/** Staff without a second factor: what it protects, and where to turn it on. */
+/**
+ * Staff without a second factor: what it protects, and where to turn it on. At the top of the
+ * open tab rather than above the tab row, so on a phone the tabs stay in the first screen.
+ */
 function SecondFactorPrompt() {
   return (
-    <aside aria-labelledby="second-factor-prompt" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <aside aria-labelledby="second-factor-prompt" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <div className="flex min-w-0 flex-1 basis-72 gap-3">
         <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div className="grid gap-1">
@@ -179,6 +182,7 @@ function AdminPanel({ name, tabs, permissions, secondFactor }: { name: string; t
   const navigate = Route.useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   const tabList = useRef<HTMLDivElement>(null);
+  const secondFactorPrompt = secondFactor ? null : <SecondFactorPrompt />;
   /** The tab whose trigger takes her focus once it is open (an Overview card she pressed goes away with the Overview). */
   const focusOnOpen = useRef<AdminTab | null>(null);
   // Each tab is a place of its own: switching adds a history entry, so Back returns to the tab before.
@@ -248,7 +252,6 @@ function AdminPanel({ name, tabs, permissions, secondFactor }: { name: string; t
         <h1 className="text-2xl font-semibold sm:text-3xl">{m.admin_title()}</h1>
         {/* A moderator's panel holds no applications, content or accounts: her subtitle says what it holds. */}
         <p className="mt-1 text-muted-foreground">{permissions.includes('manage:applications') ? m.admin_subtitle() : m.admin_subtitle_moderator()}</p>
-        {secondFactor ? null : <SecondFactorPrompt />}
         {/* Activated with Enter or Space, not by the arrow keys alone: each switch is a history entry. */}
         {/* Radix lays tabs out left to right unless told the page's direction. */}
         <Tabs value={tab} onValueChange={(value) => showTab(value as AdminTab)} activationMode="manual" dir={directionOf(getLocale())} className="mt-6">
@@ -272,13 +275,17 @@ function AdminPanel({ name, tabs, permissions, secondFactor }: { name: string; t
             const Component = TABS[key];
             return (
               <TabsContent key={key} value={key}>
+                {secondFactorPrompt}
                 <Component onOpenTab={openTab} />
               </TabsContent>
             );
           })}
           {/* A tab reached by its address but not listed: refused, or (Members, for an admin) shown in full elsewhere yet hers to open. */}
           {tabs.includes(tab) ? null : (
-            <TabsContent value={tab}>{permissions.includes(TAB_PERMISSIONS[tab]) ? <OpenTab tab={tab} onOpenTab={openTab} /> : <TabRefused />}</TabsContent>
+            <TabsContent value={tab}>
+              {secondFactorPrompt}
+              {permissions.includes(TAB_PERMISSIONS[tab]) ? <OpenTab tab={tab} onOpenTab={openTab} /> : <TabRefused />}
+            </TabsContent>
           )}
         </Tabs>
       </div>
