@@ -30,6 +30,8 @@ export const notifications = pgTable(
     /** For event_changed: what changed ('time', 'place', 'time_and_place', 'cancelled'). */
     detail: text('detail'),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    /** When it went out by mail (at once, or in a digest); a digest gathers only those not mailed. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -38,6 +40,8 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId, t.id).where(sql`${t.readAt} is null`),
     // Retention walks only the read rows by age.
     index('notifications_read_idx').on(t.readAt).where(sql`${t.readAt} is not null`),
+    // The digest job walks only a period's notifications not yet mailed.
+    index('notifications_unmailed_idx').on(t.createdAt).where(sql`${t.mailedAt} is null and ${t.readAt} is null`),
   ],
 );
 
@@ -58,4 +62,41 @@ export const notificationPreferences = pgTable(
     mail: notificationMail('mail').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * One row per digest sent: her, its period ('daily' or 'weekly') and the period's start. Inserted
+ * in the transaction that queues the digest, so a second process or a restart finds it and
+ * sends nothing for that period again.
+ */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: notificationMail('period').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period, t.periodStart] })],
+);
+
+/**
+ * The one-click unsubscribe links of notification mails (RFC 8058): each turns mail off for
+ * her for the kinds it names, once. Only the token's SHA-256 is kept, as for every mailed link.
+ */
+export const notificationUnsubscribeLinks = pgTable(
+  'notification_unsubscribe_links',
+  {
+    /** Hex SHA-256 of the token. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kinds: notificationKind('kinds').array().notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notification_unsubscribe_links_created_idx').on(t.createdAt)],
 );

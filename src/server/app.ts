@@ -14,6 +14,7 @@ import { publicSite } from './site';
 import { registerFeeds } from './feeds';
 import { registerCalendarFeed, startEventReminders } from './calendar';
 import { startNotificationRetention } from './notifications/inbox';
+import { startNotificationDigests } from './notifications/mail';
 import { registerNotificationStream, type StreamOptions } from './notifications/live';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
@@ -226,9 +227,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const reminders = startEventReminders({ db, site: mail.site, log: app.log, onQueued: mail.sendSoon });
     // Read notifications past their keeping time go with the same periodic jobs.
     const retention = startNotificationRetention({ db, log: app.log });
+    // Digests too: the day and the week end at midnight in the site's zone, where the community lives.
+    const digests = startNotificationDigests({ db, site: mail.site, timeZone: env.SITE_TIME_ZONE, log: app.log, onQueued: mail.sendSoon });
     app.addHook('onClose', async () => {
       reminders.stop();
       retention.stop();
+      digests.stop();
     });
   }
 

@@ -78,7 +78,7 @@ describe('the router declares who may call each procedure', () => {
 
   it('lets visitors change state only to sign in (and its second step), apply, sign out, subscribe, follow a mailed link or choose the language', () => {
     // A new public mutation is a security decision: this list is the policy, not an inventory.
-    const allowed = /^(auth\.(login|adminLogin|joinRequest|confirmEmail|logout|adminLogout|setLocale)|auth\.twoFactor\.(complete|passkeySignInOptions)|auth\.account\.(requestPasswordReset|confirmPasswordReset|confirmEmailChange)|content\.newsletter\.(subscribe|confirm|unsubscribe))$/;
+    const allowed = /^(auth\.(login|adminLogin|joinRequest|confirmEmail|logout|adminLogout|setLocale)|auth\.twoFactor\.(complete|passkeySignInOptions)|auth\.account\.(requestPasswordReset|confirmPasswordReset|confirmEmailChange)|content\.newsletter\.(subscribe|confirm|unsubscribe)|content\.notifications\.unsubscribe)$/;
     const publicWrites = procedures.filter((p) => p.type === 'mutation' && p.access === 'public').map((p) => p.path);
     expect(publicWrites.filter((path) => !allowed.test(path))).toEqual([]);
   });

@@ -12,4 +12,6 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
  */
 export type MailJob =
   | { type: 'password_reset'; email: string }
-  | { type: 'email_change'; userId: number; newEmail: string; locale: string };
+  | { type: 'email_change'; userId: number; newEmail: string; locale: string }
+  /** A notification of a kind she has mailed at once: the worker draws it in her language. */
+  | { type: 'notification'; notificationId: number };

@@ -235,6 +235,13 @@ export const messages = {
     get removedTitle() { return m.server_uploads_removed_title(); },
     get notFound() { return m.server_uploads_not_found(); },
   },
+  notifications: {
+    unsubscribed: (kinds: string) => m.server_notifications_unsubscribed({ kinds }),
+    unsubscribeUsed: (kinds: string) => m.server_notifications_unsubscribe_used({ kinds }),
+    get unsubscribeInvalid() { return m.server_notifications_unsubscribe_invalid(); },
+    unsubscribeConfirm: (kinds: string) => m.server_notifications_unsubscribe_confirm({ kinds }),
+    get unsubscribeButton() { return m.server_notifications_unsubscribe_button(); },
+  },
   newsletter: {
     get emailInvalid() { return m.server_newsletter_email_invalid(); },
     get frequencyInvalid() { return m.server_newsletter_frequency_invalid(); },

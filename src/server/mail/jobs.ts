@@ -4,6 +4,7 @@ import { mailOutbox, users } from '#db/schema';
 import type { MailJob } from '#shared/mail';
 import { issueAccountToken } from '../account/tokens';
 import { isDatabaseUnavailable } from '../errors';
+import { runNotificationMailJob } from '../notifications/mail';
 import { queueMail } from './outbox';
 import { confirmedName, mails, type MailSite } from './templates';
 
@@ -34,6 +35,7 @@ async function runJob(tx: Db, site: MailSite, job: MailJob): Promise<void> {
     await queueMail(tx, mails.passwordReset(site, account, confirmedName(account), token));
     return;
   }
+  if (job.type === 'notification') return runNotificationMailJob(tx, site, job.notificationId);
   // An email change to an address that has an account mails its owner instead, and changes nothing.
   const owner = await accountByEmail(tx, job.newEmail);
   if (owner) return queueMail(tx, mails.emailChangeToKnownEmail(site, owner, confirmedName(owner)));

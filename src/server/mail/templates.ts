@@ -3,6 +3,8 @@ import { directionOf, isLocale, type Locale } from '#shared/i18n/locale';
 import { eventDayAndClockInFull } from '#shared/event-time';
 import { currentLocale, inLocale } from '../i18n';
 import type { PublicSite } from '../site';
+import type { NotificationKind } from '#shared/notifications';
+import type { DisplayName } from '../policies';
 import type { OutgoingMail } from './outbox';
 
 /** What every mail knows about the site: its name (the sender and signature) and its address (links). */
@@ -28,6 +30,8 @@ interface MailContent {
   action?: { label: string; url: string };
   /** A link that carries a secret token: the body is then never shown to admins. */
   holdsSecret?: boolean;
+  /** Small print after the signature: each a sentence and its link (an unsubscribe, the settings). */
+  footer?: { text: string; url: string }[];
 }
 
 const escapeHtml = (text: string) =>
@@ -47,6 +51,7 @@ export function drawMail(site: MailSite, kind: string, to: string, content: Mail
     ...content.paragraphs,
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     signature,
+    ...(content.footer ?? []).map((line) => line.text),
   ].join('\n\n');
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const html = [
@@ -57,6 +62,7 @@ export function drawMail(site: MailSite, kind: string, to: string, content: Mail
       ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#b5487a;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b6270">${escapeHtml(content.action.url)}</p>`
       : '',
     paragraph(signature),
+    ...(content.footer ?? []).map((line) => `<p style="margin:0 0 8px;font-size:13px;color:#6b6270">${escapeHtml(line.text).replace(escapeHtml(line.url), `<a href="${escapeHtml(line.url)}" style="color:#6b6270">${escapeHtml(line.url)}</a>`)}</p>`),
     '</body></html>',
   ].join('');
   return { kind, to, subject: content.subject, text, html, holdsSecret: content.holdsSecret ?? false };
@@ -116,6 +122,81 @@ const CONFIRM_BODY = {
   biweekly: (siteName: string) => m.mail_newsletter_confirm_body_biweekly({ siteName }),
   monthly: (siteName: string) => m.mail_newsletter_confirm_body_monthly({ siteName }),
 };
+
+/** One notification as a mail says it: who (display name only) did what, where. */
+export interface MailNotification {
+  kind: NotificationKind;
+  /** The actor's display name ("Zeina F."); null for the site's own doing or a deleted account. */
+  actor: DisplayName | null;
+  title: string;
+  detail: string | null;
+  href: string;
+}
+
+const EVENT_CHANGES = {
+  time: (title: string) => m.mail_notification_line_event_changed_time({ title }),
+  place: (title: string) => m.mail_notification_line_event_changed_place({ title }),
+  time_and_place: (title: string) => m.mail_notification_line_event_changed_time_and_place({ title }),
+  cancelled: (title: string) => m.mail_notification_line_event_changed_cancelled({ title }),
+};
+
+/** What happened, in one sentence in the language being worded. */
+export function notificationLine(item: MailNotification): string {
+  const actor = item.actor ? `${item.actor.firstName} ${item.actor.lastName}`.trim() : m.mail_notification_someone();
+  const title = item.title;
+  switch (item.kind) {
+    case 'reply':
+      return m.mail_notification_line_reply({ actor, title });
+    case 'mention':
+      return m.mail_notification_line_mention({ actor, title });
+    case 'held_approved':
+      return m.mail_notification_line_held_approved({ title });
+    case 'held_rejected':
+      return m.mail_notification_line_held_rejected({ title });
+    case 'waitlist_promoted':
+      return m.mail_notification_line_waitlist_promoted({ title });
+    case 'event_reminder':
+      return m.mail_notification_line_event_reminder({ title });
+    case 'event_changed':
+      return (EVENT_CHANGES[item.detail as keyof typeof EVENT_CHANGES] ?? EVENT_CHANGES.time)(title);
+    case 'report_resolved':
+      return m.mail_notification_line_report_resolved();
+    case 'report_new':
+      return m.mail_notification_line_report_new();
+    case 'review_waiting':
+      return m.mail_notification_line_review_waiting();
+  }
+}
+
+const KIND_NAMES: Record<NotificationKind, () => string> = {
+  reply: () => m.mail_notification_kind_reply(),
+  mention: () => m.mail_notification_kind_mention(),
+  held_approved: () => m.mail_notification_kind_held_approved(),
+  held_rejected: () => m.mail_notification_kind_held_rejected(),
+  waitlist_promoted: () => m.mail_notification_kind_waitlist_promoted(),
+  event_reminder: () => m.mail_notification_kind_event_reminder(),
+  event_changed: () => m.mail_notification_kind_event_changed(),
+  report_resolved: () => m.mail_notification_kind_report_resolved(),
+  report_new: () => m.mail_notification_kind_report_new(),
+  review_waiting: () => m.mail_notification_kind_review_waiting(),
+};
+
+/** The kinds a link names, in the language being worded ("replies, mentions"). */
+export const kindNames = (kinds: readonly NotificationKind[]) => kinds.map((kind) => KIND_NAMES[kind]()).join(currentLocale() === 'en' ? ', ' : '، ');
+
+/** A notification mail's one-click unsubscribe links: one per kind in it, and one for all of them (the header's). */
+export interface UnsubscribeLinks {
+  /** The link the List-Unsubscribe header carries: every kind in the mail. */
+  all: string;
+  perKind: Partial<Record<NotificationKind, string>>;
+}
+
+/** The RFC 8058 headers: a mail app's unsubscribe button posts `List-Unsubscribe=One-Click` to the link. */
+const oneClickHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+// No link to notification settings yet: the settings screen is still to come.
+const notificationFooter = (links: UnsubscribeLinks) =>
+  Object.entries(links.perKind).map(([kind, url]) => ({ text: m.mail_notification_unsubscribe({ kinds: kindNames([kind as NotificationKind]), url }), url }));
 
 /** Every mail the site sends, by what it is about, each in its recipient's language. */
 export const mails = {
@@ -267,6 +348,38 @@ export const mails = {
         paragraphs: [m.mail_email_taken_body({ siteName: site.name }), m.mail_email_taken_not_you()],
       }),
     ),
+
+  /** One notification at once (her mail choice for its kind is 'instant'): what happened, a link to it, and its one-click unsubscribe. */
+  notification: (site: MailSite, recipient: MailTo, firstName: string | null, item: MailNotification, links: UnsubscribeLinks) =>
+    to(recipient, (email) => ({
+      ...drawMail(site, `notification_${item.kind}`, email, {
+        subject: notificationLine(item),
+        greeting: hi(firstName),
+        paragraphs: [notificationLine(item)],
+        action: { label: m.mail_notification_open({ siteName: site.name }), url: link(site, item.href) },
+        footer: notificationFooter(links),
+        holdsSecret: true,
+      }),
+      headers: oneClickHeaders(links.all),
+    })),
+
+  /** A period's notifications in one mail, each a line and its link; more than `shown` are counted, not listed. */
+  notificationDigest: (site: MailSite, recipient: MailTo, firstName: string | null, period: 'daily' | 'weekly', items: MailNotification[], more: number, links: UnsubscribeLinks) =>
+    to(recipient, (email) => ({
+      ...drawMail(site, `notification_digest_${period}`, email, {
+        subject: period === 'daily' ? m.mail_digest_daily_subject({ siteName: site.name }) : m.mail_digest_weekly_subject({ siteName: site.name }),
+        greeting: hi(firstName),
+        paragraphs: [
+          period === 'daily' ? m.mail_digest_daily_intro() : m.mail_digest_weekly_intro(),
+          ...items.map((item) => `• ${notificationLine(item)}: ${link(site, item.href)}`),
+          ...(more > 0 ? [m.mail_digest_more({ count: more })] : []),
+        ],
+        action: { label: m.mail_notification_open({ siteName: site.name }), url: link(site, '/') },
+        footer: notificationFooter(links),
+        holdsSecret: true,
+      }),
+      headers: oneClickHeaders(links.all),
+    })),
 
   /** To an address nobody has confirmed yet: no name, nothing the member typed. */
   emailChange: (site: MailSite, recipient: MailTo, token: string) =>

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client';
-import { notifications, users } from '#db/schema';
+import { notificationDigests, notifications, notificationUnsubscribeLinks, users } from '#db/schema';
 import { notificationHref, READ_NOTIFICATION_DAYS, type NotificationKind, type NotificationTargetType } from '#shared/notifications';
 import { displayName, type DisplayName } from '../policies';
 import { noBlockBetween } from '../moderation/visibility';
@@ -97,10 +97,22 @@ export async function deleteOldReadNotifications(db: Db): Promise<number> {
   return deleted.length;
 }
 
+/**
+ * Unsubscribe links and digest records past the same keeping time: an unsubscribe link that old
+ * is then answered as not valid (her settings still turn mail off), and no digest is sent for a
+ * period that long ago.
+ */
+export async function deleteOldMailRecords(db: Db): Promise<void> {
+  const before = sql`now() - make_interval(days => ${READ_NOTIFICATION_DAYS})`;
+  await db.delete(notificationUnsubscribeLinks).where(sql`${notificationUnsubscribeLinks.createdAt} < ${before}`);
+  await db.delete(notificationDigests).where(sql`${notificationDigests.periodStart} < ${before}`);
+}
+
 /** Every server process with the periodic jobs deletes old read notifications once an hour. */
 export function startNotificationRetention(options: { db: Db; log: { warn(object: object, message: string): void }; intervalMs?: number }): { stop(): void } {
   const timer = setInterval(() => {
     deleteOldReadNotifications(options.db).catch((error: unknown) => options.log.warn({ err: error }, 'notification retention: run failed'));
+    deleteOldMailRecords(options.db).catch((error: unknown) => options.log.warn({ err: error }, 'notification retention: run failed'));
   }, options.intervalMs ?? 3_600_000);
   timer.unref();
   return { stop: () => clearInterval(timer) };

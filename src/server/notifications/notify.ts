@@ -3,6 +3,7 @@ import type { Db } from '#db/client';
 import { blocks, notifications, users } from '#db/schema';
 import type { NotificationKind, NotificationTargetType } from '#shared/notifications';
 import { signalNotified } from './live';
+import { queueInstantMail } from './mail';
 import { siteTurnedOff } from './preferences';
 
 /** A notification about to be written. */
@@ -62,7 +63,8 @@ export async function notify(tx: Db, wanted: NewNotification[]): Promise<void> {
     .filter((n) => ![n.actorId, ...(n.alsoUnblockedWith ?? [])].some((other) => other !== null && other !== n.userId && blocked.has(pairKey(n.userId, other))))
     .map((n) => ({ userId: n.userId, kind: n.kind, actorId: n.actorId, targetType: n.target.type, targetId: n.target.id, title: n.target.title, commentId: n.commentId ?? null, detail: n.detail ?? null }));
   if (rows.length === 0) return;
-  await tx.insert(notifications).values(rows);
+  const written = await tx.insert(notifications).values(rows).returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
+  await queueInstantMail(tx, written);
   await signalNotified(tx, [...new Set(rows.map((row) => row.userId))]);
 }
 

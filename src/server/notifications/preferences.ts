@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { notificationPreferences } from '#db/schema';
-import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS, STAFF_NOTIFICATION_KINDS, type NotificationKind, type NotificationPreference } from '#shared/notifications';
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_KINDS, STAFF_NOTIFICATION_KINDS, type NotificationKind, type NotificationMail, type NotificationPreference } from '#shared/notifications';
 import { badRequest } from '../errors';
 import { isStaff, type Role } from '../policies';
 
@@ -44,4 +44,20 @@ export async function siteTurnedOff(db: Db, kind: NotificationKind, userIds: num
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.kind, kind), eq(notificationPreferences.site, false), inArray(notificationPreferences.userId, userIds)));
   return new Set(rows.map((row) => row.userId));
+}
+
+/** Her mail choice for a kind, in SQL: what she chose, else the kind's default. */
+export const mailChoiceSql = (userId: SQL | AnyColumn, kind: SQL | AnyColumn) =>
+  sql<NotificationMail>`coalesce((select ${notificationPreferences.mail} from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId} and ${notificationPreferences.kind} = ${kind}), case ${kind} ${sql.join(
+    NOTIFICATION_KINDS.map((kind) => sql`when ${kind} then ${DEFAULT_NOTIFICATION_PREFERENCES[kind].mail}`),
+    sql` `,
+  )} end::notification_mail)`;
+
+/** Turns mail off for her for these kinds (a one-click unsubscribe); her site choice stays. */
+export async function turnMailOff(db: Db, userId: number, kinds: NotificationKind[]): Promise<void> {
+  if (!kinds.length) return;
+  await db
+    .insert(notificationPreferences)
+    .values(kinds.map((kind) => ({ userId, kind, site: DEFAULT_NOTIFICATION_PREFERENCES[kind].site, mail: 'off' as const })))
+    .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set: { mail: sql`excluded.mail` } });
 }

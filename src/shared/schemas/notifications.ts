@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { COMMENT_KINDS } from './content';
 import { NOTIFICATION_KINDS, NOTIFICATION_MAIL, NOTIFICATION_PAGE_SIZE, NOTIFICATION_READ_IDS_MAX } from '../notifications';
+import { messages } from '../messages';
+import { say } from './fields';
 
 const CURSOR_MESSAGE = 'cursor must be the id of the last notification shown';
 
@@ -50,3 +52,11 @@ export const NotificationPreferencesSchema = z.strictObject(
   Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, PreferenceChangeSchema.optional()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodOptional<typeof PreferenceChangeSchema>>,
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Kinds are ${NOTIFICATION_KINDS.join(', ')}` : 'Send the kinds to change, as {reply: {site, mail}}') },
 );
+
+/**
+ * POST (and GET) /api/notifications/unsubscribe?token=: the token of a notification mail's
+ * one-click link. A mail app's post also carries `List-Unsubscribe=One-Click`, which changes nothing.
+ */
+export const NotificationUnsubscribeSchema = z.object({
+  token: z.string({ error: () => messages.notifications.unsubscribeInvalid }).trim().min(10, say(() => messages.notifications.unsubscribeInvalid)).max(200, say(() => messages.notifications.unsubscribeInvalid)),
+});

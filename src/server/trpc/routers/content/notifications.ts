@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { forumPosts } from '#db/schema';
 import { messages } from '#shared/messages';
-import { MentionQuerySchema, NotificationListSchema, NotificationPreferencesSchema, NotificationReadSchema } from '#shared/schemas/notifications';
+import { MentionQuerySchema, NotificationListSchema, NotificationPreferencesSchema, NotificationReadSchema, NotificationUnsubscribeSchema } from '#shared/schemas/notifications';
 import { notFound } from '#server/errors';
 import { requireVisibleBlog } from '#server/domains/blogs';
 import { requirePodcast } from '#server/domains/podcasts';
@@ -9,13 +9,26 @@ import { visibleTo } from '#server/moderation/visibility';
 import { listNotifications, markRead } from '#server/notifications/inbox';
 import { mentionCandidates } from '#server/notifications/mentions';
 import { preferencesOf, setPreferences } from '#server/notifications/preferences';
-import { memberProcedure, router } from '#server/trpc/init';
+import { unsubscribeFromNotificationMail, unsubscribeLinkPage } from '#server/notifications/mail';
+import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 /**
  * Her notifications and the members she may mention. Every answer is hers alone: none
  * declares a shared cache rule, so the read cache never stores one (src/server/cache-areas.ts).
  */
 export const notificationsRouter = router({
+  /**
+   * POST /api/notifications/unsubscribe?token=: a notification mail's one-click unsubscribe
+   * (RFC 8058), no session needed: the token turns her mail off for its kinds, once.
+   */
+  unsubscribe: publicProcedure
+    .meta({ cache: { changes: [] } })
+    .input(NotificationUnsubscribeSchema)
+    .mutation(({ ctx, input }) => unsubscribeFromNotificationMail(ctx.db, input.token)),
+
+  /** GET /api/notifications/unsubscribe?token=: what the link would turn off, changing nothing (a link checker may open it). */
+  unsubscribeLink: publicProcedure.input(NotificationUnsubscribeSchema).query(({ ctx, input }) => unsubscribeLinkPage(ctx.db, input.token)),
+
   /** GET /api/notifications: newest first, a page at a time, with her unread count. */
   list: memberProcedure.meta({ openWhileSuspended: true }).input(NotificationListSchema).query(async ({ ctx, input }) => listNotifications(ctx.db, ctx.user.id, input)),
 
