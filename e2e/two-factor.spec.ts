@@ -11,12 +11,18 @@ function appCode(secret: string, offset = 0) {
   return generateHOTP(decodeBase32IgnorePadding(secret.replace(/\s/g, '')), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
 }
 
-/** The screen (or just `part` of it) at a phone's and a laptop's width, for a person to look at (kept out of the repository). */
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+/**
+ * The screen fits a phone's and a laptop's width; when E2E_SCREENSHOTS names a folder, the
+ * screen (or just `part` of it) is saved there at both widths for a person to look at.
+ */
 async function screenshots(page: Page, name: string, part?: Locator) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectFitsScreen(page, `${name} at ${width} px`);
-    const path = `/tmp/shots-mfa/${name}-${width}.png`;
+    if (!SHOTS) continue;
+    const path = `${SHOTS}/${name}-${width}.png`;
     await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
   }
   await page.setViewportSize({ width: 1280, height: 900 });
