@@ -8,7 +8,7 @@ import { sessionIdFromToken } from './auth/session';
 import { buildApp } from './app';
 import { readEnv } from './env';
 import { createTestDb } from './test/test-db';
-import { createTestApp, type TestApp } from './test/test-app';
+import { capturedLog, createTestApp, type TestApp } from './test/test-app';
 import { trpcRequest } from './test/procedures';
 
 /**
@@ -53,9 +53,9 @@ describe("Fastify's own refusals", () => {
 
 describe('an event date out of range', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, logger } = capturedLog('info');
   beforeAll(async () => {
-    t = await createTestApp({ logger: { level: 'info', stream: { write: (line) => void lines.push(line) } } });
+    t = await createTestApp({ logger });
   });
   afterAll(() => t?.close());
 
@@ -87,13 +87,13 @@ describe('a database that cannot be reached', () => {
   let token = '';
   let cookie = '';
   let adminCookie = '';
-  const lines: string[] = [];
+  const { lines, logger } = capturedLog();
 
   beforeAll(async () => {
     clientDir = mkdtempSync(join(tmpdir(), 'bloom-errors-'));
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
-    t = await createTestApp({ clientDir, renderPage: null, logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } } });
+    t = await createTestApp({ clientDir, renderPage: null, logger });
     cookie = (await t.signInAs('member')).cookie;
     adminCookie = (await t.signInAs('admin')).cookie;
     token = cookie.split('=')[1]!;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEvent, DAY } from './test/content-factories';
 import { createUser } from './test/factories';
 import { startTestMailServer, type TestMailServer } from './test/smtp';
-import { createTestApp, sessionCookieFrom, type TestApp } from './test/test-app';
+import { capturedLog, createTestApp, sessionCookieFrom, type TestApp } from './test/test-app';
 
-const lines: string[] = [];
+const { lines, logger } = capturedLog();
 let smtp: TestMailServer;
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://bloom.example' },
     mailWorker: { pollMs: 50, retryBaseMs: 50 },
-    logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } },
+    logger,
   });
 });
 afterAll(async () => {

@@ -11,11 +11,11 @@ import { inLocale } from '#server/i18n';
 import { createUser, TEST_PASSWORD, type TestUser } from '#server/test/factories';
 import { listProcedures, trpcRequest } from '#server/test/procedures';
 import { startTestMailServer, type TestMailServer } from '#server/test/smtp';
-import { createTestApp, sessionCookieFrom, type TestApp } from '#server/test/test-app';
+import { capturedLog, createTestApp, sessionCookieFrom, type TestApp } from '#server/test/test-app';
 import { SoftAuthenticator } from '#server/test/soft-authenticator';
 import { normaliseCode } from './two-factor';
 
-const lines: string[] = [];
+const { lines, logger } = capturedLog();
 let smtp: TestMailServer;
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { SMTP_URL: smtp.url },
     mailWorker: { pollMs: 50, retryBaseMs: 50 },
-    logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } },
+    logger,
   });
 });
 afterAll(async () => {

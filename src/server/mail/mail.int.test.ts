@@ -7,7 +7,7 @@ import { createUser, validApplication } from '../test/factories';
 import { queueMail } from './outbox';
 import { trpcRequest } from '../test/procedures';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { capturedLog, createTestApp, type TestApp } from '../test/test-app';
 
 /**
  * Mail through a real SMTP conversation: the outbox is written with the change, the worker
@@ -189,8 +189,8 @@ describe('the outbox', () => {
 
 describe('without a mail server', () => {
   it('keeps mail in the outbox, printed once to the log outside production', async () => {
-    const lines: string[] = [];
-    const quiet = await createTestApp({ logger: { level: 'info', stream: { write: (line) => void lines.push(line) } }, mailWorker: { pollMs: 30 } });
+    const { lines, logger } = capturedLog('info');
+    const quiet = await createTestApp({ logger, mailWorker: { pollMs: 30 } });
     try {
       const application = validApplication();
       expect((await quiet.request({ method: 'POST', url: '/api/join-request', payload: application })).statusCode).toBe(201);

@@ -5,7 +5,7 @@ import { mailOutbox, notificationDigests, users } from '#db/schema';
 import { queueMail } from '../mail/outbox';
 import { createEvent } from '../test/content-factories';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { capturedLog, createTestApp, type TestApp } from '../test/test-app';
 import { sendDigests } from './mail';
 
 /**
@@ -13,7 +13,7 @@ import { sendDigests } from './mail';
  * 'instant' kind, gathered once per period for 'daily' and 'weekly' (across processes and
  * restarts), each with a one-click unsubscribe for its kinds (RFC 8058).
  */
-const lines: string[] = [];
+const { lines, logger } = capturedLog();
 let smtp: TestMailServer;
 let t: TestApp;
 type Someone = Awaited<ReturnType<TestApp['signInAs']>>;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://bloom.example' },
     mailWorker: { pollMs: 50, retryBaseMs: 50 },
-    logger: { level: 'trace', stream: { write: (line) => void lines.push(line) } },
+    logger,
   });
   SITE.url = 'https://bloom.example';
   [laila, admin] = await Promise.all([t.signInAs('member', { firstName: 'Laila' }), t.signInAs('admin', { firstName: 'Amal' })]);

@@ -67,6 +67,15 @@ export async function createTestApp({ env: extraEnv, ...options }: TestAppOption
 }
 
 /** The `session=...` pair from a response's Set-Cookie, ready for a Cookie header. */
+/**
+ * The app's JSON log lines, kept for a test to read: pass `logger` to createTestApp, read
+ * `lines` (each one line as it would reach stdout, after redaction).
+ */
+export function capturedLog(level: 'trace' | 'info' = 'trace') {
+  const lines: string[] = [];
+  return { lines, logger: { level, stream: { write: (line: string) => void lines.push(line) } } };
+}
+
 export function sessionCookieFrom(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'session');
   if (!cookie) throw new Error('no session cookie in response');

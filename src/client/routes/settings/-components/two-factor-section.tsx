@@ -68,6 +68,27 @@ export function TwoFactorSection({ email, required }: { email: string; required:
   );
 }
 
+/**
+ * One try of a server call from a card: `busy` while it runs, and its error in her language
+ * afterwards (the server's message, else `fallback`), cleared when she tries again.
+ */
+function useAttempt(fallback: () => string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function attempt(action: () => Promise<void>) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(serverMessage(failure) ?? fallback());
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, attempt };
+}
+
 function CardTitle({ icon: Icon, children }: { icon: typeof Smartphone; children: ReactNode }) {
   return (
     <h3 className="flex items-center gap-2 text-lg font-semibold">
@@ -81,22 +102,14 @@ function CardTitle({ icon: Icon, children }: { icon: typeof Smartphone; children
 function AppCard({ since, onCodes }: { since: Date | string | null; onCodes: (codes: string[] | null) => void }) {
   type Setup = Extract<RouterOutputs['auth']['twoFactor']['setUpTotp'], { confirmed: false }>;
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [starting, setStarting] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy: starting, error, attempt } = useAttempt(m.account_load_failed);
 
-  async function start() {
-    setStarting(true);
-    setError(undefined);
-    try {
+  const start = () =>
+    attempt(async () => {
       const answer = await trpcClient.auth.twoFactor.setUpTotp.mutate({});
       if (!answer.confirmed) setSetup(answer);
-    } catch (failure) {
-      setError(serverMessage(failure) ?? m.account_load_failed());
-    } finally {
-      setStarting(false);
-    }
-  }
+    });
 
   return (
     <div className={cardClasses}>
@@ -148,25 +161,18 @@ function AppCard({ since, onCodes }: { since: Date | string | null; onCodes: (co
 /** The QR code, the key to type, and the box for the app's first code. */
 function ConfirmApp({ setup, onCancel, onDone }: { setup: { qrCode: string; secret: string }; onCancel: () => void; onDone: (codes: string[] | null) => Promise<void> }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, attempt } = useAttempt(m.account_load_failed);
   const id = 'totp-confirm-code';
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    return attempt(async () => {
       const answer = await trpcClient.auth.twoFactor.setUpTotp.mutate({ code });
       if (answer.confirmed) {
         toast({ title: answer.message });
         await onDone(answer.recoveryCodes);
       }
-    } catch (failure) {
-      setError(serverMessage(failure) ?? m.account_load_failed());
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -215,14 +221,11 @@ function ConfirmApp({ setup, onCancel, onDone }: { setup: { qrCode: string; secr
 function PasskeysCard({ onCodes }: { onCodes: (codes: string[] | null) => void }) {
   const list = useQuery(passkeysQuery());
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, attempt } = useAttempt(m.security_passkey_cancelled);
   const [removing, setRemoving] = useState<string | null>(null);
 
-  async function add() {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const add = () =>
+    attempt(async () => {
       const optionsJSON = (await trpcClient.auth.twoFactor.passkeyOptions.mutate()) as PublicKeyCredentialCreationOptionsJSON;
       // The passkey code loads only when she adds one.
       const { startRegistration } = await import('@simplewebauthn/browser');
@@ -232,12 +235,7 @@ function PasskeysCard({ onCodes }: { onCodes: (codes: string[] | null) => void }
       setName('');
       onCodes(answer.recoveryCodes);
       await refresh();
-    } catch (failure) {
-      setError(serverMessage(failure) ?? m.security_passkey_cancelled());
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div className={cardClasses}>
@@ -375,19 +373,10 @@ function CopyButton({ text }: { text: string }) {
 /** Her password before a factor goes or her codes change: the server checks it. */
 function PasswordConfirm({ id, action, run, onCancel }: { id: string; action: string; run: (password: string) => Promise<void>; onCancel: () => void }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
+  const { busy, error, attempt } = useAttempt(m.account_load_failed);
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await run(password);
-    } catch (failure) {
-      setError(serverMessage(failure) ?? m.account_load_failed());
-    } finally {
-      setBusy(false);
-    }
+    return attempt(() => run(password));
   }
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3">
