@@ -5,8 +5,7 @@ import { mailOutbox } from '#db/schema';
 import { messages } from '#shared/messages';
 import { queueEventReminders } from './calendar';
 import { createEvent, DAY } from './test/content-factories';
-import { startTestMailServer, type TestMailServer } from './test/smtp';
-import { createTestApp, type TestApp } from './test/test-app';
+import { createTestApp, createTestAppWithMail, type MailTestApp, type TestApp } from './test/test-app';
 
 /** Calendars read by a real iCalendar parser (ical.js): one event's file, her private feed, and reminders sent once. */
 let t: TestApp;
@@ -115,16 +114,11 @@ describe('every text in a calendar is escaped (RFC 5545)', () => {
   /** TEXT has one line break, `\n`: CRLF and CR come back as it. */
   const asRead = (text: string) => text.replace(/\r\n?/g, '\n');
 
-  let smtp: TestMailServer;
-  let app: TestApp;
+  let app: MailTestApp;
   beforeAll(async () => {
-    smtp = await startTestMailServer();
-    app = await createTestApp({ env: { PUBLIC_URL: site.url, SMTP_URL: smtp.url }, mailWorker: { pollMs: 50, retryBaseMs: 50 } });
+    app = await createTestAppWithMail({ env: { PUBLIC_URL: site.url } });
   });
-  afterAll(async () => {
-    await app?.close();
-    await smtp?.stop();
-  });
+  afterAll(() => app?.close());
 
   /** Every property name in the document, its components' included, and the components' names. */
   function namesIn(component: ICAL.Component): string[] {
@@ -171,16 +165,16 @@ describe('every text in a calendar is escaped (RFC 5545)', () => {
     expect(feed.statusCode).toBe(200);
     expectOnlyTheEvent(feed.body, 'Bloom Circle events');
 
-    const attachmentOf = (mail: (typeof smtp.delivered)[number]) => {
+    const attachmentOf = (mail: (typeof app.smtp.delivered)[number]) => {
       const ics = mail.attachments.find((attachment) => attachment.filename === 'event.ics');
       expect(ics, mail.subject).toBeDefined();
       return ics!.content.toString('utf8');
     };
-    const [confirmation] = await smtp.waitFor(1, her.user.email);
+    const [confirmation] = await app.smtp.waitFor(1, her.user.email);
     expectOnlyTheEvent(attachmentOf(confirmation!), injected.title);
 
     expect(await queueEventReminders(app.db, site)).toBe(1);
-    const [, reminder] = await smtp.waitFor(2, her.user.email);
+    const [, reminder] = await app.smtp.waitFor(2, her.user.email);
     expectOnlyTheEvent(attachmentOf(reminder!), injected.title);
   });
 });

@@ -4,8 +4,7 @@ import { events } from '#db/schema';
 import { eventDayAndClockInFull } from '#shared/event-time';
 import { messages } from '#shared/messages';
 import { queueEventReminders } from './calendar';
-import { startTestMailServer, type TestMailServer } from './test/smtp';
-import { createTestApp, type TestApp } from './test/test-app';
+import { createTestApp, createTestAppWithMail, type MailTestApp, type TestApp } from './test/test-app';
 
 /**
  * Every event has its time zone: the site's unless the admin names another, carried by the
@@ -16,19 +15,16 @@ const site = { name: 'Bloom Circle', url: 'https://bloom.example' };
 // The Tiny Poetry Circle, years ahead: 5:30 PM UTC, 7:30 PM in Cairo's winter.
 const POETRY = '2030-12-07T17:30:00.000Z';
 
-let smtp: TestMailServer;
-let t: TestApp;
+let t: MailTestApp;
 type SignedIn = Awaited<ReturnType<TestApp['signInAs']>>;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  smtp = await startTestMailServer();
-  t = await createTestApp({ env: { PUBLIC_URL: site.url, SMTP_URL: smtp.url }, mailWorker: { pollMs: 50, retryBaseMs: 50 } });
+  t = await createTestAppWithMail({ env: { PUBLIC_URL: site.url } });
   admin = await t.signInAs('admin');
 });
 afterAll(async () => {
   await t?.close();
-  await smtp?.stop();
 });
 
 type EventAnswer = { id: number; timeZone: string; dateTime: string };
@@ -45,7 +41,7 @@ async function arabicMember(): Promise<SignedIn> {
 }
 async function mailTo(email: string, subject: string): Promise<ParsedMail> {
   for (let count = 1; ; count++) {
-    const found = (await smtp.waitFor(count, email)).find((mail) => mail.subject === subject);
+    const found = (await t.smtp.waitFor(count, email)).find((mail) => mail.subject === subject);
     if (found) return found;
   }
 }

@@ -3,24 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEvent, DAY } from './test/content-factories';
 import { createUser } from './test/factories';
-import { startTestMailServer, type TestMailServer } from './test/smtp';
-import { capturedLog, createTestApp, sessionCookieFrom, type TestApp } from './test/test-app';
+import { capturedLog, createTestAppWithMail, sessionCookieFrom, type MailTestApp } from './test/test-app';
 
 const { lines, logger } = capturedLog();
-let smtp: TestMailServer;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startTestMailServer();
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://bloom.example' },
-    mailWorker: { pollMs: 50, retryBaseMs: 50 },
-    logger,
-  });
+  t = await createTestAppWithMail({ env: { PUBLIC_URL: 'https://bloom.example' }, logger });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 it('never writes passwords, hashes or session tokens to the log', async () => {
   const user = await createUser(t.db);
@@ -66,7 +56,7 @@ it("logs a failed query's kind and code, never its SQL or bound values, however 
 async function tokenMailed(email: string, path: string): Promise<string> {
   const link = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([a-z0-9]+)`);
   for (let count = 1; ; count++) {
-    const match = (await smtp.waitFor(count, email)).map((mail) => link.exec(mail.text ?? '')).find(Boolean);
+    const match = (await t.smtp.waitFor(count, email)).map((mail) => link.exec(mail.text ?? '')).find(Boolean);
     if (match) return match[1]!;
   }
 }

@@ -3,30 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, newsletterSubscriptions } from '#db/schema';
 import { messages } from '#shared/messages';
 import { trpcRequest } from './test/procedures';
-import { startTestMailServer, type TestMailServer } from './test/smtp';
-import { createTestApp, type TestApp } from './test/test-app';
+import { createTestAppWithMail, type MailTestApp, type TestApp } from './test/test-app';
 
 /** The newsletter end to end: double opt-in, issues through the outbox over real SMTP, one-click unsubscribe. */
 const n = messages.newsletter;
-let smtp: TestMailServer;
-let t: TestApp;
+let t: MailTestApp;
 let admin: Awaited<ReturnType<TestApp['signInAs']>>;
 
 beforeAll(async () => {
-  smtp = await startTestMailServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://bloom.example' }, mailWorker: { pollMs: 50, retryBaseMs: 50 } });
+  t = await createTestAppWithMail({ env: { PUBLIC_URL: 'https://bloom.example' } });
   admin = await t.signInAs('admin');
 });
 afterAll(async () => {
   await t.close();
-  await smtp.stop();
 });
 
 const subscribe = (email: string, frequency: string) => t.request({ method: 'POST', url: '/api/newsletter/subscriptions', payload: { email, frequency } });
 const rowOf = async (email: string) => (await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0];
 /** The token of the newest link to `path` mailed to an address. */
 async function tokenFrom(email: string, count: number, path: string) {
-  const mail = (await smtp.waitFor(count, email)).at(-1)!;
+  const mail = (await t.smtp.waitFor(count, email)).at(-1)!;
   const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([a-z0-9]+)`).exec(mail.text ?? '');
   expect(match, mail.text).not.toBeNull();
   return match![1]!;
@@ -36,7 +32,7 @@ describe('double opt-in', () => {
   it('counts a subscription once the mailed link is opened, and a stranger changes nothing without it', async () => {
     expect((await subscribe('layla.reader@example.com', 'weekly')).statusCode).toBe(201);
     const token = await tokenFrom('layla.reader@example.com', 1, '/newsletter/confirm');
-    expect((await smtp.to('layla.reader@example.com'))[0]!.subject).toBe('Confirm your Bloom Circle newsletter');
+    expect((await t.smtp.to('layla.reader@example.com'))[0]!.subject).toBe('Confirm your Bloom Circle newsletter');
     expect((await rowOf('layla.reader@example.com'))?.confirmedAt).toBeNull();
 
     const confirmed = await t.request({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
@@ -73,7 +69,7 @@ describe('issues', () => {
 
     // A test goes to the admin herself first.
     expect((await t.request({ method: 'POST', url: `/api/admin/newsletter/issues/${id}/test`, cookie: admin.cookie })).json()).toEqual({ success: true, message: n.testSent(admin.user.email) });
-    expect((await smtp.waitFor(1, admin.user.email))[0]!.subject).toBe('[Test] Spring letter');
+    expect((await t.smtp.waitFor(1, admin.user.email))[0]!.subject).toBe('[Test] Spring letter');
 
     const sent = await t.request({ method: 'POST', url: `/api/admin/newsletter/issues/${id}/send`, cookie: admin.cookie });
     expect(sent.json()).toEqual({ success: true, message: n.issueQueued(2), id, queued: 2 });
@@ -82,7 +78,7 @@ describe('issues', () => {
     expect(again.json()).toEqual({ message: n.issueAlreadySent });
 
     for (const email of readers) {
-      const [mail] = await smtp.waitFor(1, email);
+      const [mail] = await t.smtp.waitFor(1, email);
       expect(mail!.subject).toBe('Spring letter');
       expect(mail!.html).toContain('<h1>Hello spring</h1>');
       expect(mail!.html).not.toContain('<script>');
@@ -91,8 +87,8 @@ describe('issues', () => {
       expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(header('list-unsubscribe')).toMatch(/^<https:\/\/bloom\.example\/api\/newsletter\/unsubscribe\?token=[0-9a-f]{64}>$/);
     }
-    expect(smtp.to('unconfirmed@example.com').filter((mail) => mail.subject === 'Spring letter')).toEqual([]);
-    expect(smtp.to('weekly-only@example.com')).toEqual([]);
+    expect(t.smtp.to('unconfirmed@example.com').filter((mail) => mail.subject === 'Spring letter')).toEqual([]);
+    expect(t.smtp.to('weekly-only@example.com')).toEqual([]);
 
     await expect.poll(async () => ((await t.request({ method: 'GET', url: '/api/admin/newsletter/issues', cookie: admin.cookie })).json() as { id: number; sent: number; queued: number; failed: number }[]).find((issue) => issue.id === id)).toMatchObject({ sent: 2, queued: 0, failed: 0 });
   });

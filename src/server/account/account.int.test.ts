@@ -10,8 +10,7 @@ import { findUserByEmail } from '#server/services/accounts';
 import { startMailWorker } from '#server/mail/worker';
 import { createUser, TEST_PASSWORD, type TestUser, validApplication } from '../test/factories';
 import { trpcRequest } from '../test/procedures';
-import { startTestMailServer, type TestMailServer } from '../test/smtp';
-import { createTestApp, sessionCookieFrom, type TestApp } from '../test/test-app';
+import { createTestApp, createTestAppWithMail, sessionCookieFrom, type MailTestApp, type TestApp } from '../test/test-app';
 import { forgetWatchedWords } from '../moderation/watched-words';
 import { describeBrowser } from '../trpc/routers/account';
 
@@ -28,16 +27,13 @@ vi.mock('#server/services/accounts', async (importOriginal) => {
 
 /** Her own account, through both doors, with mail delivered over real SMTP and its links followed. */
 const a = messages.account;
-let smtp: TestMailServer;
-let t: TestApp;
+let t: MailTestApp;
 
 beforeAll(async () => {
-  smtp = await startTestMailServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url }, mailWorker: { pollMs: 50, retryBaseMs: 50 } });
+  t = await createTestAppWithMail();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.stop();
 });
 
 async function signIn(user: TestUser, password = user.password, userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0') {
@@ -47,7 +43,7 @@ async function signIn(user: TestUser, password = user.password, userAgent = 'Moz
 }
 /** The token of the newest link mailed to an address. */
 async function linkTokenFor(email: string, count: number): Promise<string> {
-  const mail = (await smtp.waitFor(count, email)).at(-1)!;
+  const mail = (await t.smtp.waitFor(count, email)).at(-1)!;
   const match = /token=([a-z0-9]+)/.exec(mail.text ?? '');
   expect(match, mail.text).not.toBeNull();
   return match![1]!;
@@ -66,9 +62,9 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json()).toEqual({ success: true, message: a.resetRequested });
-    const [mail] = await smtp.waitFor(1, member.email);
+    const [mail] = await t.smtp.waitFor(1, member.email);
     expect(mail!.subject).toBe('Reset your Bloom Circle password');
-    expect(smtp.to('nobody-here@example.com')).toEqual([]);
+    expect(t.smtp.to('nobody-here@example.com')).toEqual([]);
     // Only the token's hash is stored.
     const token = await linkTokenFor(member.email, 1);
     const stored = await t.db.select().from(accountTokens).where(eq(accountTokens.userId, member.id));
@@ -368,7 +364,7 @@ describe('profile settings', () => {
     const taken = await as(cookie, 'POST', '/api/profile/email', { email: other.email, password: TEST_PASSWORD });
     expect(taken.statusCode).toBe(200);
     expect(taken.json()).toEqual({ success: true, message: a.emailLinkSent(other.email) });
-    const [notice] = await smtp.waitFor(1, other.email);
+    const [notice] = await t.smtp.waitFor(1, other.email);
     expect(notice!.text).toContain('It already belongs to your account, so nothing changed and no one else can use it.');
     expect(notice!.text).not.toMatch(/token=/);
     expect(await t.db.select().from(accountTokens).where(eq(accountTokens.userId, member.id))).toEqual([]);
@@ -385,7 +381,7 @@ describe('profile settings', () => {
     expect((await as(cookie, 'GET', '/api/profile')).json().email).toBe(newEmail);
     // Her newsletter moved with her, and her old address was told.
     expect((await as(cookie, 'GET', '/api/newsletter/subscription')).json()).toMatchObject({ email: newEmail, subscribed: true, frequency: 'monthly' });
-    expect((await smtp.waitFor(1, member.email)).map((mail) => mail.subject)).toContain('Your Bloom Circle email was changed');
+    expect((await t.smtp.waitFor(1, member.email)).map((mail) => mail.subject)).toContain('Your Bloom Circle email was changed');
     // Opened again, the link says it was used; a forged one is still refused.
     expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token })).json()).toEqual({ success: true, already: true, message: a.linkUsed });
     expect((await as(undefined, 'POST', '/api/profile/email/confirm', { token: 'x'.repeat(40) })).json()).toEqual({ message: a.emailConfirmInvalid });

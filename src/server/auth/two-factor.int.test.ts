@@ -10,26 +10,16 @@ import { m } from '#i18n/messages';
 import { inLocale } from '#server/i18n';
 import { createUser, TEST_PASSWORD, type TestUser } from '#server/test/factories';
 import { listProcedures, trpcRequest } from '#server/test/procedures';
-import { startTestMailServer, type TestMailServer } from '#server/test/smtp';
-import { capturedLog, createTestApp, sessionCookieFrom, type TestApp } from '#server/test/test-app';
+import { capturedLog, createTestApp, createTestAppWithMail, sessionCookieFrom, type MailTestApp, type TestApp } from '#server/test/test-app';
 import { SoftAuthenticator } from '#server/test/soft-authenticator';
 import { normaliseCode } from './two-factor';
 
 const { lines, logger } = capturedLog();
-let smtp: TestMailServer;
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  smtp = await startTestMailServer();
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url },
-    mailWorker: { pollMs: 50, retryBaseMs: 50 },
-    logger,
-  });
+  t = await createTestAppWithMail({ logger });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => t?.close());
 
 const tf = twoFactorMessages;
 const STEP_COOKIE = 'sign_in_step';
@@ -110,7 +100,7 @@ describe('setting up an authenticator app', () => {
     expect((await t.request({ method: 'GET', url: '/api/auth/user', cookie })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/auth/user', cookie: otherDevice })).statusCode).toBe(401);
 
-    const [mail] = await smtp.waitFor(1, user.email);
+    const [mail] = await t.smtp.waitFor(1, user.email);
     expect(mail!.subject).toBe(inLocale('ar-EG', () => m.security_mail_subject({ siteName: 'Bloom Circle' })));
     expect(mail!.text).toContain(inLocale('ar-EG', () => m.security_mail_totp_on()));
 
@@ -287,7 +277,7 @@ describe('wrong codes', () => {
 describe('removing a factor and new recovery codes', () => {
   it('needs her password; afterwards her password alone signs her in, and she is mailed', async () => {
     const { user, cookie } = await withTotp();
-    await smtp.waitFor(1, user.email);
+    await t.smtp.waitFor(1, user.email);
     for (const payload of [{}, { password: 'Wrong-pass-1' }]) {
       const response = await t.request({ method: 'DELETE', url: '/api/account/mfa/totp', payload, cookie });
       expect(response.statusCode).toBe(400);
@@ -297,7 +287,7 @@ describe('removing a factor and new recovery codes', () => {
     expect(removed.json()).toEqual({ success: true, message: tf.totpOff });
     expect((await t.request({ method: 'GET', url: '/api/account/mfa', cookie })).json()).toEqual({ enabled: false, totp: null, passkeyCount: 0, recoveryCodesLeft: 0 });
     expect((await passwordStep(user)).json()).toMatchObject({ success: true });
-    const mails = await smtp.waitFor(2, user.email);
+    const mails = await t.smtp.waitFor(2, user.email);
     expect(mails[1]!.text).toContain(m.security_mail_totp_off());
     expect((await t.request({ method: 'DELETE', url: '/api/account/mfa/totp', payload: { password: TEST_PASSWORD }, cookie })).json()).toEqual({ message: tf.totpNotOn });
   });
@@ -360,7 +350,7 @@ describe('passkeys', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect((await t.request({ method: 'GET', url: '/api/account/passkeys', cookie })).json()).toEqual([{ id: key.id, name: 'Laptop txt.exe', createdAt: expect.any(String), lastUsedAt: null }]);
     expect((await t.request({ method: 'GET', url: '/api/account/mfa', cookie })).json()).toMatchObject({ enabled: true, totp: null, passkeyCount: 1, recoveryCodesLeft: 10 });
-    const [mail] = await smtp.waitFor(1, user.email);
+    const [mail] = await t.smtp.waitFor(1, user.email);
     expect(mail!.text).toContain(m.security_mail_passkey_added({ name: 'Laptop txt.exe' }));
 
     const first = await passwordStep(user);

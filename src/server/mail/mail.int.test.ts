@@ -6,25 +6,21 @@ import { messages } from '#shared/messages';
 import { createUser, validApplication } from '../test/factories';
 import { queueMail } from './outbox';
 import { trpcRequest } from '../test/procedures';
-import { startTestMailServer, type TestMailServer } from '../test/smtp';
-import { capturedLog, createTestApp, type TestApp } from '../test/test-app';
+import { capturedLog, createTestApp, createTestAppWithMail, type MailTestApp, type TestApp } from '../test/test-app';
 
 /**
  * Mail through a real SMTP conversation: the outbox is written with the change, the worker
  * hands it to the test's SMTP server, and the tests read what arrived.
  */
-let smtp: TestMailServer;
-let t: TestApp;
+let t: MailTestApp;
 let admin: Awaited<ReturnType<TestApp['signInAs']>>;
 
 beforeAll(async () => {
-  smtp = await startTestMailServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: '"Bloom Circle" <hello@bloom.test>' }, mailWorker: { pollMs: 50, retryBaseMs: 50, maxAttempts: 8, serverAwayRetryMs: 50 } });
+  t = await createTestAppWithMail({ env: { MAIL_FROM: '"Bloom Circle" <hello@bloom.test>' }, mailWorker: { maxAttempts: 8, serverAwayRetryMs: 50 } });
   admin = await t.signInAs('admin');
 });
 afterAll(async () => {
   await t.close();
-  await smtp.stop();
 });
 
 const apply = (payload: object) => t.request({ method: 'POST', url: '/api/join-request', payload });
@@ -37,15 +33,15 @@ const apply = (payload: object) => t.request({ method: 'POST', url: '/api/join-r
 async function mailsQueuedBefore(address: string) {
   const subject = `sentinel ${Math.random()}`;
   await queueMail(t.db, { kind: 'test', to: address, subject, text: subject, html: subject });
-  await expect.poll(() => smtp.to(address).some((mail) => mail.subject === subject)).toBe(true);
-  return smtp.to(address).filter((mail) => mail.subject !== subject);
+  await expect.poll(() => t.smtp.to(address).some((mail) => mail.subject === subject)).toBe(true);
+  return t.smtp.to(address).filter((mail) => mail.subject !== subject);
 }
 
 describe('applications', () => {
   it('mail the applicant that her application arrived, in text and HTML, from MAIL_FROM', async () => {
     const application = validApplication();
     expect((await apply(application)).statusCode).toBe(201);
-    const [mail] = await smtp.waitFor(1, application.email);
+    const [mail] = await t.smtp.waitFor(1, application.email);
     expect(mail!.subject).toBe('We received your application to Bloom Circle');
     expect(mail!.from?.text).toBe('"Bloom Circle" <hello@bloom.test>');
     // Her address is nobody's confirmed one yet: no name, and a link to confirm it.
@@ -66,7 +62,7 @@ describe('applications', () => {
     expect(known.json()).toEqual(fresh.json());
     expect(known.json()).toEqual({ message: messages.signup.success('Bloom Circle') });
     expect((await t.db.select({ id: users.id }).from(users)).length).toBe(before.length + 1);
-    const [mail] = await smtp.waitFor(1, member.user.email);
+    const [mail] = await t.smtp.waitFor(1, member.user.email);
     expect(mail!.subject).toBe('Someone applied to Bloom Circle with your email');
     expect(mail!.text).toContain('Someone applied with your email. If it was you, sign in or reset your password.');
   });
@@ -81,14 +77,14 @@ describe('applications', () => {
     const viaTrpc = await trpcRequest(t.app, { path: 'admin.users.setApproval', type: 'mutation', input: { userId: await idOf(rejected.email), isApproved: false, reason: 'Please tell us a little more about yourself.' }, cookie: admin.cookie });
     expect(viaTrpc.statusCode).toBe(200);
 
-    const subjectOf = async (email: string, subject: string) => (await smtp.waitFor(2, email)).find((mail) => mail.subject === subject);
+    const subjectOf = async (email: string, subject: string) => (await t.smtp.waitFor(2, email)).find((mail) => mail.subject === subject);
     const welcome = (await subjectOf(approved.email, 'Welcome to Bloom Circle!'))!;
     expect(welcome.text).toMatch(/Sign in: http:\/\/localhost:\d+\/login/);
     const decision = (await subjectOf(rejected.email, 'Your application to Bloom Circle'))!;
     expect(decision.text).toContain('Their note: Please tell us a little more about yourself.');
 
     // Approving again changes nothing and sends nothing.
-    const sent = smtp.to(approved.email).length;
+    const sent = t.smtp.to(approved.email).length;
     await t.request({ method: 'PATCH', url: `/api/admin/users/${await idOf(approved.email)}/approval`, cookie: admin.cookie, payload: { isApproved: true } });
     expect(await mailsQueuedBefore(approved.email)).toHaveLength(sent);
   });
@@ -103,14 +99,14 @@ describe('in the applicant’s language', () => {
     const application = validApplication();
     expect((await t.request({ method: 'POST', url: '/api/join-request', payload: application, headers: { cookie: 'locale=ar-EG' } })).statusCode).toBe(201);
     expect((await t.db.select({ locale: users.locale }).from(users).where(eq(users.email, application.email)))[0]).toEqual({ locale: 'ar-EG' });
-    const [received] = await smtp.waitFor(1, application.email);
+    const [received] = await t.smtp.waitFor(1, application.email);
     expect(received!.subject).toBe('وصلنا طلب انضمامكِ إلى Bloom Circle');
     expect(received!.text).toMatch(/^أهلًا،\n/);
     expect(received!.text).toContain('فريق Bloom Circle');
     expect(received!.html).toContain('<html lang="ar-EG" dir="rtl">');
 
     await approve(application.email);
-    const welcome = (await smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'أهلًا بكِ في Bloom Circle!')!;
+    const welcome = (await t.smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'أهلًا بكِ في Bloom Circle!')!;
     expect(welcome.text).toMatch(/سجّلي الدخول: http:\/\/localhost:\d+\/login/);
     // Approved, but her address unconfirmed: still no name.
     expect(welcome.text).toMatch(/^أهلًا،\n/);
@@ -120,7 +116,7 @@ describe('in the applicant’s language', () => {
   it('keep them in English for one who applied in English, even if the admin reads Arabic', async () => {
     const application = validApplication();
     expect((await t.request({ method: 'POST', url: '/api/join-request', payload: application, headers: { 'accept-language': 'en-GB,en' } })).statusCode).toBe(201);
-    const [received] = await smtp.waitFor(1, application.email);
+    const [received] = await t.smtp.waitFor(1, application.email);
     expect(received!.subject).toBe('We received your application to Bloom Circle');
     expect(received!.text).toContain('Thank you for applying to join Bloom Circle. A moderator will review your application soon, and we will write to you as soon as they have.');
     expect(received!.text).toContain('The Bloom Circle team');
@@ -129,7 +125,7 @@ describe('in the applicant’s language', () => {
     const id = await idOf(application.email);
     const approved = await t.request({ method: 'PATCH', url: `/api/admin/users/${id}/approval`, cookie: `${admin.cookie}; locale=ar-EG`, payload: { isApproved: true } });
     expect(approved.statusCode).toBe(200);
-    const welcome = (await smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'Welcome to Bloom Circle!')!;
+    const welcome = (await t.smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'Welcome to Bloom Circle!')!;
     expect(welcome.text).toContain('Good news: your application was approved.');
   });
 });
@@ -141,7 +137,7 @@ describe('decisions made in Edit User, and applicants still waiting', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, application.email));
     // Applying again while pending: she can't sign in yet, so the mail doesn't say to.
     await apply(application);
-    const known = (await smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'Someone applied to Bloom Circle with your email')!;
+    const known = (await t.smtp.waitFor(2, application.email)).find((mail) => mail.subject === 'Someone applied to Bloom Circle with your email')!;
     expect(known.text).toContain('Your application is already waiting for a moderator');
     expect(known.text).not.toContain('sign in');
 
@@ -152,14 +148,14 @@ describe('decisions made in Edit User, and applicants still waiting', () => {
       cookie: admin.cookie,
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    const welcome = (await smtp.waitFor(3, application.email)).find((mail) => mail.subject === 'Welcome to Bloom Circle!');
+    const welcome = (await t.smtp.waitFor(3, application.email)).find((mail) => mail.subject === 'Welcome to Bloom Circle!');
     expect(welcome).toBeDefined();
   });
 });
 
 describe('the outbox', () => {
   it('keeps mail while the mail server is down, retries, and delivers each mail exactly once when it is back', async () => {
-    await smtp.stop();
+    await t.smtp.stop();
     const applications = [validApplication(), validApplication(), validApplication()];
     for (const application of applications) expect((await apply(application)).statusCode).toBe(201);
     // The worker tries and puts the mail back: a server it can't reach is no fault of the mail's,
@@ -171,8 +167,8 @@ describe('the outbox', () => {
     expect((await pending()).every((row) => row.attempts <= 1)).toBe(true);
     expect((await pending()).every((row) => row.status !== 'sent')).toBe(true);
 
-    await smtp.start();
-    for (const application of applications) await smtp.waitFor(1, application.email);
+    await t.smtp.start();
+    for (const application of applications) await t.smtp.waitFor(1, application.email);
     const statuses = async () => (await t.db.select().from(mailOutbox)).filter((row) => applications.some((application) => application.email === row.recipient)).map((row) => row.status);
     await expect.poll(statuses).toEqual(['sent', 'sent', 'sent']);
     for (const application of applications) expect(await mailsQueuedBefore(application.email)).toHaveLength(1);
@@ -233,14 +229,14 @@ describe('the first mail to an address nobody has confirmed', () => {
   it('greets no one by name and holds no field the applicant typed, on a first and a second application', async () => {
     const first = typedBy('zq1marker');
     expect((await apply(first)).statusCode).toBe(201);
-    const [received] = await smtp.waitFor(1, first.email);
+    const [received] = await t.smtp.waitFor(1, first.email);
     expect(received!.text).toMatch(/^Hi,\n/);
     expectNoTrace(received!, traces(first, 'zq1marker'));
 
     // Someone applies again with the address: its owner's mail carries neither application's words.
     const second = { ...typedBy('zq2marker'), email: first.email };
     expect((await apply(second)).statusCode).toBe(201);
-    const again = (await smtp.waitFor(2, first.email)).find((mail) => mail.subject === 'Someone applied to Bloom Circle with your email')!;
+    const again = (await t.smtp.waitFor(2, first.email)).find((mail) => mail.subject === 'Someone applied to Bloom Circle with your email')!;
     expect(again.text).toMatch(/^Hi,\n/);
     expectNoTrace(again, [...traces(first, 'zq1marker'), ...traces(second, 'zq2marker')]);
     // Still waiting and unconfirmed: a new link to confirm comes with it.
@@ -253,10 +249,10 @@ describe('the first mail to an address nobody has confirmed', () => {
   it('greets by name once the address was confirmed', async () => {
     const application = validApplication();
     await apply(application);
-    const token = /verify-email\?token=([a-z0-9]+)/.exec((await smtp.waitFor(1, application.email))[0]!.text ?? '')![1]!;
+    const token = /verify-email\?token=([a-z0-9]+)/.exec((await t.smtp.waitFor(1, application.email))[0]!.text ?? '')![1]!;
     expect((await t.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
     await apply({ ...validApplication(), email: application.email, firstName: 'Mallory' });
-    const again = (await smtp.waitFor(2, application.email)).at(-1)!;
+    const again = (await t.smtp.waitFor(2, application.email)).at(-1)!;
     expect(again.text).toMatch(new RegExp(`^Hi ${application.firstName},\\n`));
     expect(again.text).not.toContain('Mallory');
     expect(again.text).not.toMatch(/token=/);
@@ -266,7 +262,7 @@ describe('the first mail to an address nobody has confirmed', () => {
 describe('confirming an application\'s address', () => {
   const idOf = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
   const confirmedAt = async (email: string) => (await t.db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.email, email)))[0]!.at;
-  const linkIn = async (email: string, count = 1) => /verify-email\?token=([a-z0-9]+)/.exec((await smtp.waitFor(count, email)).at(-1)!.text ?? '')![1]!;
+  const linkIn = async (email: string, count = 1) => /verify-email\?token=([a-z0-9]+)/.exec((await t.smtp.waitFor(count, email)).at(-1)!.text ?? '')![1]!;
 
   it('confirms it once through the mailed link, on both APIs; a used link says so calmly, a forged or empty one is a 400 that changes nothing', async () => {
     const viaRest = validApplication();
@@ -347,7 +343,7 @@ describe('confirming an application\'s address', () => {
       await t.request({ method: 'PATCH', url: `/api/admin/users/${await idOf(application.email)}/approval`, cookie: admin.cookie, payload: { isApproved: true } });
       if (route === 'password reset') {
         await t.request({ method: 'POST', url: '/api/password-reset', payload: { email: application.email } });
-        const reset = (await smtp.waitFor(3, application.email)).find((mail) => mail.subject === 'Reset your Bloom Circle password')!;
+        const reset = (await t.smtp.waitFor(3, application.email)).find((mail) => mail.subject === 'Reset your Bloom Circle password')!;
         const token = /token=([a-z0-9]+)/.exec(reset.text ?? '')![1]!;
         expect((await t.request({ method: 'POST', url: '/api/password-reset/confirm', payload: { token, password: 'Another123x' } })).statusCode).toBe(200);
         expect(await confirmedAt(application.email)).toBeInstanceOf(Date);
@@ -356,7 +352,7 @@ describe('confirming an application\'s address', () => {
         const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
         const newEmail = `moved-${application.email}`;
         expect((await t.request({ method: 'POST', url: '/api/profile/email', cookie, payload: { email: newEmail, password: application.password } })).statusCode).toBe(200);
-        const [change] = await smtp.waitFor(1, newEmail);
+        const [change] = await t.smtp.waitFor(1, newEmail);
         expect(change!.text).toMatch(/^Hi,\n/);
         const token = /token=([a-z0-9]+)/.exec(change!.text ?? '')![1]!;
         expect((await t.request({ method: 'POST', url: '/api/profile/email/confirm', payload: { token } })).statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { RELAXED_RATE_LIMITS } from '../auth/rate-limit';
 import { readEnv } from '../env';
 import { createTestDb } from './test-db';
 import { createUser, type TestUser } from './factories';
+import { startTestMailServer, type TestMailServer } from './smtp';
 
 export type Role = 'visitor' | 'pending' | 'rejected' | 'member' | 'moderator' | 'admin';
 
@@ -64,6 +65,31 @@ export async function createTestApp({ env: extraEnv, ...options }: TestAppOption
       await database.close();
     },
   };
+}
+
+export type MailTestApp = TestApp & { smtp: TestMailServer };
+
+/**
+ * A test app whose mail goes through a real SMTP conversation to a server the test starts
+ * (`smtp` holds what arrived), with a mail worker that polls and retries every 50 ms. `close`
+ * stops both.
+ */
+export async function createTestAppWithMail({ env, mailWorker, ...options }: TestAppOptions = {}): Promise<MailTestApp> {
+  const smtp = await startTestMailServer();
+  try {
+    const t = await createTestApp({ ...options, env: { SMTP_URL: smtp.url, ...env }, mailWorker: mailWorker === false ? false : { pollMs: 50, retryBaseMs: 50, ...mailWorker } });
+    return {
+      ...t,
+      smtp,
+      close: async () => {
+        await t.close();
+        await smtp.stop();
+      },
+    };
+  } catch (error) {
+    await smtp.stop();
+    throw error;
+  }
 }
 
 /** The `session=...` pair from a response's Set-Cookie, ready for a Cookie header. */
