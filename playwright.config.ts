@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { firstPort } from './e2e/site';
 
@@ -9,6 +10,12 @@ import { firstPort } from './e2e/site';
 // (on the browser, the server, the mail), so three workers keep two cores busy.
 const workers = Number(process.env.E2E_WORKERS ?? 3);
 
+// Debian's chromium, never a downloaded browser: its headless shell (the package
+// chromium-headless-shell, the same engine without the desktop browser around it, which
+// Playwright itself prefers for headless runs) where it is installed, else the full browser.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/${firstPort()}`,
@@ -19,10 +26,16 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A trace records every step of every journey, passed or not, which costs CPU on every run:
+    // off unless asked for (`npx playwright test --trace retain-on-failure`). A failure still
+    // leaves its screenshot and the page's state (error-context.md).
+    trace: 'off',
     screenshot: 'only-on-failure',
+    // She asked for less motion (the site honours it: styles.css): no animation frames to draw
+    // while a journey waits, and dialogs and toasts settle at once.
+    reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

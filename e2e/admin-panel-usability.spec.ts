@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PODCAST_CATEGORIES } from '#shared/categories';
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab, saveScreenshot } from './fixtures';
 
 /**
  * The admin panel as admins use it day to day: places managed like the other content, the
@@ -8,14 +8,8 @@ import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab } from './f
  * and the rules that keep her from mistakes (capacity, her own account, rejecting).
  */
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** A screenshot to look at, when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
 
 /** The account menu's code arrives after the page's: a press before it has taken over the button is lost, so press again. */
 async function openUserMenu(page: Page) {
@@ -38,7 +32,7 @@ test('signing in to the admin panel says so', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await expectToast(page, 'Login Successful', 'Welcome to the admin panel');
-  await shot(page, 'admin-login-toast-desktop');
+  await saveScreenshot(page, 'admin-login-toast-desktop');
 });
 
 test('an admin adds, finds, edits and deletes a place; Places to Go follows', async ({ page }) => {
@@ -67,7 +61,7 @@ test('an admin adds, finds, edits and deletes a place; Places to Go follows', as
   await dialog.getByLabel('Rating (optional)').fill('4.5');
   await dialog.getByLabel('Tags (optional)').fill('yoga, calm');
   await dialog.getByLabel('Recommended (shown first, with a badge)').check();
-  await shot(page, 'admin-place-form-desktop');
+  await saveScreenshot(page, 'admin-place-form-desktop');
   await dialog.getByRole('button', { name: 'Add Place' }).click();
   await expectToast(page, 'Place Created');
   await expect(dialog).toBeHidden();
@@ -76,7 +70,7 @@ test('an admin adds, finds, edits and deletes a place; Places to Go follows', as
   await page.getByLabel('Search places').fill(stamp);
   const cards = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Places to Go', level: 2 }) }).getByRole('heading', { level: 3 });
   await expect(cards).toHaveText([name]);
-  await shot(page, 'admin-places-desktop');
+  await saveScreenshot(page, 'admin-places-desktop');
 
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Place' });
@@ -141,23 +135,23 @@ test('on a phone the tabs are one scrolling row with the open tab in view, and t
   }).toPass();
   const panelTop = (await page.getByRole('tabpanel').boundingBox())!.y;
   expect(panelTop).toBeLessThan(320);
-  await shot(page, 'admin-tabs-phone');
+  await saveScreenshot(page, 'admin-tabs-phone');
 
   // A tab further along the row is reached by scrolling it, and opens.
   await page.getByRole('tab', { name: 'Places', exact: true }).click();
   await expect(page).toHaveURL(/tab=places$/);
   await expect(page.getByRole('heading', { name: 'Places to Go', level: 2 })).toBeVisible();
-  await shot(page, 'admin-places-phone');
+  await saveScreenshot(page, 'admin-places-phone');
 
   // From the panel to the site, and back through her account menu.
   await page.getByRole('link', { name: 'View site' }).click();
   await expect(page).toHaveURL(/\/$/);
   await openUserMenu(page);
-  await shot(page, 'site-user-menu-admin-phone');
+  await saveScreenshot(page, 'site-user-menu-admin-phone');
   await page.getByRole('menuitem', { name: 'Admin panel' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
-  await shot(page, 'admin-overview-phone');
+  await saveScreenshot(page, 'admin-overview-phone');
 });
 
 test("a member's account menu has no admin panel entry", async ({ page }) => {
@@ -179,13 +173,13 @@ test("the admin's own Delete is off, with the reason", async ({ page }) => {
   const own = page.getByRole('button', { name: `Delete ${self}` });
   await expect(own).toBeDisabled();
   await expect(own).toHaveAccessibleDescription("This is you: your own account can't be deleted here. Use Profile Settings on the site.");
-  await shot(page, 'admin-own-account-desktop');
+  await saveScreenshot(page, 'admin-own-account-desktop');
   await openTab(page, 'Admin Management');
   await expect(page.getByRole('button', { name: `Delete ${self}` })).toBeDisabled();
-  await shot(page, 'admin-own-account-admins-desktop');
+  await saveScreenshot(page, 'admin-own-account-admins-desktop');
   await page.setViewportSize(PHONE);
   await page.getByRole('tabpanel').getByRole('heading', { name: self }).scrollIntoViewIfNeeded();
-  await shot(page, 'admin-own-account-admins-phone');
+  await saveScreenshot(page, 'admin-own-account-admins-phone');
   await page.setViewportSize(DESKTOP);
   // Someone else's Delete stays on.
   await openTab(page, 'Community Users');
@@ -230,7 +224,7 @@ test('max attendees below the members attending is refused at the field, and the
   await expect(dialog.getByText("2 members are already attending: max attendees can't be lower than that")).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toBeVisible();
-  await shot(page, 'admin-event-capacity-desktop');
+  await saveScreenshot(page, 'admin-event-capacity-desktop');
   await page.keyboard.press('Escape');
   await expect(page.getByText('Garden Room · 2 / 10 attending')).toBeVisible();
 });
@@ -261,7 +255,7 @@ test('rejecting an application asks first, and Cancel leaves it waiting', async 
   await page.getByRole('button', { name: `Reject ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Reject ${name}'s application?` });
   await expect(dialog).toBeVisible();
-  await shot(page, 'admin-reject-confirm-phone');
+  await saveScreenshot(page, 'admin-reject-confirm-phone');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name })).toBeVisible();

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, expectFitsScreen, expectNoSeriousAxeFindings, networkSettled, signInAs, siteUrl, test, useArabic, openTab } from './fixtures';
+import { expect, expectFitsScreen, expectNoSeriousAxeFindings, networkSettled, signInAs, siteUrl, test, useArabic, openTab, saveScreenshot } from './fixtures';
 
 /**
  * The admin panel in Arabic: the page reads right to left in Arabic words, each tab passes
@@ -9,11 +8,6 @@ import { expect, expectFitsScreen, expectNoSeriousAxeFindings, networkSettled, s
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** A screenshot to look at, when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** Opens a tab by its Arabic name (a badge's count may follow the name). */
 /** Each tab checked here: its name, and a heading of its own in Arabic. */
@@ -60,7 +54,7 @@ test('in Arabic, an admin approves a join request; every tab reads right to left
   await expect(page.getByRole('button', { name: 'فتح الطلبات المعلّقة' })).toBeVisible();
   await expectNoSeriousAxeFindings(page, 'Arabic admin Overview');
   await expectFitsScreen(page, 'Arabic admin Overview');
-  await shot(page, 'ar-phone-overview');
+  await saveScreenshot(page, 'ar-phone-overview', { fullPage: true });
 
   for (const [tab, heading] of TABS) {
     await openTab(page, tab);
@@ -75,7 +69,7 @@ test('in Arabic, an admin approves a join request; every tab reads right to left
   await expect(card).toBeVisible();
   await expect(card.getByText('سبب الانضمام')).toBeVisible();
   await expect(card.getByText('العمر ١٧')).toBeVisible();
-  await shot(page, 'ar-phone-pending');
+  await saveScreenshot(page, 'ar-phone-pending', { fullPage: true });
   // Nobody opened the link mailed to her address: marked, and approving asks again.
   await expect(card.getByText('البريد الإلكتروني غير مؤكَّد')).toBeVisible();
   await card.getByRole('button', { name: `قبول ${name}` }).click();
@@ -106,7 +100,7 @@ test('screenshots of every admin tab in Arabic and English', async ({ page }) =>
         await tabs.nth(index).click();
         await networkSettled(page);
         const key = (await tabs.nth(index).getAttribute('data-tab')) ?? String(index);
-        await shot(page, `${language}-${size}-${key}`);
+        await saveScreenshot(page, `${language}-${size}-${key}`, { fullPage: true });
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from '#shared/messages';
-import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, inArabic, signInAs, test, useArabic } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, inArabic, signInAs, test, useArabic, saveScreenshot } from './fixtures';
 
 /**
  * The way in, in Arabic: the landing page, the application and the sign-in form read in Arabic,
@@ -9,13 +9,6 @@ import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, ex
  */
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
-/** A screenshot to look at, when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 /** The page is Arabic and reads right to left. */
 async function expectArabicPage(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar-EG');
@@ -38,7 +31,7 @@ test('in Arabic, a visitor reads the landing page and applies through the form',
   await expect(page.getByRole('heading', { level: 1, name: 'نتعلّم وننمو ونتفتّح معًا' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'ابدئي اليوم' })).toBeVisible();
   await checkOnPhone(page, 'the landing page');
-  await shot(page, 'ar-landing-phone');
+  await saveScreenshot(page, 'ar-landing-phone', { fullPage: true });
 
   await page.getByRole('link', { name: 'انضمي إلى مجتمعنا' }).first().click();
   await expect(page).toHaveURL(/\/signup$/);
@@ -54,7 +47,7 @@ test('in Arabic, a visitor reads the landing page and applies through the form',
   await expect(firstName).toHaveAccessibleDescription(inArabic(() => messages.signup.firstNameRequired));
   await expect(page.getByLabel('كلمة المرور', { exact: true })).toHaveAccessibleDescription(new RegExp(`${inArabic(() => messages.signup.passwordLength)}$`));
   await expect(page.getByRole('checkbox', { name: 'أوافق على إرشادات المجتمع' })).toHaveAccessibleDescription(inArabic(() => messages.signup.acceptGuidelines));
-  await shot(page, 'ar-signup-errors-phone');
+  await saveScreenshot(page, 'ar-signup-errors-phone', { fullPage: true });
 
   await firstName.fill('سلمى');
   await page.getByLabel('اسم العائلة').fill('منصور');
@@ -73,7 +66,7 @@ test('in Arabic, a visitor reads the landing page and applies through the form',
   await expect(page.getByText(`نراسلك على ${email} فور اتخاذ القرار.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'إرسال الطلب' })).toHaveCount(0);
   await checkOnPhone(page, 'the application sent');
-  await shot(page, 'ar-signup-sent-phone');
+  await saveScreenshot(page, 'ar-signup-sent-phone', { fullPage: true });
 });
 
 test('in Arabic, a member signs in through the form and lands on Home', async ({ page }) => {
@@ -85,7 +78,7 @@ test('in Arabic, a member signs in through the form and lands on Home', async ({
   await expectArabicPage(page);
   await expect(page.getByRole('heading', { level: 1, name: 'أهلًا بعودتك' })).toBeVisible();
   await checkOnPhone(page, 'the sign-in form');
-  await shot(page, 'ar-login-phone');
+  await saveScreenshot(page, 'ar-login-phone', { fullPage: true });
 
   // A refusal is worded by the server in her language.
   await page.getByLabel('البريد الإلكتروني').fill(email);
@@ -101,14 +94,14 @@ test('in Arabic, a member signs in through the form and lands on Home', async ({
   await expect(page.getByRole('button', { name: `قائمة الحساب: ${firstName} ${lastName}` })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('link', { name: 'الرئيسية', exact: true })).toHaveAttribute('aria-current', 'page');
-  await shot(page, 'ar-home-desktop');
+  await saveScreenshot(page, 'ar-home-desktop', { fullPage: true });
 
   // Her account menu reads right to left too.
   await page.getByRole('button', { name: /قائمة الحساب/ }).click();
   const menu = page.getByRole('menu');
   await expect(menu).toHaveAttribute('dir', 'rtl');
   await expect(menu.getByRole('menuitem', { name: 'إعدادات الملف الشخصي' })).toBeVisible();
-  await shot(page, 'ar-account-menu-desktop');
+  await saveScreenshot(page, 'ar-account-menu-desktop', { fullPage: true });
   await page.keyboard.press('Escape');
 });
 
@@ -140,7 +133,7 @@ test('in Arabic, her account pages read right to left and fit a phone', async ({
   await page.getByRole('button', { name: 'إرسال رابط إعادة التعيين' }).click();
   await expect(page.getByRole('status').filter({ hasText: inArabic(() => messages.account.resetRequested) })).toBeVisible();
   await checkOnPhone(page, 'the password reset request');
-  await shot(page, 'ar-forgot-password-phone');
+  await saveScreenshot(page, 'ar-forgot-password-phone', { fullPage: true });
 
   await page.goto('/reset-password');
   await expect(page.getByRole('heading', { level: 1, name: 'لا يمكن استخدام هذا الرابط' })).toBeVisible();
@@ -160,7 +153,7 @@ test('in Arabic, her account pages read right to left and fit a phone', async ({
   await expect(page.getByText('هذا الجهاز', { exact: true })).toBeVisible();
   await expect(page.getByText(/Chrome على \w+/).first()).toBeVisible();
   await checkOnPhone(page, 'Profile Settings');
-  await shot(page, 'ar-profile-phone');
+  await saveScreenshot(page, 'ar-profile-phone', { fullPage: true });
 
   // A rule broken in the form is said in Arabic at its field.
   const passwordChange = page.getByRole('region', { name: 'تغيير كلمة المرور' });
@@ -171,12 +164,12 @@ test('in Arabic, her account pages read right to left and fit a phone', async ({
 
   await page.getByRole('button', { name: 'حذف حسابي' }).click();
   await expect(page.getByRole('dialog', { name: 'هل تريدين حذف حسابك؟' })).toBeVisible();
-  await shot(page, 'ar-delete-dialog-phone');
+  await saveScreenshot(page, 'ar-delete-dialog-phone', { fullPage: true });
   await page.getByRole('button', { name: 'إلغاء' }).click();
 
   await page.goto('/settings/newsletter');
   await expect(page.getByRole('heading', { level: 1, name: 'إعدادات النشرة البريدية' })).toBeVisible();
   await expect(page.getByText(`تُرسَل إلى ${DEMO_ACCOUNTS.member.email}، البريد الإلكتروني لحسابك.`)).toBeVisible();
   await checkOnPhone(page, 'Newsletter Settings');
-  await shot(page, 'ar-newsletter-phone');
+  await saveScreenshot(page, 'ar-newsletter-phone', { fullPage: true });
 });

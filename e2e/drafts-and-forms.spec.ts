@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { m } from '#i18n/messages';
-import { expect, expectToast, inArabic, newMember, signInAs, signInThroughForm, siteUrl, test, useArabic, openTab } from './fixtures';
+import { expect, expectToast, inArabic, newMember, signInAs, signInThroughForm, siteUrl, test, useArabic, openTab, saveScreenshot } from './fixtures';
 
 /**
  * What a new member trips over while writing: drafts that outlive the form they were typed in,
@@ -13,8 +13,6 @@ const BLOG = 'Notice, Name, Nourish: A Gentle Confidence Routine';
 const FORUM_POST = 'Morning routines that actually stick';
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
 async function switchLanguage(page: Page, to: 'العربية' | 'English') {
   await page.getByRole('banner').getByRole('button', { name: to }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', to === 'English' ? 'en' : 'ar-EG');
@@ -217,11 +215,6 @@ test('sign-up leads back home, and the guidelines link keeps everything she type
   await expect(page).toHaveURL(/\/$/);
 });
 
-/** A screenshot to look at, when E2E_SCREENSHOTS names a folder. */
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
 test('the admin panel: badges only where work waits, a long post clamped in the queue, a new event brought into view, the event form’s fields in line', async ({ page, playwright }) => {
   // An application waits, and a new member's 5,000-character post.
   const visitor = await playwright.request.newContext({ baseURL: siteUrl() });
@@ -248,7 +241,7 @@ test('the admin panel: badges only where work waits, a long post clamped in the 
   await expect(page.getByRole('tab', { name: /^Pending Users/ })).toHaveAccessibleName(`Pending Users (${waiting.applications} waiting)`);
   // Watched words are no waiting work: no number on the tab.
   await expect(page.getByRole('tab', { name: /^Watched Words/ })).toHaveAccessibleName('Watched Words');
-  await shot(page, 'admin-badges-1280-en');
+  await saveScreenshot(page, 'admin-badges-1280-en');
 
   // The long post shows its first lines; Approve stays near; 'Show all' opens the rest.
   await openTab(page, /^Review Queue/);
@@ -259,7 +252,7 @@ test('the admin panel: badges only where work waits, a long post clamped in the 
   expect(clamped).toBeLessThan(600);
   const showAll = card.getByRole('button', { name: 'Show all' });
   await expect(showAll).toHaveAttribute('aria-expanded', 'false');
-  await shot(page, 'admin-review-clamped-1280-en');
+  await saveScreenshot(page, 'admin-review-clamped-1280-en');
   await showAll.click();
   await expect(card.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
   expect((await card.boundingBox())!.height).toBeGreaterThan(clamped + 200);
@@ -274,7 +267,7 @@ test('the admin panel: badges only where work waits, a long post clamped in the 
   const price = dialog.getByLabel('Price (optional)');
   const max = dialog.getByLabel('Max attendees (optional)');
   expect(Math.abs((await price.boundingBox())!.y - (await max.boundingBox())!.y)).toBeLessThan(1);
-  await shot(page, 'admin-event-form-1280-en');
+  await saveScreenshot(page, 'admin-event-form-1280-en');
   await page.setViewportSize(PHONE);
   const eventTitle = `An old reading circle ${Date.now()}`;
   await dialog.getByLabel('Title').fill(eventTitle);
@@ -286,7 +279,7 @@ test('the admin panel: badges only where work waits, a long post clamped in the 
   const added = page.getByRole('group', { name: eventTitle });
   await expect(added).toBeFocused();
   await expect(added).toBeInViewport();
-  await shot(page, 'admin-event-added-390-en');
+  await saveScreenshot(page, 'admin-event-added-390-en');
 });
 
 test('keyboard: a focused blog card shows the 3 px ring, an opened article starts at its heading, the events list has no empty stop', async ({ page }) => {
@@ -300,7 +293,7 @@ test('keyboard: a focused blog card shows the 3 px ring, an opened article start
   const card = link.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " group ")][1]');
   await expect(card).toHaveCSS('outline-style', 'solid');
   await expect(card).toHaveCSS('outline-width', '3px');
-  await shot(page, 'blog-card-focus-1280-en');
+  await saveScreenshot(page, 'blog-card-focus-1280-en');
 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/blog\?post=\d+$/);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { overwriteGetLocale } from '#i18n/runtime';
-import { type APIRequest, test as base, expect, type Page, type Request } from '@playwright/test';
+import { type APIRequest, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#db/seed';
 import { linkIn, waitForMail } from './mailbox';
 import { type E2eSite, startE2eSite } from './site';
@@ -212,4 +212,62 @@ export function inArabic<T>(read: () => T): T {
   } finally {
     overwriteGetLocale(() => 'en');
   }
+}
+
+/** Where journeys save screenshots for a person to look at: only when E2E_SCREENSHOTS names a folder. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+/** Saves a screenshot as `<name>.png` in the E2E_SCREENSHOTS folder; does nothing without one. */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: options.fullPage ?? false });
+}
+
+/**
+ * The screen fits a phone's (390 px) and a laptop's (1280 px) width, and is saved at both for a
+ * person to look at (the whole page, or just `part` of it) when E2E_SCREENSHOTS names a folder.
+ */
+export async function expectFitsPhoneAndLaptop(page: Page, name: string, part?: Locator) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectFitsScreen(page, `${name} at ${width} px`);
+    if (!SCREENSHOTS) continue;
+    const path = `${SCREENSHOTS}/${name}-${width}.png`;
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * A forum post by the demo member that another member (Hana) reported as spam: work waiting
+ * in the moderators' Reports tab.
+ */
+export async function reportedForumPost(request: APIRequest, title: string): Promise<{ id: number }> {
+  const author = await request.newContext({ baseURL: siteUrl() });
+  expect((await author.post('/api/login', { data: DEMO_ACCOUNTS.member })).ok()).toBe(true);
+  const created = await author.post('/api/forum/posts', { data: { title, content: 'Followers for sale, message me for prices.', category: 'general' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const post = (await created.json()) as { id: number };
+  const reporter = await request.newContext({ baseURL: siteUrl() });
+  expect((await reporter.post('/api/login', { data: { email: 'hana@bloomcircle.example', password: 'BloomForum1' } })).ok()).toBe(true);
+  expect((await reporter.post('/api/reports', { data: { targetType: 'forum_post', targetId: post.id, reason: 'spam' } })).ok()).toBe(true);
+  await Promise.all([author.dispose(), reporter.dispose()]);
+  return post;
+}
+
+/**
+ * The demo admin, signed in on this page, gives a member a staff role in the Community Users
+ * tab's Edit User dialog; `beforeSaving` runs with the role chosen, before Update.
+ */
+export async function giveRoleOnScreen(page: Page, member: Member, role: 'Moderator' | 'Admin', beforeSaving?: () => Promise<void>) {
+  expect((await page.request.post('/api/admin/login', { data: { username: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } })).ok()).toBe(true);
+  await page.goto('/admin?tab=users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(member.email);
+  await page.getByRole('button', { name: `Edit ${member.firstName} ${member.lastName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: role }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText(role);
+  await beforeSaving?.();
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expectToast(page, 'User Updated');
 }

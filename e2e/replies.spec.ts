@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, signInThroughForm, siteUrl, test, useArabic } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, signInThroughForm, siteUrl, test, useArabic, saveScreenshot } from './fixtures';
 
 /**
  * Replies: a member answers another member's comment, and the answer shows under it for
@@ -8,12 +7,6 @@ import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, signInThroughForm
 
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
 test('a member replies to another member\'s comment in the forum, and the reply shows under it', async ({ page, playwright }) => {
   // Amira asks; the moderator answers her post (staff comments are published at once).
   const api = async (account: { email: string; password: string }) => {
@@ -46,7 +39,7 @@ test('a member replies to another member\'s comment in the forum, and the reply 
   const offered = page.getByRole('listbox', { name: 'Members in this conversation' });
   await expect(offered.getByRole('option')).toHaveText(['Rasha D.']);
   await expect(box).toHaveAttribute('aria-expanded', 'true');
-  await shot(page, 'mention-list-en-1280');
+  await saveScreenshot(page, 'mention-list-en-1280');
   await page.keyboard.press('Enter');
   await expect(offered).toBeHidden();
   await page.keyboard.type('thank you, I will try both!');
@@ -55,7 +48,7 @@ test('a member replies to another member\'s comment in the forum, and the reply 
   await post.getByRole('button', { name: '1 comment' }).click();
   await post.getByRole('button', { name: '1 comment' }).click();
   await expect(box).toHaveValue(reply);
-  await shot(page, 'reply-form-en-1280');
+  await saveScreenshot(page, 'reply-form-en-1280');
   await post.getByRole('button', { name: 'Send Reply' }).click();
   await expectToast(page, 'Success', 'Comment added successfully');
 
@@ -88,7 +81,7 @@ test('a member replies to another member\'s comment in the forum, and the reply 
     await shown.getByRole('listitem').filter({ hasText: 'Paper for lectures' }).getByRole('button').filter({ hasText: language === 'ar' ? 'ردّي' : 'Reply' }).first().click();
     await expectFitsScreen(page, `the forum thread (${language}, ${size.width} px)`);
     await shown.scrollIntoViewIfNeeded();
-    await shot(page, `reply-thread-${language}-${size.width}`);
+    await saveScreenshot(page, `reply-thread-${language}-${size.width}`);
   }
   await amira.dispose();
   await moderator.dispose();

@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import type { APIRequest, Locator, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, newMember, siteUrl, test, useArabic, type Member } from './fixtures';
+import type { APIRequest, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, expect, expectFitsPhoneAndLaptop, expectNoSeriousAxeFindings, expectToast, giveRoleOnScreen, newMember, reportedForumPost, siteUrl, test, useArabic, type Member } from './fixtures';
 
 // Passkeys need a domain name for the site (WebAuthn refuses an IP address): this file's site is on localhost.
 test.use({ siteHost: 'localhost' });
@@ -9,23 +9,6 @@ test.use({ siteHost: 'localhost' });
 /** The code an authenticator app shows `offset` 30-second steps from now, from the key the page showed. */
 function appCode(secret: string, offset = 0) {
   return generateHOTP(decodeBase32IgnorePadding(secret.replace(/\s/g, '')), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
-}
-
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
-/**
- * The screen fits a phone's and a laptop's width; when E2E_SCREENSHOTS names a folder, the
- * screen (or just `part` of it) is saved there at both widths for a person to look at.
- */
-async function screenshots(page: Page, name: string, part?: Locator) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectFitsScreen(page, `${name} at ${width} px`);
-    if (!SHOTS) continue;
-    const path = `${SHOTS}/${name}-${width}.png`;
-    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Makes a new member staff through the demo admin's API (the first journey does it on screen). */
@@ -51,23 +34,10 @@ test('an admin makes a member a moderator, who turns on an authenticator app, si
   test.setTimeout(150_000);
   const salma = await newMember(playwright.request, 'Salma');
   const title = `Cheap followers here ${Date.now().toString(36)}`;
-  const amira = await playwright.request.newContext({ baseURL: siteUrl() });
-  expect((await amira.post('/api/login', { data: DEMO_ACCOUNTS.member })).ok()).toBe(true);
-  const post = (await (await amira.post('/api/forum/posts', { data: { title, content: 'Followers for sale, message me for prices.', category: 'general' } })).json()) as { id: number };
-  const hana = await playwright.request.newContext({ baseURL: siteUrl() });
-  expect((await hana.post('/api/login', { data: { email: 'hana@bloomcircle.example', password: 'BloomForum1' } })).ok()).toBe(true);
-  expect((await hana.post('/api/reports', { data: { targetType: 'forum_post', targetId: post.id, reason: 'spam' } })).ok()).toBe(true);
+  await reportedForumPost(playwright.request, title);
 
   // The admin makes her a moderator.
-  expect((await page.request.post('/api/admin/login', { data: { username: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } })).ok()).toBe(true);
-  await page.goto('/admin?tab=users');
-  await page.getByRole('searchbox', { name: 'Search users' }).fill(salma.email);
-  await page.getByRole('button', { name: `Edit ${salma.firstName} ${salma.lastName}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit User' });
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Moderator' }).click();
-  await dialog.getByRole('button', { name: 'Update' }).click();
-  await expectToast(page, 'User Updated');
+  await giveRoleOnScreen(page, salma, 'Moderator');
 
   // Her first sign-in: the panel asks her to protect it.
   await page.context().clearCookies();
@@ -78,7 +48,7 @@ test('an admin makes a member a moderator, who turns on an authenticator app, si
   await page.waitForURL('**/admin');
   const prompt = page.getByRole('complementary', { name: 'Protect the panel with two-factor sign-in' });
   await expect(prompt).toBeVisible();
-  await screenshots(page, 'admin-prompt-en');
+  await expectFitsPhoneAndLaptop(page, 'admin-prompt-en');
   await prompt.getByRole('link', { name: 'Set it up' }).click();
   await page.waitForURL('**/settings/profile#two-factor');
 
@@ -87,7 +57,7 @@ test('an admin makes a member a moderator, who turns on an authenticator app, si
   await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
   await expect(section.getByRole('img', { name: 'QR code that adds your account to an authenticator app' })).toBeVisible();
   const secret = (await section.locator('code').textContent())!;
-  await screenshots(page, 'settings-app-setup-en', section);
+  await expectFitsPhoneAndLaptop(page, 'settings-app-setup-en', section);
   const codeBox = section.getByLabel('6-digit code');
   await expect(codeBox).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeBox).toHaveAttribute('inputmode', 'numeric');
@@ -96,18 +66,18 @@ test('an admin makes a member a moderator, who turns on an authenticator app, si
   const codes = page.getByRole('region', { name: 'Save your recovery codes' });
   await expect(codes.getByRole('listitem')).toHaveCount(10);
   await expect(codes.getByRole('link', { name: 'Download' })).toHaveAttribute('download', 'bloom-circle-recovery-codes.txt');
-  await screenshots(page, 'settings-recovery-codes-en', section);
+  await expectFitsPhoneAndLaptop(page, 'settings-recovery-codes-en', section);
   await expectNoSeriousAxeFindings(page, 'Profile Settings with new recovery codes');
   await codes.getByRole('button', { name: 'I’ve saved them' }).click();
   await expect(codes).toHaveCount(0);
   await expect(section.getByText('Recovery codes left: 10')).toBeVisible();
   await expect(section.getByText('On', { exact: true })).toBeVisible();
-  await screenshots(page, 'settings-two-factor-on-en', section);
+  await expectFitsPhoneAndLaptop(page, 'settings-two-factor-on-en', section);
 
   // Signed out, she signs in with her password and the app's code.
   await page.context().clearCookies();
   await passwordStep(page, '/admin/login', salma);
-  await screenshots(page, 'admin-second-step-en');
+  await expectFitsPhoneAndLaptop(page, 'admin-second-step-en');
   await expectNoSeriousAxeFindings(page, 'the admin sign-in’s second step');
   await page.getByLabel('6-digit code').fill(appCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -126,14 +96,14 @@ test('an admin makes a member a moderator, who turns on an authenticator app, si
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar-EG');
   const arabicSection = page.getByRole('region', { name: 'تسجيل الدخول بخطوتين' });
   await expect(arabicSection).toBeVisible();
-  await screenshots(page, 'settings-two-factor-on-ar', arabicSection);
+  await expectFitsPhoneAndLaptop(page, 'settings-two-factor-on-ar', arabicSection);
   await page.context().clearCookies({ name: 'session' });
   await page.goto('/admin/login');
   await page.getByLabel('البريد الإلكتروني').fill(salma.email);
   await page.getByLabel('كلمة المرور', { exact: true }).fill(salma.password);
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
   await expect(page.getByRole('heading', { name: 'أكّدي أنكِ أنتِ' })).toBeVisible();
-  await screenshots(page, 'admin-second-step-ar');
+  await expectFitsPhoneAndLaptop(page, 'admin-second-step-ar');
 });
 
 test('an admin adds a passkey and signs in with it', async ({ page, playwright }) => {
@@ -156,17 +126,17 @@ test('an admin adds a passkey and signs in with it', async ({ page, playwright }
   await expect(page.getByRole('region', { name: 'Save your recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I’ve saved them' }).click();
   await expect(section.getByText('My laptop')).toBeVisible();
-  await screenshots(page, 'settings-passkey-en', section);
+  await expectFitsPhoneAndLaptop(page, 'settings-passkey-en', section);
   await page.getByRole('button', { name: 'العربية' }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar-EG');
   const arabicSection = page.getByRole('region', { name: 'تسجيل الدخول بخطوتين' });
   await expect(arabicSection.getByText('My laptop')).toBeVisible();
-  await screenshots(page, 'settings-passkey-ar', arabicSection);
+  await expectFitsPhoneAndLaptop(page, 'settings-passkey-ar', arabicSection);
   await page.context().clearCookies();
   await useArabic(page);
 
   await passwordStepArabic(page, '/admin/login', dalia);
-  await screenshots(page, 'admin-second-step-passkey-ar');
+  await expectFitsPhoneAndLaptop(page, 'admin-second-step-passkey-ar');
   await page.getByRole('button', { name: 'استخدام مفتاح مرور' }).click();
   await page.waitForURL('**/admin');
   await expect(page.getByRole('tablist')).toBeVisible();
@@ -198,7 +168,7 @@ test('a recovery code works once, and five wrong codes lock the second step', as
   const refusal = page.getByRole('alert').filter({ hasText: 'That code isn’t right' });
   await expect(refusal).toBeVisible();
   await expect(box).toBeFocused();
-  await screenshots(page, 'login-code-wrong-en');
+  await expectFitsPhoneAndLaptop(page, 'login-code-wrong-en');
 
   // Four more wrong codes: the step locks, and even her right code waits.
   for (let i = 0; i < 4; i++) {
@@ -211,13 +181,13 @@ test('a recovery code works once, and five wrong codes lock the second step', as
   await page.getByLabel('6-digit code').fill(appCode(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'locked for 15 minutes' })).toBeVisible();
-  await screenshots(page, 'login-locked-en');
+  await expectFitsPhoneAndLaptop(page, 'login-locked-en');
   await useArabic(page);
   await passwordStepArabic(page, '/login', rania);
   await page.getByLabel('الرمز المكوّن من 6 أرقام').fill(appCode(secret, 1));
   await page.getByRole('button', { name: 'تحقّق' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'أُغلقت هذه الخطوة' })).toBeVisible();
-  await screenshots(page, 'login-locked-ar');
+  await expectFitsPhoneAndLaptop(page, 'login-locked-ar');
 });
 
 async function passwordStepArabic(page: Page, path: '/login' | '/admin/login', member: Member) {
