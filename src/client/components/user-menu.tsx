@@ -1,6 +1,6 @@
 import { getLocale } from '#i18n/runtime';
 import { useNavigate } from '@tanstack/react-router';
-import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { m } from '#i18n/messages';
 import { isStaffUser, signOut, type SessionUser } from '../lib/session';
 import { initials } from '../lib/utils';
@@ -18,7 +18,7 @@ function Avatar({ user }: { user: SessionUser }) {
   );
 }
 
-/** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Reports and blocks, the admin panel (admins), and Sign Out. */
+/** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Notification Settings, Reports and blocks, the admin panel (admins), and Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const fullName = `${user.firstName} ${user.lastName}`;
@@ -53,6 +53,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/newsletter' })}>
           <Mail aria-hidden="true" /> {m.nav_newsletter_settings()}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/notifications' })}>
+          <Bell aria-hidden="true" /> {m.notification_settings_title()}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
           <ShieldCheck aria-hidden="true" /> {m.safety_page_title()}
