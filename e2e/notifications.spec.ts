@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectNoSeriousAxeFindings, expectToast, signInAs, siteUrl, test, useArabic } from './fixtures';
+import { commentHref } from '#shared/links';
 import { mailsTo, waitForMail } from './mailbox';
 
 /**
@@ -97,7 +98,7 @@ test('a reply and a mention reach her bell while her page stays open; opening on
 
   // A link to the comment itself (the forum names the post, the anchor the comment) opens the
   // post's comments and brings the comment into view, with the keyboard on it.
-  await page.goto(`/community/blog?post=${theirs}#comment-${mentionId}`);
+  await page.goto(commentHref('forum', theirs, mentionId));
   const linked = page.locator(`#comment-${mentionId}`);
   await expect(linked).toBeFocused();
   await expect(linked).toBeInViewport();
@@ -195,6 +196,23 @@ test('her Notification Settings turn a kind\'s mail off (another kind still mail
   }
 });
 
+test('a link to a comment on an article or a podcast opens it and brings the comment into view', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'member');
+  const [blog] = (await (await page.request.get('/api/blogs?limit=1')).json()) as { id: number }[];
+  const [podcast] = (await (await page.request.get('/api/podcasts?limit=1')).json()) as { id: number }[];
+  for (const [kind, id] of [['blog', blog!.id], ['podcast', podcast!.id]] as const) {
+    const text = `This one stayed with me all week (${kind} ${Date.now()}).`;
+    const commentId = await created(page.request.post(`/api/${kind}s/${id}/comments`, { data: { content: text } }));
+    await page.goto(commentHref(kind, id, commentId));
+    const linked = page.locator(`#comment-${commentId}`);
+    await expect(linked).toBeFocused();
+    await expect(linked).toBeInViewport();
+    await expect(linked).toContainText(text);
+    await shot(page, `comment-in-view-${kind}-390`);
+  }
+});
+
 test('a visitor sees no bell and loads none of its code', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => asked.push(request.url()));
@@ -233,6 +251,11 @@ test('the bell and Notification Settings on a phone and a laptop, in English and
     await page.keyboard.press('Escape');
   }
   await page.context().addCookies([{ name: 'locale', value: 'en', url: siteUrl() }]);
+  // The narrowest phone the site is made for still has room for the bell in the top bar.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(bellButton(page)).toBeVisible();
+  await expectFitsScreen(page, 'the top bar with the bell (360 px)');
   await page.setViewportSize(WIDE);
   await page.goto('/settings/notifications');
   await shot(page, 'notification-settings-en-1280');

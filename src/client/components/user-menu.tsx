@@ -29,10 +29,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <button
           type="button"
           aria-label={`${m.nav_user_menu()}: ${fullName}`}
-          className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted"
+          className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted max-[379px]:pe-1"
         >
           <Avatar user={user} />
-          <span dir="auto" className="max-w-32 truncate text-sm font-semibold" data-testid="user-name">
+          {/* The narrowest phones show her initials alone: the bar has the bell beside them too. */}
+          <span dir="auto" className="max-w-32 truncate text-sm font-semibold max-[379px]:hidden" data-testid="user-name">
             {user.firstName}
           </span>
         </button>
