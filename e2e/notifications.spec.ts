@@ -53,7 +53,16 @@ async function openWithBell(page: Page, path: string) {
 const wordsOf = async (item: Locator) => ((await item.textContent()) ?? '').replace(/[\u2068\u2069]/g, '');
 
 const bellButton = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
-const bellPanel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+const bellPanel = (page: Page, name = 'Notifications') => page.getByRole('dialog', { name });
+
+/** The bell's code arrives after the page's: a press before it has taken over the button is lost, so press again. */
+async function openBell(page: Page, { button = bellButton(page), name = 'Notifications' } = {}) {
+  await expect(async () => {
+    await button.click();
+    await expect(bellPanel(page, name)).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  return bellPanel(page, name);
+}
 
 async function newEvent(admin: APIRequestContext, title: string) {
   const form = { title, description: 'An afternoon of drawing together.', location: 'The community room', dateTime: new Date(Date.now() + 12 * 86_400_000).toISOString(), maxAttendees: 20 };
@@ -79,8 +88,7 @@ test('a reply and a mention reach her bell while her page stays open; opening on
   await expect(page.getByRole('status').filter({ hasText: `Notifications, ${before + 2} unread` })).toBeAttached();
 
   // The list: newest first, both unread, each a link to its place.
-  await bellButton(page).click();
-  const panel = bellPanel(page);
+  const panel = await openBell(page);
   const items = panel.getByRole('list', { name: 'Notifications' }).getByRole('link');
   await expect.poll(() => wordsOf(items.nth(0))).toBe(`Unread: Rasha D. mentioned you in “Our drawing club ${stamp}”Just now`);
   await expect.poll(() => wordsOf(items.nth(1))).toBe(`Unread: Rasha D. replied in “Sketchbooks or tablets? ${stamp}”Just now`);
@@ -105,7 +113,7 @@ test('a reply and a mention reach her bell while her page stays open; opening on
   await expect(linked).toContainText('we meet on Thursday');
 
   // Mark all as read: the count goes, and nothing in the list is unread.
-  await bellButton(page).click();
+  await openBell(page);
   await expect(items.first()).toBeVisible();
   await panel.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(bellButton(page)).toHaveAccessibleName('Notifications');
@@ -130,8 +138,7 @@ test('an event\'s new time reaches an attendee\'s bell live and her mail', async
   const moved = await admin.patch(`/api/events/${event.id}`, { data: { ...event.form, dateTime: later } });
   expect(moved.status(), await moved.text()).toBe(200);
   await expect.poll(() => bellCount(page)).toBe(before + 1);
-  await bellButton(page).click();
-  const first = bellPanel(page).getByRole('link').first();
+  const first = (await openBell(page)).getByRole('link').first();
   await expect.poll(() => wordsOf(first)).toBe(`Unread: The time of “${title}” changedJust now`);
   await expect(first).toHaveAttribute('href', `/events?event=${event.id}`);
 
@@ -149,8 +156,13 @@ test('her Notification Settings turn a kind\'s mail off (another kind still mail
   try {
     // From the user menu to the settings screen.
     await page.goto('/');
-    await page.getByRole('button', { name: /^Account menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Notification Settings' }).click();
+    // The account menu's code arrives after the page's: a press before it has taken over the button is lost, so press again.
+    const entry = page.getByRole('menuitem', { name: 'Notification Settings' });
+    await expect(async () => {
+      await page.getByRole('button', { name: /^Account menu/ }).click();
+      await expect(entry).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await entry.click();
     await expect(page).toHaveURL(/\/settings\/notifications$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeVisible();
     // A member is offered her kinds, not the staff's.
@@ -241,9 +253,8 @@ test('the bell and Notification Settings on a phone and a laptop, in English and
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'ar' ? 'إعدادات الإشعارات' : 'Notification Settings');
     await expectFitsScreen(page, `Notification Settings (${language}, ${size.width} px)`);
     await shot(page, `notification-settings-${language}-${size.width}`);
-    await page.getByRole('button', { name: language === 'ar' ? /^الإشعارات/ : /^Notifications/ }).click();
-    const panel = page.getByRole('dialog', { name: language === 'ar' ? 'الإشعارات' : 'Notifications' });
-    await expect(panel).toBeVisible();
+    const name = language === 'ar' ? 'الإشعارات' : 'Notifications';
+    const panel = await openBell(page, { button: page.getByRole('button', { name: new RegExp(`^${name}`) }), name });
     const box = (await panel.boundingBox())!;
     expect(box.x, 'the bell\'s panel starts on the screen').toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, 'the bell\'s panel ends on the screen').toBeLessThanOrEqual(size.width);
@@ -260,7 +271,6 @@ test('the bell and Notification Settings on a phone and a laptop, in English and
   await page.goto('/settings/notifications');
   await shot(page, 'notification-settings-en-1280');
   await expectNoSeriousAxeFindings(page, 'Notification Settings');
-  await bellButton(page).click();
-  await expect(bellPanel(page)).toBeVisible();
+  await openBell(page);
   await expectNoSeriousAxeFindings(page, 'the bell\'s list');
 });

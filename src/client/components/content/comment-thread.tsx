@@ -95,7 +95,8 @@ const anchored = (comment: CommentItem) => ({
   id: commentAnchor(comment.id),
   tabIndex: -1,
 });
-const LINKED_CLASSES = 'scroll-mt-24 outline-none transition-shadow data-[linked]:ring-3 data-[linked]:ring-primary/60 focus-visible:ring-3 focus-visible:ring-ring';
+// Drawn inside the comment's own box: a scrolling list (a podcast's dialog) would cut a ring drawn outside it.
+const LINKED_CLASSES = 'scroll-mt-24 outline-none transition-colors data-[linked]:bg-secondary/70 data-[linked]:inset-ring-2 data-[linked]:inset-ring-primary/60 focus-visible:inset-ring-2 focus-visible:inset-ring-ring';
 
 const nameOf = (comment: CommentItem) => `${comment.user.firstName} ${comment.user.lastName}`;
 /** A name isolated in shown text, so a Latin name ending in a full stop reads right in an Arabic sentence. */
@@ -246,7 +247,7 @@ export function Conversations({ comments, thread, reply, date, className }: { co
             {replies.length > 0 ? (
               <ul aria-label={m.content_replies_to({ name: nameOf(comment) })} className="mt-3 grid gap-3 border-s-2 border-primary/30 ps-3 sm:ps-4">
                 {replies.map((answer) => (
-                  <li key={answer.id} {...anchored(answer)} className={`rounded-lg ${LINKED_CLASSES}`}>
+                  <li key={answer.id} {...anchored(answer)} className={`-mx-2 rounded-lg px-2 py-1 ${LINKED_CLASSES}`}>
                     {item(answer, comment)}
                   </li>
                 ))}
