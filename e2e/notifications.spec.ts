@@ -85,7 +85,8 @@ test('a reply and a mention reach her bell while her page stays open; opening on
   await expect.poll(() => bellCount(page)).toBe(before + 1);
   const mentionId = await forumComment(rasha, theirs, '@Amira S. we meet on Thursday, bring pencils.');
   await expect.poll(() => bellCount(page)).toBe(before + 2);
-  await expect(page.getByRole('status').filter({ hasText: `Notifications, ${before + 2} unread` })).toBeAttached();
+  // Said aloud once, politely, as the count grew.
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: `Notifications, ${before + 2} unread` })).toBeAttached();
 
   // The list: newest first, both unread, each a link to its place.
   const panel = await openBell(page);

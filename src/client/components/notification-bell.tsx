@@ -124,13 +124,14 @@ export function NotificationBell() {
         <button type="button" aria-label={label} className="relative grid size-10 cursor-pointer place-items-center rounded-full text-foreground hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring">
           <Bell className="size-5" aria-hidden="true" />
           {unread ? (
-            <span aria-hidden="true" data-testid="bell-count" className="absolute -end-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-primary px-1 text-xs font-bold leading-none text-primary-foreground tabular-nums">
+            <span aria-hidden="true" className="absolute -end-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-primary px-1 text-xs font-bold leading-none text-primary-foreground tabular-nums">
               {unread > BADGE_MAX ? `${formatCount(BADGE_MAX)}+` : formatCount(unread)}
             </span>
           ) : null}
         </button>
       </PopoverTrigger>
-      <span role="status" className="sr-only">
+      {/* A live region without the status role: the pages' own status messages stay the only ones. */}
+      <span aria-live="polite" aria-atomic="true" className="sr-only">
         {announced}
       </span>
       <PopoverContent
