@@ -235,6 +235,10 @@ test('a visitor sees no bell and loads none of its code', async ({ page }) => {
   await page.goto('/community/blog');
   await expect(bellButton(page)).toHaveCount(0);
   expect(asked.filter((url) => /notification-bell|\/api\/notifications/.test(url))).toEqual([]);
+  // Signed in, the same page fetches the bell's chunk (the name looked for above) and opens its stream.
+  await signInAs(page, 'member');
+  await openWithBell(page, '/community/blog');
+  expect(asked.filter((url) => /\/assets\/notification-bell-[\w-]+\.js$/.test(url))).toHaveLength(1);
 });
 
 test('the bell and Notification Settings on a phone and a laptop, in English and Arabic', async ({ page, playwright }) => {
