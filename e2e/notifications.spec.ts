@@ -278,4 +278,11 @@ test('the bell and Notification Settings on a phone and a laptop, in English and
   await expectNoSeriousAxeFindings(page, 'Notification Settings');
   await openBell(page);
   await expectNoSeriousAxeFindings(page, 'the bell\'s list');
+
+  // Staff are offered their own kinds too, apart.
+  await signInAs(page, 'moderator');
+  await page.goto('/settings/notifications');
+  await page.getByRole('heading', { name: 'For staff' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('group', { name: 'New reports', exact: true }).getByLabel('By mail')).toHaveValue('off');
+  await shot(page, 'notification-settings-staff-en-1280');
 });

@@ -161,10 +161,12 @@ function PreferencesForm({ saved }: { saved: Preferences }) {
       </div>
       <div className="grid gap-4">{memberKinds.map(row)}</div>
       {staffKinds.length ? (
-        <div className="grid gap-4 rounded-xl bg-muted/60 p-4">
-          <h3 className="text-sm font-semibold text-muted-foreground">{m.notification_settings_staff()}</h3>
-          {staffKinds.map(row)}
-        </div>
+        <section aria-labelledby="notification-settings-staff" className="grid gap-4 border-t-2 border-border pt-5">
+          <h3 id="notification-settings-staff" className="text-lg font-semibold">
+            {m.notification_settings_staff()}
+          </h3>
+          <div className="grid gap-4">{staffKinds.map(row)}</div>
+        </section>
       ) : null}
       <div className="flex justify-end">
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={save.isPending}>
