@@ -63,6 +63,13 @@ export async function waitForMail(to: string, subject?: string | RegExp): Promis
   }
 }
 
+/** Every mail to an address delivered so far, newest first: what has not come (yet). */
+export async function mailsTo(to: string): Promise<DeliveredMail[]> {
+  const files = (await readdir(mailDir()).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort().reverse();
+  const mails = await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(mailDir(), file), 'utf8')) as DeliveredMail));
+  return mails.filter((mail) => mail.to.includes(to.toLowerCase()));
+}
+
 /** The first link of a mail's text that starts with `path` on the site (e.g. '/reset-password'). */
 export function linkIn(mail: DeliveredMail, path: string): string {
   const match = new RegExp(`https?://[^\\s]+${path.replace(/[/]/g, '\\/')}[^\\s]*`).exec(mail.text);

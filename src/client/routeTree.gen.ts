@@ -30,6 +30,7 @@ import { Route as CommunityPlacesToGoRouteImport } from './routes/community/plac
 import { Route as NewsletterConfirmRouteImport } from './routes/newsletter/confirm'
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter/unsubscribe'
 import { Route as SettingsNewsletterRouteImport } from './routes/settings/newsletter'
+import { Route as SettingsNotificationsRouteImport } from './routes/settings/notifications'
 import { Route as SettingsProfileRouteImport } from './routes/settings/profile'
 import { Route as SettingsSafetyRouteImport } from './routes/settings/safety'
 import { Route as CommunityforumBlogRouteImport } from './routes/community/(forum)/blog'
@@ -140,6 +141,11 @@ const SettingsNewsletterRoute = SettingsNewsletterRouteImport.update({
   path: '/settings/newsletter',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsNotificationsRoute = SettingsNotificationsRouteImport.update({
+  id: '/settings/notifications',
+  path: '/settings/notifications',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsProfileRoute = SettingsProfileRouteImport.update({
   id: '/settings/profile',
   path: '/settings/profile',
@@ -181,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/settings/newsletter': typeof SettingsNewsletterRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/profile': typeof SettingsProfileRoute
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/settings/newsletter': typeof SettingsNewsletterRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/profile': typeof SettingsProfileRoute
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin': typeof AdminIndexRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/newsletter/confirm': typeof NewsletterConfirmRoute
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/settings/newsletter': typeof SettingsNewsletterRoute
+  '/settings/notifications': typeof SettingsNotificationsRoute
   '/settings/profile': typeof SettingsProfileRoute
   '/settings/safety': typeof SettingsSafetyRoute
   '/admin/': typeof AdminIndexRoute
@@ -265,6 +274,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/settings/newsletter'
+    | '/settings/notifications'
     | '/settings/profile'
     | '/settings/safety'
     | '/admin/'
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/settings/newsletter'
+    | '/settings/notifications'
     | '/settings/profile'
     | '/settings/safety'
     | '/admin'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/newsletter/confirm'
     | '/newsletter/unsubscribe'
     | '/settings/newsletter'
+    | '/settings/notifications'
     | '/settings/profile'
     | '/settings/safety'
     | '/admin/'
@@ -347,6 +359,7 @@ export interface RootRouteChildren {
   NewsletterConfirmRoute: typeof NewsletterConfirmRoute
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   SettingsNewsletterRoute: typeof SettingsNewsletterRoute
+  SettingsNotificationsRoute: typeof SettingsNotificationsRoute
   SettingsProfileRoute: typeof SettingsProfileRoute
   SettingsSafetyRoute: typeof SettingsSafetyRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -504,6 +517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsNewsletterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings/notifications': {
+      id: '/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof SettingsNotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/profile': {
       id: '/settings/profile'
       path: '/settings/profile'
@@ -555,6 +575,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewsletterConfirmRoute: NewsletterConfirmRoute,
   NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   SettingsNewsletterRoute: SettingsNewsletterRoute,
+  SettingsNotificationsRoute: SettingsNotificationsRoute,
   SettingsProfileRoute: SettingsProfileRoute,
   SettingsSafetyRoute: SettingsSafetyRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -9,6 +9,8 @@ import { buttonVariants } from './ui/button-variants';
 
 // The account menu (dropdown and dialog) is only for signed-in users: visitors never load it.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+// The bell, its list and its live count are members' too: a chunk of their own, never a visitor's.
+const NotificationBell = lazy(() => import('./notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 /** The menu toggle's two icons, drawn inline: the shell loads before the icon library. */
 function MenuIcon({ open }: { open: boolean }) {
@@ -84,9 +86,14 @@ export function TopNav({ user }: { user: SessionUser | null }) {
           {/* On a phone the bar has no room for it: it is in the menu and the footer there. */}
           <LanguageSwitch className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} max-sm:hidden`} />
           {user ? (
-            <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <>
+              <Suspense fallback={<span className="size-10 rounded-full" aria-hidden="true" />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </>
           ) : (
             <>
               <Link to="/login" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>

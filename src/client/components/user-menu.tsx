@@ -1,6 +1,6 @@
 import { getLocale } from '#i18n/runtime';
 import { useNavigate } from '@tanstack/react-router';
-import { LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, LayoutDashboard, LogOut, Mail, ShieldCheck, UserRound } from 'lucide-react';
 import { m } from '#i18n/messages';
 import { isStaffUser, signOut, type SessionUser } from '../lib/session';
 import { initials } from '../lib/utils';
@@ -18,7 +18,7 @@ function Avatar({ user }: { user: SessionUser }) {
   );
 }
 
-/** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Reports and blocks, the admin panel (admins), and Sign Out. */
+/** The top bar's avatar and name, with Profile Settings, Newsletter Settings, Notification Settings, Reports and blocks, the admin panel (admins), and Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const fullName = `${user.firstName} ${user.lastName}`;
@@ -29,10 +29,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <button
           type="button"
           aria-label={`${m.nav_user_menu()}: ${fullName}`}
-          className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted"
+          className="flex cursor-pointer items-center gap-2 rounded-full p-1 pe-3 hover:bg-muted max-[379px]:pe-1"
         >
           <Avatar user={user} />
-          <span dir="auto" className="max-w-32 truncate text-sm font-semibold" data-testid="user-name">
+          {/* The narrowest phones show her initials alone: the bar has the bell beside them too. */}
+          <span dir="auto" className="max-w-32 truncate text-sm font-semibold max-[379px]:hidden" data-testid="user-name">
             {user.firstName}
           </span>
         </button>
@@ -53,6 +54,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/newsletter' })}>
           <Mail aria-hidden="true" /> {m.nav_newsletter_settings()}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/notifications' })}>
+          <Bell aria-hidden="true" /> {m.notification_settings_title()}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate({ to: '/settings/safety' })}>
           <ShieldCheck aria-hidden="true" /> {m.safety_page_title()}

@@ -46,7 +46,7 @@ function OnePodcast({ id }: { id: number }) {
       query={podcast}
       placeholder={<PodcastCardSkeleton />}
     >
-      {() => podcast.data && <PodcastCard podcast={podcast.data} />}
+      {() => podcast.data && <PodcastCard podcast={podcast.data} commentsFromLink />}
     </ItemPage>
   );
 }

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { Reply, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
+import { commentAnchor } from '#shared/links';
 import { CommentFormSchema, type CommentKind } from '#shared/schemas/content';
 import { m } from '#i18n/messages';
 import { Button } from '../ui/button';
@@ -61,6 +63,40 @@ export function withReplies(comments: CommentItem[]): CommentWithReplies[] {
   }
   return [...threads.values()];
 }
+
+/** The navigations whose linked comment was already brought into view: once each, not again as the list refreshes. */
+const broughtIntoView = new WeakSet<object>();
+/** How long a linked comment stays marked. */
+const MARKED_MS = 2_500;
+
+/**
+ * A link to a comment (…#comment-345, as a notification's) brings it into view once it has
+ * loaded (comments load after their page): scrolled to, given the keyboard, and marked for a
+ * moment. Once per navigation.
+ */
+function useCommentInView(comments: CommentItem[]) {
+  const location = useRouterState({ select: (state) => state.location });
+  useEffect(() => {
+    const linked = /^comment-(\d+)$/.exec(location.hash)?.[1];
+    if (!linked || broughtIntoView.has(location) || !comments.some((comment) => comment.id === Number(linked))) return;
+    const element = document.getElementById(commentAnchor(Number(linked)));
+    if (!element) return;
+    broughtIntoView.add(location);
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    element.focus({ preventScroll: true });
+    element.setAttribute('data-linked', '');
+    window.setTimeout(() => element.removeAttribute('data-linked'), MARKED_MS);
+  }, [location, comments]);
+}
+
+/** Each comment's and reply's element: its anchor, focusable by a link to it, and marked while it is the one linked. */
+const anchored = (comment: CommentItem) => ({
+  id: commentAnchor(comment.id),
+  tabIndex: -1,
+});
+// Drawn inside the comment's own box: a scrolling list (a podcast's dialog) would cut a ring drawn outside it.
+const LINKED_CLASSES = 'scroll-mt-24 outline-none transition-colors data-[linked]:bg-secondary/70 data-[linked]:inset-ring-2 data-[linked]:inset-ring-primary/60 focus-visible:inset-ring-2 focus-visible:inset-ring-ring';
 
 const nameOf = (comment: CommentItem) => `${comment.user.firstName} ${comment.user.lastName}`;
 /** A name isolated in shown text, so a Latin name ending in a full stop reads right in an Arabic sentence. */
@@ -167,6 +203,7 @@ export function Conversations({ comments, thread, reply, date, className }: { co
   const [replyingTo, setReplyingTo] = useState<ReadonlyMap<number, CommentItem>>(new Map());
   const [clicked, setClicked] = useState<number | null>(null);
   const kept = useReplyDrafts(thread.kind, thread.itemId);
+  useCommentInView(comments);
   useEffect(() => {
     if (kept.length === 0) return;
     setReplyingTo((current) => {
@@ -205,12 +242,14 @@ export function Conversations({ comments, thread, reply, date, className }: { co
       {withReplies(comments).map(({ comment, replies }) => {
         const to = replyingTo.get(comment.id);
         return (
-          <li key={comment.id} className={className}>
+          <li key={comment.id} {...anchored(comment)} className={`${className} ${LINKED_CLASSES}`}>
             {item(comment, comment)}
             {replies.length > 0 ? (
               <ul aria-label={m.content_replies_to({ name: nameOf(comment) })} className="mt-3 grid gap-3 border-s-2 border-primary/30 ps-3 sm:ps-4">
                 {replies.map((answer) => (
-                  <li key={answer.id}>{item(answer, comment)}</li>
+                  <li key={answer.id} {...anchored(answer)} className={`-mx-2 rounded-lg px-2 py-1 ${LINKED_CLASSES}`}>
+                    {item(answer, comment)}
+                  </li>
                 ))}
               </ul>
             ) : null}

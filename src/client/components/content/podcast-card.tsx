@@ -85,9 +85,14 @@ export function PodcastCardSkeleton() {
 
 const PodcastComments = lazy(() => import('./podcast-comments'));
 
-export function PodcastCard({ podcast }: { podcast: PodcastItem }) {
+/** A podcast; `commentsFromLink`: a link to one of its comments (…#comment-345) opens its comments, once the page is up. */
+export function PodcastCard({ podcast, commentsFromLink = false }: { podcast: PodcastItem; commentsFromLink?: boolean }) {
   const { user } = useSession();
   const [commentsOpen, setCommentsOpen] = useState(false);
+  useEffect(() => {
+    // After hydration: the server never sees the link's #part.
+    if (commentsFromLink && /^#comment-\d+$/.test(window.location.hash)) setCommentsOpen(true);
+  }, [commentsFromLink]);
   const commentsButton = useRef<HTMLButtonElement>(null);
   const likedOptions = pageQueries.podcastLiked(podcast.id);
   const like: LikeOf = {

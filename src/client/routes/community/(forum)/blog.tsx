@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '#shared/messages';
@@ -8,6 +8,7 @@ import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
 import { takeCarriedDraft } from '#client/lib/carried-draft';
+import { idParam } from '#client/lib/list-search';
 import { useSession } from '#client/lib/session';
 import { trpc } from '#client/trpc';
 import { NewPostForm, POST_DRAFT, type PostDraft, postDraftFrom } from '../-components/new-post-form';
@@ -19,10 +20,15 @@ import { SignInNotice } from '../-components/sign-in-notice';
 interface ForumSearch {
   /** 'event' opens the form for an event idea (the hub's 'Suggest an Event'). */
   compose?: 'event';
+  /** A post shown first with its comments open: a link to one of its comments (commentHref) names it. */
+  post?: number;
 }
 
 export const Route = createFileRoute('/community/(forum)/blog')({
-  validateSearch: (search: Record<string, unknown>): ForumSearch => (search.compose === 'event' ? { compose: 'event' } : {}),
+  validateSearch: (search: Record<string, unknown>): ForumSearch => {
+    const post = idParam(search.post);
+    return { ...(search.compose === 'event' ? { compose: 'event' as const } : {}), ...(post ? { post } : {}) };
+  },
   component: ForumPage,
 });
 
@@ -30,7 +36,7 @@ const FORUM_PAGE_SIZE = 20;
 
 function ForumPage() {
   const { user } = useSession();
-  const { compose } = Route.useSearch();
+  const { compose, post: followed } = Route.useSearch();
   const [formOpen, setFormOpen] = useState(compose === 'event' && user !== null);
   // A language switch loads the page again: a post she was writing opens again as she left it.
   const [carriedPost, setCarriedPost] = useState<PostDraft>();
@@ -44,7 +50,9 @@ function ForumPage() {
   const posts = useInfiniteQuery(
     trpc.content.forum.list.infiniteQueryOptions({ limit: FORUM_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }),
   );
-  const items = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  // The post a link names comes first, wherever it is in the list (and shows only there).
+  const followedPost = useQuery({ ...trpc.content.forum.byId.queryOptions({ id: followed ?? 0 }), enabled: followed !== undefined });
+  const items = (posts.data?.pages.flatMap((page) => page.items) ?? []).filter((post) => post.id !== followed);
 
   useScrollToSharedPost(items.length > 0);
 
@@ -89,8 +97,8 @@ function ForumPage() {
         <NewPostForm id="new-post" initialTitle={compose === 'event' ? m.community_forum_event_idea_title() : ''} draft={carriedPost} onDone={closeForm} />
       ) : null}
 
-      <section aria-label={m.community_forum_title()} aria-busy={posts.isPending} className="grid gap-5">
-        {posts.isPending ? (
+      <section aria-label={m.community_forum_title()} aria-busy={posts.isPending || followedPost.isLoading} className="grid gap-5">
+        {posts.isPending || followedPost.isLoading ? (
           Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-48 rounded-[var(--radius-card)]" />)
         ) : posts.isError ? (
           <div role="alert" className="grid justify-items-center gap-3 rounded-2xl border border-border bg-card p-8 text-center">
@@ -99,10 +107,15 @@ function ForumPage() {
               {m.community_forum_retry()}
             </Button>
           </div>
-        ) : items.length === 0 ? (
+        ) : items.length === 0 && !followedPost.data ? (
           <p className="rounded-2xl border border-dashed border-border bg-card p-8 text-center text-muted-foreground">{m.community_forum_empty()}</p>
         ) : (
-          items.map((post) => <PostCard key={post.id} post={post} viewer={user} />)
+          <>
+            {followedPost.data ? <PostCard key={followedPost.data.id} post={followedPost.data} viewer={user} commentsOpen /> : null}
+            {items.map((post) => (
+              <PostCard key={post.id} post={post} viewer={user} />
+            ))}
+          </>
         )}
         {posts.hasNextPage ? (
           <Button variant="outline" className="justify-self-center" disabled={posts.isFetchingNextPage} onClick={() => posts.fetchNextPage()}>

@@ -34,10 +34,11 @@ type ForumPost = RouterOutputs['content']['forum']['byId'];
 
 const isoDate = (value: Date | string) => new Date(value).toISOString();
 
-export function PostCard({ post, viewer }: { post: ForumPost; viewer: SessionUser | null }) {
+/** A forum post; `commentsOpen`: its comments open from the start (the post a link to one of them names). */
+export function PostCard({ post, viewer, commentsOpen: openAtFirst = false }: { post: ForumPost; viewer: SessionUser | null; commentsOpen?: boolean }) {
   const titleId = useId();
   const commentsId = useId();
-  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [commentsOpen, setCommentsOpen] = useState(openAtFirst);
   const authorName = `${post.author.firstName} ${post.author.lastName}`;
   const author = post.isMine ? m.community_forum_you() : authorName;
 
