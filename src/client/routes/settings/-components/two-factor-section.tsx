@@ -123,12 +123,8 @@ function AppCard({ since, onCodes }: { since: Date | string | null; onCodes: (co
               id="remove-app"
               action={m.security_confirm_remove()}
               onCancel={() => setRemoving(false)}
-              run={async (password) => {
-                const answer = await trpcClient.auth.twoFactor.removeTotp.mutate({ password });
-                toast({ title: answer.message });
-                setRemoving(false);
-                await refresh();
-              }}
+              send={(password) => trpcClient.auth.twoFactor.removeTotp.mutate({ password })}
+              onDone={() => setRemoving(false)}
             />
           ) : (
             <Button variant="outline" className="justify-self-start" aria-label={m.security_remove_app_label()} onClick={() => setRemoving(true)}>
@@ -263,12 +259,8 @@ function PasskeysCard({ onCodes }: { onCodes: (codes: string[] | null) => void }
                   id={`remove-passkey-${key.id.slice(0, 8)}`}
                   action={m.security_confirm_remove()}
                   onCancel={() => setRemoving(null)}
-                  run={async (password) => {
-                    const answer = await trpcClient.auth.twoFactor.removePasskey.mutate({ id: key.id, password });
-                    toast({ title: answer.message });
-                    setRemoving(null);
-                    await refresh();
-                  }}
+                  send={(password) => trpcClient.auth.twoFactor.removePasskey.mutate({ id: key.id, password })}
+                  onDone={() => setRemoving(null)}
                 />
               ) : null}
             </li>
@@ -302,12 +294,10 @@ function RecoveryCard({ left, onCodes }: { left: number; onCodes: (codes: string
           id="new-recovery-codes"
           action={m.security_confirm_new_codes()}
           onCancel={() => setAsking(false)}
-          run={async (password) => {
-            const answer = await trpcClient.auth.twoFactor.newRecoveryCodes.mutate({ password });
-            toast({ title: answer.message });
+          send={(password) => trpcClient.auth.twoFactor.newRecoveryCodes.mutate({ password })}
+          onDone={(answer) => {
             setAsking(false);
             onCodes(answer.recoveryCodes);
-            await refresh();
           }}
         />
       ) : (
@@ -370,13 +360,33 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-/** Her password before a factor goes or her codes change: the server checks it. */
-function PasswordConfirm({ id, action, run, onCancel }: { id: string; action: string; run: (password: string) => Promise<void>; onCancel: () => void }) {
+/**
+ * Her password before a factor goes or her codes change: the server checks it (`send`). Its
+ * answer's message is shown, `onDone` gets the answer, and her factors are read again.
+ */
+function PasswordConfirm<Answer extends { message: string }>({
+  id,
+  action,
+  send,
+  onDone,
+  onCancel,
+}: {
+  id: string;
+  action: string;
+  send: (password: string) => Promise<Answer>;
+  onDone: (answer: Answer) => void;
+  onCancel: () => void;
+}) {
   const [password, setPassword] = useState('');
   const { busy, error, attempt } = useAttempt(m.account_load_failed);
   function submit(event: FormEvent) {
     event.preventDefault();
-    return attempt(() => run(password));
+    return attempt(async () => {
+      const answer = await send(password);
+      toast({ title: answer.message });
+      onDone(answer);
+      await refresh();
+    });
   }
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3">

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { users } from '#db/schema';
 import { messages } from '#shared/messages';
@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '#server/errors';
 import { invalidateAllSessions } from '#server/auth/session';
 import { findUserByEmail, isUniqueViolation } from '#server/services/accounts';
 import { isAdminRole, may, type Role } from '#server/policies';
+import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 
 /** Account rules shared by the Community Users and Admin Management tabs. */
 
@@ -29,6 +30,18 @@ type AccountRow = { [K in keyof typeof adminUserColumns]: (typeof users.$inferSe
 
 /** The API's isApproved is derived from approvalStatus, and isAdmin (admins only) from role. */
 export const toAccount = ({ approvalStatus, ...row }: AccountRow) => ({ ...row, isAdmin: isAdminRole(row.role), isApproved: approvalStatus === 'approved', approvalStatus });
+
+/** A page of the accounts `where` matches, newest first, as the admin API answers them. */
+export async function newestAccounts(db: Db, where: SQL | undefined, input?: { limit: number; offset: number }) {
+  const order: ListOrder = { column: users.createdAt, direction: 'desc' };
+  const page = pageIds(db, users, users.id, where, order, pageOf(input));
+  const rows = await db
+    .select(adminUserColumns)
+    .from(users)
+    .innerJoin(page, inPage(page, users.id))
+    .orderBy(...orderBy(order, users.id));
+  return rows.map(toAccount);
+}
 
 /**
  * The role a change leaves her with: the role it sends, else `isAdmin` (true makes her an

@@ -5,11 +5,10 @@ import { AdminByIdSchema, AdminCreateSchema, AdminListSchema, AdminPasswordChang
 import { hashPassword } from '#server/auth/password';
 import { notFound } from '#server/errors';
 import { memberName, possessive } from '#server/moderation/audit';
-import { inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
 import { createAccount } from '#server/services/accounts';
 import type { Db } from '#db/client';
 import { router, staffProcedure } from '#server/trpc/init';
-import { adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, roleChangeWords, toAccount, withActiveAdminsLocked, withEmailConflict } from './accounts';
+import { adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, endOtherSessions, findAccount, newestAccounts, roleChangeWords, toAccount, withActiveAdminsLocked, withEmailConflict } from './accounts';
 import { isAdminRole, isStaff } from '#server/policies';
 import { ALL_AREAS } from '#server/cache-areas';
 
@@ -25,16 +24,7 @@ async function findStaff(db: Db, id: number) {
 
 export const adminAdminsRouter = router({
   /** Admins and moderators, newest first. */
-  list: rolesProcedure.input(AdminListSchema.optional()).query(async ({ ctx, input }) => {
-    const order: ListOrder = { column: users.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, users, users.id, ne(users.role, 'member'), order, pageOf(input));
-    const rows = await ctx.db
-      .select(adminUserColumns)
-      .from(users)
-      .innerJoin(page, inPage(page, users.id))
-      .orderBy(...orderBy(order, users.id));
-    return rows.map(toAccount);
-  }),
+  list: rolesProcedure.input(AdminListSchema.optional()).query(({ ctx, input }) => newestAccounts(ctx.db, ne(users.role, 'member'), input)),
 
   /** Add New Admin: an approved admin account with an argon2id password. */
   // A new admin counts as a member.

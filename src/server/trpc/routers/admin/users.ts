@@ -3,7 +3,7 @@ import { users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '#shared/schemas/admin';
 import { hashPassword } from '#server/auth/password';
-import { afterPosition, inPage, type ListOrder, orderBy, pageIds, pageOf } from '#server/domains/paging';
+import { afterPosition, pageOf } from '#server/domains/paging';
 import { qualified, searchCondition } from '#server/services/content-query';
 import { memberName, possessive } from '#server/moderation/audit';
 import { liftSuspension, suspendMember } from '#server/moderation/suspension';
@@ -15,7 +15,7 @@ import type { Db } from '#db/client';
 import { router, staffProcedure } from '#server/trpc/init';
 import { ALL_AREAS } from '#server/cache-areas';
 import {
-  adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, assertMayChangeRole, endOtherSessions, findAccount, nextRole, roleChangeWords, toAccount, withActiveAdminsLocked, withEmailConflict,
+  adminUserColumns, assertCanDelete, assertEmailFree, assertKeepsAnAdmin, assertMayChangeRole, endOtherSessions, findAccount, newestAccounts, nextRole, roleChangeWords, toAccount, withActiveAdminsLocked, withEmailConflict,
 } from './accounts';
 import { isAdminRole } from '#server/policies';
 
@@ -64,16 +64,7 @@ export const adminUsersRouter = router({
   }),
 
   /** Community Users tab: every account, newest first, searchable by name or email. */
-  list: accountsProcedure.input(AdminUserListSchema.optional()).query(async ({ ctx, input }) => {
-    const order: ListOrder = { column: users.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, users, users.id, searchFilter(input?.search), order, pageOf(input));
-    const rows = await ctx.db
-      .select(adminUserColumns)
-      .from(users)
-      .innerJoin(page, inPage(page, users.id))
-      .orderBy(...orderBy(order, users.id));
-    return rows.map(toAccount);
-  }),
+  list: accountsProcedure.input(AdminUserListSchema.optional()).query(({ ctx, input }) => newestAccounts(ctx.db, searchFilter(input?.search), input)),
 
   /** The '{n} Users' badge: how many accounts match the search, whatever page is loaded. */
   count: accountsProcedure.input(AdminUserCountSchema.optional()).query(async ({ ctx, input }) => {
