@@ -7,6 +7,7 @@ import { messages } from '#shared/messages';
 import { describedBy } from '../lib/form-errors';
 import { serverMessage } from '../lib/errors';
 import { trpc, trpcClient, type RouterOutputs } from '../trpc';
+import { AuthCard } from './auth-card';
 import { Field } from './field';
 import { Button } from './ui/button';
 import { Input } from './ui/input';
@@ -16,11 +17,25 @@ export type SecondStepNeeded = Extract<RouterOutputs['auth']['login'], { mfaRequ
 export type SignedIn = RouterOutputs['auth']['twoFactor']['complete'];
 
 /**
- * The second step of a sign-in (on /login and /admin/login): the code from her authenticator
- * app, one of her recovery codes, or a passkey. The passkey code (@simplewebauthn/browser) is
+ * The second step of a sign-in (on /login and /admin/login), a card of its own: the code from
+ * her authenticator app, one of her recovery codes, or a passkey. The passkey code (@simplewebauthn/browser) is
  * fetched only when she chooses a passkey.
  */
-export function SecondStep({ methods, onSignedIn, onRestart }: { methods: SecondStepNeeded['methods']; onSignedIn: (result: SignedIn) => void; onRestart: () => void }) {
+export function SecondStep(props: SecondStepProps) {
+  return (
+    <AuthCard title={m.security_step_title()} subtitle={m.security_step_subtitle()}>
+      <SecondStepChoices {...props} />
+    </AuthCard>
+  );
+}
+
+interface SecondStepProps {
+  methods: SecondStepNeeded['methods'];
+  onSignedIn: (result: SignedIn) => void;
+  onRestart: () => void;
+}
+
+function SecondStepChoices({ methods, onSignedIn, onRestart }: SecondStepProps) {
   // A passkey first when she has no app: one press, and a recovery code behind a link.
   const [mode, setMode] = useState<'app' | 'recovery' | 'passkey'>(methods.totp ? 'app' : methods.passkey ? 'passkey' : 'recovery');
   const [code, setCode] = useState('');

@@ -71,16 +71,14 @@ function LoginPage() {
 
   if (secondStep) {
     return (
-      <AuthCard title={m.security_step_title()} subtitle={m.security_step_subtitle()}>
-        <SecondStep
-          methods={secondStep.methods}
-          onSignedIn={(result) => void signedIn(result)}
-          onRestart={() => {
-            setSecondStep(undefined);
-            setPassword('');
-          }}
-        />
-      </AuthCard>
+      <SecondStep
+        methods={secondStep.methods}
+        onSignedIn={(result) => void signedIn(result)}
+        onRestart={() => {
+          setSecondStep(undefined);
+          setPassword('');
+        }}
+      />
     );
   }
 

@@ -56,16 +56,14 @@ function AdminLoginPage() {
 
   if (secondStep) {
     return (
-      <AuthCard title={m.security_step_title()} subtitle={m.security_step_subtitle()}>
-        <SecondStep
-          methods={secondStep.methods}
-          onSignedIn={signedIn}
-          onRestart={() => {
-            setSecondStep(undefined);
-            setPassword('');
-          }}
-        />
-      </AuthCard>
+      <SecondStep
+        methods={secondStep.methods}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setSecondStep(undefined);
+          setPassword('');
+        }}
+      />
     );
   }
 
