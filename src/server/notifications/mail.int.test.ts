@@ -96,12 +96,13 @@ describe('instant mail', () => {
   it('mails a kind she gets at once, one mail in her language, naming the actor by display name, with the one-click headers and a visible link', async () => {
     const nour = await member('Nour', 'ar-EG', { reply: { mail: 'instant' } });
     const post = await forumPost(nour, 'أين تدرسين؟');
-    await comment(laila, post.id, 'In the library');
+    const answer = await comment(laila, post.id, 'In the library');
     const [mail, ...more] = await smtp.waitFor(1, nour.user.email);
     expect(more).toEqual([]);
     expect(mail!.subject).toBe('ردّت Laila F. في «أين تدرسين؟»');
     expect(mail!.html).toContain('dir="rtl"');
-    expect(mail!.text).toContain(`https://bloom.example/community/blog#post-${post.id}`);
+    // Her link opens the forum at the reply itself.
+    expect(mail!.text).toContain(`https://bloom.example/community/blog?post=${post.id}#comment-${answer.id}`);
     expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = oneClickPath(mail!);
     expect(mail!.text).toContain(`https://bloom.example${link}`);

@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client';
 import { notificationDigests, notifications, notificationUnsubscribeLinks, users } from '#db/schema';
-import { notificationHref, type NotificationKind } from '#shared/notifications';
+import type { NotificationKind } from '#shared/notifications';
 import { messages } from '#shared/messages';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token';
 import { badRequest } from '../errors';
@@ -10,8 +9,7 @@ import { inLocale } from '../i18n';
 import { queueMailJob } from '../mail/jobs';
 import { queueMail } from '../mail/outbox';
 import { confirmedName, kindNames, mailLocale, mails, type MailNotification, type MailSite, type UnsubscribeLinks } from '../mail/templates';
-import { noBlockBetween } from '../moderation/visibility';
-import { displayName } from '../policies';
+import { notificationViews } from './inbox';
 import { mailChoiceSql, turnMailOff } from './preferences';
 
 /**
@@ -59,34 +57,9 @@ export async function queueInstantMail(tx: Db, written: { id: number; userId: nu
 
 
 /** Her notifications with what a mail says of them: the actor's display name, never her email or id. */
-async function mailItems(tx: Db, userId: number, where: ReturnType<typeof and>) {
-  const actor = alias(users, 'actor');
-  const rows = await tx
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      targetType: notifications.targetType,
-      targetId: notifications.targetId,
-      title: notifications.title,
-      detail: notifications.detail,
-      actorFirstName: actor.firstName,
-      actorLastName: actor.lastName,
-    })
-    .from(notifications)
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
-    // A member she blocked since (or who blocked her) is not named in her mail, as on the site.
-    .where(and(eq(notifications.userId, userId), where, noBlockBetween({ id: userId, role: 'member' }, notifications.actorId)))
-    .orderBy(asc(notifications.id));
-  return rows.map(
-    (row): MailNotification & { id: number } => ({
-      id: row.id,
-      kind: row.kind,
-      actor: row.actorFirstName === null ? null : displayName({ firstName: row.actorFirstName, lastName: row.actorLastName ?? '' }),
-      title: row.title,
-      detail: row.detail,
-      href: notificationHref({ type: row.targetType, id: row.targetId }, row.kind, row.detail),
-    }),
-  );
+async function mailItems(tx: Db, userId: number, where: SQL | undefined) {
+  const views = await notificationViews(tx, userId, { where, order: 'oldest' });
+  return views.map((view): MailNotification & { id: number } => ({ id: view.id, kind: view.kind, actor: view.actor, title: view.target.title, detail: view.detail, href: view.href }));
 }
 
 const recipientOf = (tx: Db, userId: number) =>
