@@ -58,6 +58,9 @@ export function notificationHref(notification: {
   }
 }
 
+/** Her Notification Settings screen: every notification mail links to it. */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
+
 /** How a kind reaches her by mail: never, at once, or gathered in a daily or weekly digest. */
 export const NOTIFICATION_MAIL = ['off', 'instant', 'daily', 'weekly'] as const;
 export type NotificationMail = (typeof NOTIFICATION_MAIL)[number];

@@ -3,7 +3,7 @@ import { directionOf, isLocale, type Locale } from '#shared/i18n/locale';
 import { eventDayAndClockInFull } from '#shared/event-time';
 import { currentLocale, inLocale } from '../i18n';
 import type { PublicSite } from '../site';
-import type { NotificationKind } from '#shared/notifications';
+import { NOTIFICATION_SETTINGS_PATH, type NotificationKind } from '#shared/notifications';
 import type { DisplayName } from '../policies';
 import type { OutgoingMail } from './outbox';
 
@@ -194,9 +194,14 @@ export interface UnsubscribeLinks {
 /** The RFC 8058 headers: a mail app's unsubscribe button posts `List-Unsubscribe=One-Click` to the link. */
 const oneClickHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
-// No link to notification settings yet: the settings screen is still to come.
-const notificationFooter = (links: UnsubscribeLinks) =>
-  Object.entries(links.perKind).map(([kind, url]) => ({ text: m.mail_notification_unsubscribe({ kinds: kindNames([kind as NotificationKind]), url }), url }));
+/** A notification mail's small print: the one-click unsubscribe of each kind in it, and her settings for all of them. */
+const notificationFooter = (site: MailSite, links: UnsubscribeLinks) => {
+  const settings = link(site, NOTIFICATION_SETTINGS_PATH);
+  return [
+    ...Object.entries(links.perKind).map(([kind, url]) => ({ text: m.mail_notification_unsubscribe({ kinds: kindNames([kind as NotificationKind]), url }), url })),
+    { text: m.mail_notification_settings({ url: settings }), url: settings },
+  ];
+};
 
 /** Every mail the site sends, by what it is about, each in its recipient's language. */
 export const mails = {
@@ -357,7 +362,7 @@ export const mails = {
         greeting: hi(firstName),
         paragraphs: [notificationLine(item)],
         action: { label: m.mail_notification_open({ siteName: site.name }), url: link(site, item.href) },
-        footer: notificationFooter(links),
+        footer: notificationFooter(site, links),
         holdsSecret: true,
       }),
       headers: oneClickHeaders(links.all),
@@ -375,7 +380,7 @@ export const mails = {
           ...(more > 0 ? [m.mail_digest_more({ count: more })] : []),
         ],
         action: { label: m.mail_notification_open({ siteName: site.name }), url: link(site, '/') },
-        footer: notificationFooter(links),
+        footer: notificationFooter(site, links),
         holdsSecret: true,
       }),
       headers: oneClickHeaders(links.all),

@@ -106,6 +106,9 @@ describe('instant mail', () => {
     expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = oneClickPath(mail!);
     expect(mail!.text).toContain(`https://bloom.example${link}`);
+    // Beside the unsubscribe, her settings for every kind, in her language.
+    expect(mail!.text).toContain('اختاري الإشعارات التي تصلكِ وطريقة وصولها: https://bloom.example/settings/notifications');
+    expect(mail!.html).toContain('<a href="https://bloom.example/settings/notifications"');
     expectNothingPrivateOf(mail!, laila);
     expect(await mailsQueuedBefore(nour.user.email)).toHaveLength(1);
   });
@@ -164,6 +167,8 @@ describe('digests', () => {
     expect(digest!.text).toContain('Amal T. mentioned you in “Poetry corner”');
     expect(digest!.text).toMatch(/No more mail about replies: https:\/\/bloom\.example\/api\/notifications\/unsubscribe\?token=/);
     expect(digest!.text).toMatch(/No more mail about mentions: https:\/\/bloom\.example\/api\/notifications\/unsubscribe\?token=/);
+    expect(digest!.text).toContain('Choose which notifications you get, and how: https://bloom.example/settings/notifications');
+    expect(digest!.html).toContain('<a href="https://bloom.example/settings/notifications"');
     expect(header(digest!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expectNothingPrivateOf(digest!, laila);
     expect(await t.db.select().from(notificationDigests).where(eq(notificationDigests.userId, yara.user.id))).toHaveLength(1);
