@@ -286,31 +286,39 @@ export const mails = {
       ),
     ),
 
-  waitlistPromoted: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string) =>
-    to(recipient, (email) =>
-      withCalendar(
+  /** A notification mail its cause sends (she gets waitlist spots at once): the event, its .ics, and the kind's one-click unsubscribe. */
+  waitlistPromoted: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string, links: UnsubscribeLinks) =>
+    to(recipient, (email) => ({
+      ...withCalendar(
         drawMail(site, 'waitlist_promoted', email, {
           subject: m.mail_waitlist_promoted_subject({ title: event.title }),
           greeting: hi(firstName),
           paragraphs: [m.mail_waitlist_promoted_body({ title: event.title }), whenAndWhere(event), m.mail_waitlist_promoted_cancel()],
           action: { label: m.mail_see_event(), url: link(site, '/events') },
+          footer: notificationFooter(site, links),
+          holdsSecret: true,
         }),
         ics,
       ),
-    ),
+      headers: oneClickHeaders(links.all),
+    })),
 
-  eventReminder: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string) =>
-    to(recipient, (email) =>
-      withCalendar(
+  /** A notification mail its cause sends (she gets reminders at once): the event, its .ics, and the kind's one-click unsubscribe. */
+  eventReminder: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string, links: UnsubscribeLinks) =>
+    to(recipient, (email) => ({
+      ...withCalendar(
         drawMail(site, 'event_reminder', email, {
           subject: m.mail_event_reminder_subject({ title: event.title }),
           greeting: hi(firstName),
           paragraphs: [m.mail_event_reminder_body({ title: event.title }), whenAndWhere(event), m.mail_event_reminder_cancel()],
           action: { label: m.mail_see_event(), url: link(site, '/events') },
+          footer: notificationFooter(site, links),
+          holdsSecret: true,
         }),
         ics,
       ),
-    ),
+      headers: oneClickHeaders(links.all),
+    })),
 
   newsletterConfirm: (site: MailSite, recipient: MailTo, frequency: keyof typeof CONFIRM_BODY, token: string) =>
     to(recipient, (email) =>

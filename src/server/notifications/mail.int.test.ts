@@ -2,6 +2,7 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, notificationDigests, users } from '#db/schema';
+import { queueEventReminders } from '../calendar';
 import { queueMail } from '../mail/outbox';
 import { createEvent } from '../test/content-factories';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
@@ -183,6 +184,74 @@ describe('digests', () => {
     expect(await sendDigests(t.db, SITE, { period: 'weekly', timeZone: TIME_ZONE, now: new Date(Date.now() + 7 * 24 * 3_600_000) })).toBe(1);
     const mails = await mailsQueuedBefore(salma.user.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['أسبوعكِ في Bloom Circle']);
+  });
+});
+
+describe('event mails follow her choice for their kind', () => {
+  const CHOICES = ['instant', 'daily', 'weekly', 'off'] as const;
+  /** One member per mail choice for `kind`, each reading English. */
+  const onePerChoice = (kind: string, name: string) => Promise.all(CHOICES.map((mail) => member(`${name}${mail[0]!.toUpperCase()}${mail.slice(1)}`, 'en', { [kind]: { mail } })));
+  const rsvp = async (who: Someone, eventId: number) => expect((await as(who, 'POST', `/api/events/${eventId}/rsvp`)).statusCode).toBeLessThan(300);
+  /** What each got after the cause: at once, then in the day's and the week's digests. */
+  async function mailedEach(people: Someone[], about: RegExp) {
+    const soon = await Promise.all(people.map(async (who) => (await mailsQueuedBefore(who.user.email)).filter((mail) => about.test(mail.subject ?? ''))));
+    await sendDigests(t.db, SITE, { period: 'daily', timeZone: TIME_ZONE, now: tomorrow() });
+    await sendDigests(t.db, SITE, { period: 'weekly', timeZone: TIME_ZONE, now: new Date(Date.now() + 7 * 24 * 3_600_000) });
+    const later = await Promise.all(people.map(async (who) => (await mailsQueuedBefore(who.user.email)).filter((mail) => mail.subject?.startsWith('Your '))));
+    return { soon, later };
+  }
+
+  it('a waitlist spot: one mail with its .ics at once, in the digest when daily or weekly, none when off', async () => {
+    const event = await createEvent(t.db, { title: 'Pottery evening', maxAttendees: 1 });
+    const first = await member('Farida', 'en');
+    await rsvp(first, event.id);
+    const waiting = await onePerChoice('waitlist_promoted', 'Wafa');
+    for (const who of waiting) await rsvp(who, event.id);
+    // More room: all four waiting take a spot (the admin's edit changes neither time nor place).
+    const form = { title: event.title, description: event.description, location: event.location, dateTime: event.dateTime.toISOString(), maxAttendees: 10 };
+    expect((await as(admin, 'PATCH', `/api/events/${event.id}`, form)).statusCode).toBe(200);
+
+    const { soon, later } = await mailedEach(waiting, /Pottery evening/);
+    expect(soon.map((mails) => mails.map((mail) => mail.subject))).toEqual([['A spot opened for you: Pottery evening'], [], [], []]);
+    const [spot] = soon[0]!;
+    expect(spot!.attachments.map((file) => file.filename)).toEqual(['event.ics']);
+    expect(header(spot!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(spot!.text).toMatch(/No more mail about waitlist spots: https:\/\/bloom\.example\/api\/notifications\/unsubscribe\?token=/);
+    expect(spot!.text).toContain('Choose which notifications you get, and how: https://bloom.example/settings/notifications');
+    expect(later.map((mails) => mails.map((mail) => mail.subject))).toEqual([[], ['Your day on Bloom Circle'], ['Your week on Bloom Circle'], []]);
+    for (const digest of [later[1]![0]!, later[2]![0]!]) expect(digest.text).toContain(`A spot opened for you at “Pottery evening”: https://bloom.example/events?event=${event.id}`);
+
+    // Her one-click unsubscribe turns the next spot's mail off; the bell still tells her.
+    expect((await oneClick(oneClickPath(spot!))).statusCode).toBe(200);
+    expect((await preferences(waiting[0]!)).waitlist_promoted).toEqual({ site: true, mail: 'off' });
+  });
+
+  it('a reminder: one mail with its .ics at once, in the digest when daily or weekly, none when off; once across two processes', async () => {
+    const event = await createEvent(t.db, { title: 'Evening walk', dateTime: new Date(Date.now() + 12 * 3_600_000) });
+    const attending = await onePerChoice('event_reminder', 'Rima');
+    for (const who of attending) await rsvp(who, event.id);
+    await Promise.all([queueEventReminders(t.db, SITE), queueEventReminders(t.db, SITE)]);
+
+    const { soon, later } = await mailedEach(attending, /^Tomorrow: Evening walk$/);
+    expect(soon.map((mails) => mails.length)).toEqual([1, 0, 0, 0]);
+    expect(soon[0]![0]!.attachments.map((file) => file.filename)).toEqual(['event.ics']);
+    expect(soon[0]![0]!.text).toContain('No more mail about event reminders: https://bloom.example/api/notifications/unsubscribe?token=');
+    expect(soon[0]![0]!.text).toContain('https://bloom.example/settings/notifications');
+    expect(later.map((mails) => mails.map((mail) => mail.subject))).toEqual([[], ['Your day on Bloom Circle'], ['Your week on Bloom Circle'], []]);
+    for (const digest of [later[1]![0]!, later[2]![0]!]) expect(digest.text).toContain('“Evening walk” is coming up soon');
+  });
+
+  it('an event change: one mail at once, in the digest when daily or weekly, none when off', async () => {
+    const event = await createEvent(t.db, { title: 'Picnic' });
+    const attending = await onePerChoice('event_changed', 'Huda');
+    for (const who of attending) await rsvp(who, event.id);
+    const form = { title: event.title, description: event.description, location: event.location, dateTime: event.dateTime.toISOString() };
+    expect((await as(admin, 'PATCH', `/api/events/${event.id}`, { ...form, location: 'The riverside' })).statusCode).toBe(200);
+
+    const { soon, later } = await mailedEach(attending, /changed/);
+    expect(soon.map((mails) => mails.map((mail) => mail.subject))).toEqual([['The place of “Picnic” changed'], [], [], []]);
+    expect(later.map((mails) => mails.map((mail) => mail.subject))).toEqual([[], ['Your day on Bloom Circle'], ['Your week on Bloom Circle'], []]);
+    for (const digest of [later[1]![0]!, later[2]![0]!]) expect(digest.text).toContain(`The place of “Picnic” changed: https://bloom.example/events?event=${event.id}`);
   });
 });
 

@@ -13,8 +13,9 @@ import { notificationViews } from './inbox';
 import { mailChoiceSql, turnMailOff } from './preferences';
 
 /**
- * Kinds whose cause already mails her at once with more than a notification can say (the
- * waitlist spot and the reminder carry the event's time and an .ics): no second instant mail.
+ * Kinds whose cause mails her itself, with more than a notification can say (the waitlist spot
+ * and the reminder carry the event's time and an .ics): the cause sends that mail, and only to
+ * those who chose 'instant' (mailedAtOnce); no job here draws a second one.
  */
 const MAILED_BY_THEIR_CAUSE: readonly NotificationKind[] = ['waitlist_promoted', 'event_reminder'];
 
@@ -24,8 +25,11 @@ export const DIGEST_MAX_ITEMS = 50;
 /** The periods a digest gathers. */
 export type DigestPeriod = 'daily' | 'weekly';
 
-/** Issues her one-click unsubscribe links for these kinds: one for all (the header), one per kind (the body). */
-async function unsubscribeLinks(tx: Db, site: MailSite, userId: number, kinds: NotificationKind[]): Promise<UnsubscribeLinks> {
+/**
+ * Issues her one-click unsubscribe links for these kinds, each a random token of which only the
+ * hash is kept: one per kind (the body's) and one for all of them (the header's).
+ */
+export async function unsubscribeLinks(tx: Db, site: MailSite, userId: number, kinds: NotificationKind[]): Promise<UnsubscribeLinks> {
   const issue = async (forKinds: NotificationKind[]) => {
     const token = newSecretToken(24);
     await tx.insert(notificationUnsubscribeLinks).values({ tokenHash: hashSecretToken(token), userId, kinds: forKinds });
@@ -37,24 +41,38 @@ async function unsubscribeLinks(tx: Db, site: MailSite, userId: number, kinds: N
 }
 
 /**
+ * Of these members, those who get a kind by mail at once (her choice, else the kind's
+ * default): a cause that mails her itself (MAILED_BY_THEIR_CAUSE) mails only them. The others
+ * find it in their digest, or get no mail of it.
+ */
+export async function mailedAtOnce(tx: Db, kind: NotificationKind, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), sql`${mailChoiceSql(users.id, sql`${kind}::notification_kind`)} = 'instant'`));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * Of notifications just written (in the cause's transaction), those of a kind she has mailed
- * at once: each gets a mail job in the same transaction, drawn by the mail worker (which knows
- * the site), and is marked mailed so no digest repeats it.
+ * at once are marked mailed, so no digest repeats them, and each gets a mail job in the same
+ * transaction, drawn by the mail worker (which knows the site); the kinds whose cause mails her
+ * itself get no job.
  */
 export async function queueInstantMail(tx: Db, written: { id: number; userId: number; kind: NotificationKind }[]): Promise<void> {
-  const candidates = written.filter((row) => !MAILED_BY_THEIR_CAUSE.includes(row.kind));
-  if (!candidates.length) return;
+  if (!written.length) return;
   const instant = await tx
     .update(notifications)
     .set({ mailedAt: sql`now()` })
-    .where(and(inArray(notifications.id, candidates.map((row) => row.id)), sql`${mailChoiceSql(notifications.userId, notifications.kind)} = 'instant'`))
-    .returning({ id: notifications.id });
+    .where(and(inArray(notifications.id, written.map((row) => row.id)), sql`${mailChoiceSql(notifications.userId, notifications.kind)} = 'instant'`))
+    .returning({ id: notifications.id, kind: notifications.kind });
   for (const row of instant) {
+    if (MAILED_BY_THEIR_CAUSE.includes(row.kind)) continue;
     // No address in the job row: the worker looks her up when it draws the mail.
     await queueMailJob(tx, 'notification', '', { type: 'notification', notificationId: row.id });
   }
 }
-
 
 /** Her notifications with what a mail says of them: the actor's display name, never her email or id. */
 async function mailItems(tx: Db, userId: number, where: SQL | undefined) {
