@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notificationDigests, users } from '#db/schema';
+import { mailOutbox, notificationDigests, notificationUnsubscribeLinks, users } from '#db/schema';
 import { queueEventReminders } from '../calendar';
 import { queueMail } from '../mail/outbox';
 import { createEvent } from '../test/content-factories';
@@ -270,9 +270,17 @@ describe('one-click unsubscribe', () => {
     expect(page.body).toContain('Stop mail about replies?');
     expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
     expect((await preferences(mona)).reply!.mail).toBe('instant');
-    const forgedPage = await t.request({ method: 'GET', url: link.replace(/token=./, 'token=x'), headers: { accept: 'text/html' } });
+    // A forged link: the app's error JSON to a script, the same words on the page to a browser.
+    const forged = link.replace(/token=./, 'token=x');
+    const forgedJson = await t.request({ method: 'GET', url: forged });
+    expect(forgedJson.statusCode).toBe(400);
+    expect(forgedJson.json()).toEqual({ message: 'This unsubscribe link is not valid. You can choose what we mail you in your notification settings.' });
+    const forgedPage = await t.request({ method: 'GET', url: forged, headers: { accept: 'text/html' } });
     expect(forgedPage.statusCode).toBe(400);
-    expect(forgedPage.json()).toEqual({ message: 'This unsubscribe link is not valid. You can choose what we mail you in your notification settings.' });
+    expect(forgedPage.headers['content-type']).toMatch(/^text\/html/);
+    expect(forgedPage.body).toContain('<html lang="en" dir="ltr">');
+    expect(forgedPage.body).toContain('<p>This unsubscribe link is not valid. You can choose what we mail you in your notification settings.</p>');
+    expect(forgedPage.body).not.toContain('<form');
 
     const done = await oneClick(link);
     expect(done.statusCode, done.body).toBe(200);
@@ -283,6 +291,14 @@ describe('one-click unsubscribe', () => {
     const again = await oneClick(link);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: expect.stringContaining('already used') });
+    // Opened again, a used link is the same refusal: JSON to a script, a page without a button to a browser.
+    const usedJson = await t.request({ method: 'GET', url: link });
+    expect(usedJson.statusCode).toBe(400);
+    expect(usedJson.json()).toEqual({ message: 'This link was already used: mail about replies is off. You can change it in your notification settings.' });
+    const usedPage = await t.request({ method: 'GET', url: link, headers: { accept: 'text/html' } });
+    expect(usedPage.statusCode).toBe(400);
+    expect(usedPage.body).toContain('This link was already used: mail about replies is off.');
+    expect(usedPage.body).not.toContain('<form');
     for (const forged of [link.replace(/token=./, 'token=x'), '/api/notifications/unsubscribe?token=', '/api/notifications/unsubscribe']) {
       const refused = await oneClick(forged);
       expect(refused.statusCode, forged).toBe(400);
@@ -294,10 +310,64 @@ describe('one-click unsubscribe', () => {
     const hibaPost = await forumPost(hiba, 'Sunny days');
     await comment(laila, hibaPost.id, 'Ice cream');
     expect(await mailsQueuedBefore(mona.user.email)).toHaveLength(1);
-    expect(await smtp.waitFor(1, hiba.user.email)).toHaveLength(1);
+    const [hibaMail] = await smtp.waitFor(1, hiba.user.email);
+
+    // A link older than a notification is kept is no longer valid, even before it is deleted.
+    await t.db
+      .update(notificationUnsubscribeLinks)
+      .set({ createdAt: sql`now() - interval '91 days'` })
+      .where(eq(notificationUnsubscribeLinks.userId, hiba.user.id));
+    const expired = await oneClick(oneClickPath(hibaMail!));
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ message: expect.stringContaining('not valid') });
+    expect((await t.request({ method: 'GET', url: oneClickPath(hibaMail!), headers: { accept: 'text/html' } })).statusCode).toBe(400);
+    expect((await preferences(hiba)).reply!.mail).toBe('instant');
 
     const token = /token=([a-z0-9]+)/.exec(link)![1]!;
     expect(lines.join('\n')).toContain('/api/notifications/unsubscribe');
     expect(lines.join('\n')).not.toContain(token);
+  });
+
+  it('shows a calm page in her language, right to left in Arabic, whatever language the browser asks for; its button does what a mail app does', async () => {
+    const aya = await member('Aya', 'ar-EG', { reply: { mail: 'instant' } });
+    const post = await forumPost(aya, 'أفلام للعطلة');
+    await comment(laila, post.id, 'Spirited Away');
+    const [mail] = await smtp.waitFor(1, aya.user.email);
+    const link = oneClickPath(mail!);
+    const browser = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en-US,en;q=0.9' };
+
+    const page = await t.request({ method: 'GET', url: link, headers: browser });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain('<html lang="ar-EG" dir="rtl">');
+    expect(page.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page.body).toMatch(/<style>[^<]*background:#fdf8f5[^<]*<\/style>/);
+    expect(page.body).toContain('<h1>بريد الإشعارات</h1>');
+    expect(page.body).toContain('<p>إيقاف البريد عن الردود؟</p>');
+    expect(page.body).toContain('<button type="submit">أوقفي هذه الرسائل</button>');
+    expect(page.body).toContain('<a href="/settings/notifications">إعدادات الإشعارات</a>');
+    expect(page.body).not.toMatch(/\b(left|right)\s*:/);
+    expect((await preferences(aya)).reply!.mail).toBe('instant');
+
+    // The button posts the form a mail app posts, to the same address.
+    const action = /<form method="post" action="([^"]+)">/.exec(page.body)![1]!.replaceAll('&amp;', '&');
+    expect(action).toBe(link);
+    const done = await t.request({ method: 'POST', url: action, headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('<html lang="ar-EG" dir="rtl">');
+    expect(done.body).toContain('<p>تم: لن نرسل بريدًا عن الردود. يمكنكِ إعادة تشغيله من إعدادات الإشعارات.</p>');
+    expect((await preferences(aya)).reply!.mail).toBe('off');
+
+    const used = await t.request({ method: 'GET', url: link, headers: browser });
+    expect(used.statusCode).toBe(400);
+    expect(used.body).toContain('<html lang="ar-EG" dir="rtl">');
+    expect(used.body).toContain('استُخدم هذا الرابط من قبل');
+
+    // A link that is no one's: the visitor's own language.
+    const forged = await t.request({ method: 'GET', url: '/api/notifications/unsubscribe?token=not-a-real-token', headers: { ...browser, 'accept-language': 'ar' } });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('<html lang="ar-EG" dir="rtl">');
+    expect(forged.body).toContain('رابط إلغاء الاشتراك هذا غير صالح');
   });
 });

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client';
 import { notificationDigests, notifications, notificationUnsubscribeLinks, users } from '#db/schema';
-import type { NotificationKind } from '#shared/notifications';
+import { READ_NOTIFICATION_DAYS, type NotificationKind } from '#shared/notifications';
 import { messages } from '#shared/messages';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token';
-import { badRequest } from '../errors';
+import { badRequest, badRequestIn } from '../errors';
 import { inLocale } from '../i18n';
 import { queueMailJob } from '../mail/jobs';
 import { queueMail } from '../mail/outbox';
@@ -179,50 +179,49 @@ export function startNotificationDigests(options: { db: Db; site: MailSite; time
 
 const u = messages.notifications;
 
-/** What a link would turn off, without doing it (the page a GET shows): her language and the kinds, or why not. */
+/** A link is answered only while its notification could still be kept: older, it is no longer valid (and soon deleted). */
+const unexpired = sql`${notificationUnsubscribeLinks.createdAt} > now() - make_interval(days => ${READ_NOTIFICATION_DAYS})`;
+
+/** What a link would turn off, without doing it: her language and the kinds, whether it was used; null when no link has this token (or it expired). */
 export async function describeUnsubscribe(db: Db, token: string) {
   const [link] = await db
     .select({ kinds: notificationUnsubscribeLinks.kinds, usedAt: notificationUnsubscribeLinks.usedAt, locale: users.locale })
     .from(notificationUnsubscribeLinks)
     .innerJoin(users, eq(users.id, notificationUnsubscribeLinks.userId))
-    .where(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)));
+    .where(and(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)), unexpired));
   if (!link) return null;
   const locale = mailLocale(link);
   return { locale, used: link.usedAt !== null, kinds: link.kinds, names: inLocale(locale, () => kindNames(link.kinds)) };
 }
 
+/** Why a link does nothing, as a 400: used (in her language, naming its kinds), or not a link of ours at all. */
+function refusedLink(link: Awaited<ReturnType<typeof describeUnsubscribe>>) {
+  if (link) return badRequestIn(link.locale, inLocale(link.locale, () => u.unsubscribeUsed(link.names)));
+  return badRequest(u.unsubscribeInvalid);
+}
+
 /**
  * The one-click unsubscribe of a notification mail (RFC 8058), signed in or not: the token
- * turns mail off for her for the kinds it names, once. A forged or used token is a 400 that
- * changes nothing. Answers in her language (the link's owner's).
+ * turns mail off for her for the kinds it names, once. A forged, expired or used token is a
+ * 400 that changes nothing. Answers in her language (the link's owner's).
  */
 export async function unsubscribeFromNotificationMail(db: Db, token: string) {
   return db.transaction(async (tx) => {
     const [link] = await tx
       .update(notificationUnsubscribeLinks)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)), isNull(notificationUnsubscribeLinks.usedAt)))
+      .where(and(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)), isNull(notificationUnsubscribeLinks.usedAt), unexpired))
       .returning({ userId: notificationUnsubscribeLinks.userId, kinds: notificationUnsubscribeLinks.kinds });
-    if (!link) {
-      const known = await describeUnsubscribe(tx, token);
-      if (known) throw badRequest(inLocale(known.locale, () => u.unsubscribeUsed(known.names)));
-      throw badRequest(u.unsubscribeInvalid);
-    }
+    if (!link) throw refusedLink(await describeUnsubscribe(tx, token));
     await turnMailOff(tx, link.userId, link.kinds);
     const known = (await describeUnsubscribe(tx, token))!;
     return { success: true as const, kinds: link.kinds, locale: known.locale, message: inLocale(known.locale, () => u.unsubscribed(known.names)) };
   });
 }
 
-/** What a GET of the link shows, in her language: what it turns off (or that it was used), and the button that does it. */
+/** What a GET of the link shows, in her language: what it turns off and the button that does it; a used, expired or forged link is the same 400 as a POST. */
 export async function unsubscribeLinkPage(db: Db, token: string) {
   const link = await describeUnsubscribe(db, token);
-  if (!link) throw badRequest(u.unsubscribeInvalid);
-  return inLocale(link.locale, () => ({
-    locale: link.locale,
-    used: link.used,
-    kinds: link.kinds,
-    message: link.used ? u.unsubscribeUsed(link.names) : u.unsubscribeConfirm(link.names),
-    button: link.used ? null : u.unsubscribeButton,
-  }));
+  if (!link || link.used) throw refusedLink(link);
+  return inLocale(link.locale, () => ({ locale: link.locale, kinds: link.kinds, message: u.unsubscribeConfirm(link.names), button: u.unsubscribeButton }));
 }
