@@ -1,6 +1,6 @@
 /**
  * `npm run bench:scale`: the production build against a PostgreSQL database holding a large
- * community (100k members, 20k blog posts, 500k comments, 1M likes, ...), measured with the
+ * community (100k members, 20k blog posts, 500k comments, 1M likes, 1M notifications, ...), measured with the
  * read cache off (the targets: p99 under 50 ms) and on (for information).
  *
  * It empties BENCH_DATABASE_URL, migrates it as the server does at start, fills it with
@@ -28,6 +28,7 @@ import postgres from 'postgres';
 import { createDb } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { hashPassword } from '#server/auth/password';
+import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
 import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -158,7 +159,7 @@ async function describeData(url: string): Promise<Fixtures> {
   try {
     const volumes = await sql<{ name: string; rows: string }[]>`
       select name, rows from (values
-        ('members (approved)', (select count(*) from users where approval_status = 'approved' and not is_admin)),
+        ('members (approved)', (select count(*) from users where approval_status = 'approved' and role = 'member')),
         ('applicants', (select count(*) from users where approval_status <> 'approved')),
         ('blog posts', (select count(*) from blogs)),
         ('blog drafts', (select count(*) from blogs where not is_published)),
@@ -171,6 +172,7 @@ async function describeData(url: string): Promise<Fixtures> {
         ('RSVPs', (select count(*) from event_rsvps)),
         ('forum posts', (select count(*) from forum_posts)),
         ('forum comments', (select count(*) from forum_comments)),
+        ('notifications', (select count(*) from notifications)),
         ('directory listings', (select count(*) from directory_listings)),
         ('directory reviews', (select count(*) from directory_reviews)),
         ('places', (select count(*) from places)),
@@ -302,7 +304,8 @@ async function signIn(base: string, path: string, body: object): Promise<string>
 interface Target {
   name: string;
   path: string;
-  cookie?: 'admin' | 'member';
+  /** Whose session: the admin, member 1 (2,000 notifications), or the last member signed in (about 10). */
+  cookie?: 'admin' | 'member' | 'quiet member';
 }
 
 interface Row {
@@ -565,6 +568,10 @@ async function main() {
     { name: 'Admin users search', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
     { name: 'Admin overview (12 weeks)', path: '/api/admin/overview', cookie: 'admin' },
     { name: 'tRPC batch of Home (member)', path: homeBatchPath(), cookie: 'member' },
+    // Her bell: the unread count (it stops at 1,000) with the first page, for a member with
+    // 2,000 notifications and for one with about 10, among 1M.
+    { name: 'Notifications, first page and unread (2,000)', path: `/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}`, cookie: 'member' },
+    { name: 'Notifications, first page and unread (~10)', path: `/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}`, cookie: 'quiet member' },
     { name: 'GET /api/stats', path: '/api/stats' },
     { name: 'Blogs, first page', path: `/api/blogs?published=true&limit=${GRID_PAGE}` },
     { name: 'Events, first page', path: `/api/events?upcoming=true&limit=${GRID_PAGE}` },
@@ -603,7 +610,8 @@ async function main() {
       }
 
       for (const target of targets.filter((candidate) => chosen(candidate.name))) {
-        const headers: Record<string, string> = target.cookie === 'admin' ? { cookie: admin } : target.cookie === 'member' ? { cookie: members[0]!.cookie } : {};
+        const cookies = { admin, member: members[0]!.cookie, 'quiet member': members.at(-1)!.cookie };
+        const headers: Record<string, string> = target.cookie ? { cookie: cookies[target.cookie] } : {};
         const row = await measureTarget(server.base, target, headers, cache, counted);
         rows.push(row);
         console.log(`  ${row.target}: p50 ${milliseconds(row.p50)}, p99 ${milliseconds(row.p99)}, ${row.rps.toFixed(0)} req/s${row.bad ? `, non-2xx: ${row.badDetail}` : ''}`);

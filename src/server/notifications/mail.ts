@@ -6,7 +6,7 @@ import { messages } from '#shared/messages';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token';
 import { badRequest, badRequestIn } from '../errors';
 import { inLocale } from '../i18n';
-import { queueMailJob } from '../mail/jobs';
+import { queueMailJobs } from '../mail/jobs';
 import { queueMail } from '../mail/outbox';
 import { confirmedName, kindNames, mailLocale, mails, type MailNotification, type MailSite, type UnsubscribeLinks } from '../mail/templates';
 import { notificationViews } from './inbox';
@@ -67,11 +67,9 @@ export async function queueInstantMail(tx: Db, written: { id: number; userId: nu
     .set({ mailedAt: sql`now()` })
     .where(and(inArray(notifications.id, written.map((row) => row.id)), sql`${mailChoiceSql(notifications.userId, notifications.kind)} = 'instant'`))
     .returning({ id: notifications.id, kind: notifications.kind });
-  for (const row of instant) {
-    if (MAILED_BY_THEIR_CAUSE.includes(row.kind)) continue;
-    // No address in the job row: the worker looks her up when it draws the mail.
-    await queueMailJob(tx, 'notification', '', { type: 'notification', notificationId: row.id });
-  }
+  // No address in the job rows: the worker looks her up when it draws the mail.
+  const jobs = instant.filter((row) => !MAILED_BY_THEIR_CAUSE.includes(row.kind)).map((row) => ({ recipient: '', job: { type: 'notification' as const, notificationId: row.id } }));
+  await queueMailJobs(tx, 'notification', jobs);
 }
 
 /** Her notifications with what a mail says of them: the actor's display name, never her email or id. */
