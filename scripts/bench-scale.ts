@@ -29,6 +29,7 @@ import { createDb } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { hashPassword } from '#server/auth/password';
 import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
+import { notificationViews, unreadCount } from '#server/notifications/inbox';
 import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -197,6 +198,40 @@ async function describeData(url: string): Promise<Fixtures> {
   } finally {
     await sql.end();
   }
+}
+
+// ---------------------------------------------------------------- her bell's queries
+
+/**
+ * Her bell's two queries run straight against the database, one at a time, 500 times each:
+ * what they cost without the HTTP server and the load generator around them (the targets
+ * below measure the whole request).
+ */
+async function measureNotificationQueries(url: string): Promise<string[]> {
+  const handle = createDb({ url, maxConnections: 1 });
+  const lines: string[] = [];
+  try {
+    for (const [who, userId] of [['member 1, 2,000 notifications (1,500 unread)', 1], [`member ${SIGNED_IN_MEMBERS}, about 10`, SIGNED_IN_MEMBERS]] as const) {
+      const queries: [string, () => Promise<unknown>][] = [
+        ['unread count', () => unreadCount(handle.db, userId)],
+        ['first page', () => notificationViews(handle.db, userId, { order: 'newest', limit: NOTIFICATION_PAGE_SIZE + 1 })],
+      ];
+      for (const [what, run] of queries) {
+        for (let i = 0; i < 20; i++) await run();
+        const times: number[] = [];
+        for (let i = 0; i < 500; i++) {
+          const started = performance.now();
+          await run();
+          times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        lines.push(`${what}, ${who}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  return lines;
 }
 
 // ---------------------------------------------------------------- server
@@ -582,6 +617,8 @@ async function main() {
 
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
   const chosen = (name: string) => !only || only.test(name);
+  const bellQueries = chosen('Notifications') ? await measureNotificationQueries(url) : [];
+  for (const line of bellQueries) console.log(`Notification query: ${line}`);
   const caches = (['off', 'on'] as const).filter((cache) => !process.env.BENCH_CACHE || process.env.BENCH_CACHE === cache);
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -653,6 +690,7 @@ async function main() {
   for (const row of cells) console.log(line(row));
   console.log('');
   for (const note of notes) console.log(note);
+  for (const line of bellQueries) console.log(`Notification query, one at a time on one connection: ${line}`);
   console.log(`Server RSS: ${memory.join('; ')}`);
   console.log(complaints.length ? `Server log (warn and above):\n  ${complaints.slice(0, 10).join('\n  ')}` : 'Server log: nothing at warn or above.');
   // Failed requests make the figures meaningless: an error, unlike a missed target.

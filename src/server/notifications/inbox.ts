@@ -79,9 +79,13 @@ export async function notificationViews(db: Db, userId: number, options: { where
 
 /** Her notifications, newest first, a page at a time after `cursor` (the last id shown), with her unread count. */
 export async function listNotifications(db: Db, userId: number, page: { cursor?: number | null | undefined; limit: number }) {
-  const rows = await notificationViews(db, userId, { where: page.cursor ? lt(notifications.id, page.cursor) : undefined, order: 'newest', limit: page.limit + 1 });
+  // Both at once: one wait for the database instead of two.
+  const [rows, unread] = await Promise.all([
+    notificationViews(db, userId, { where: page.cursor ? lt(notifications.id, page.cursor) : undefined, order: 'newest', limit: page.limit + 1 }),
+    unreadCount(db, userId),
+  ]);
   const items = rows.slice(0, page.limit);
-  return { items, nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null, unread: await unreadCount(db, userId) };
+  return { items, nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null, unread };
 }
 
 /** Marks some of her notifications read (ids that aren't hers change nothing), or all of them; answers her unread count. */
