@@ -16,6 +16,7 @@ const onPostgresToo = [
   'src/server/notifications/notifications.int.test.ts',
   'src/server/notifications/stream.int.test.ts',
   'src/server/notifications/mail.int.test.ts',
+  'src/server/notifications/digests.int.test.ts',
   'src/server/search.int.test.ts',
   'src/server/read-models.int.test.ts',
   'src/server/response-cache.int.test.ts',

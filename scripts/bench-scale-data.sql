@@ -15,6 +15,7 @@
 --   'saffronquill' in 13 published blogs; 'moonlitcedar' in 13 podcasts; 'zyxwvquartz' nowhere
 --   blog 19990 has 5000 comments; forum post 200000 has 2000
 --   events 18001..20000 are upcoming; every third event has a max_attendees
+--   1M notifications: members 1..10 have 2,000 each (1,500 unread), the others about 10
 
 -- step: word lists
 select setseed(0.42);
@@ -105,7 +106,7 @@ set synchronous_commit = off;
 set work_mem = '64MB';
 set maintenance_work_mem = '256MB';
 
-insert into users (id, email, password_hash, first_name, last_name, age, interests, bio, profile_image_url, is_admin, approval_status, created_at, updated_at)
+insert into users (id, email, password_hash, first_name, last_name, age, interests, bio, profile_image_url, role, approval_status, created_at, updated_at)
 overriding system value
 select g,
   lower(f || '.' || l || '.' || g || '@members.example'),
@@ -115,7 +116,7 @@ select g,
   pg_temp.pick(w.tags, g) || ', ' || pg_temp.pick(w.tags, g / 12),
   case when g % 4 = 0 or g > 100000 then 'I would love to join a circle of ' || pg_temp.pick(w.tags, g / 3) || ' and ' || pg_temp.pick(w.tags, g / 5) || ' friends.' end,
   case when g % 10 = 0 then 'https://images.bench.example/members/' || g || '.jpg' end,
-  false,
+  'member',
   (case when g <= 100000 then 'approved' when g <= 100500 then 'pending' else 'rejected' end)::approval_status,
   now() - (100601 - g) * interval '13 minutes',
   now() - (100601 - g) * interval '13 minutes'
@@ -123,9 +124,9 @@ from generate_series(1, 100600) g
 cross join bench_words w
 cross join lateral (select pg_temp.pick(w.first_names, g) as f, pg_temp.pick(w.last_names, g / 7) as l) name;
 
-insert into users (id, email, password_hash, first_name, last_name, is_admin, approval_status, created_at, updated_at)
+insert into users (id, email, password_hash, first_name, last_name, role, approval_status, created_at, updated_at)
 overriding system value
-values (100601, 'admin@bench.example', current_setting('bench.known_hash'), 'Bench', 'Admin', true, 'approved', now() - interval '1000 days', now() - interval '1000 days');
+values (100601, 'admin@bench.example', current_setting('bench.known_hash'), 'Bench', 'Admin', 'admin', 'approved', now() - interval '1000 days', now() - interval '1000 days');
 
 -- step: blogs (20k, about 3 KB each)
 insert into blogs (id, title, content, excerpt, category, author_name, author_id, cover_image_url, tags, is_published, created_at, updated_at)
@@ -317,6 +318,31 @@ insert into forum_post_likes (post_id, user_id, created_at)
 select f.id, 1 + (f.id::bigint * 7919 + k * 4999) % 100000, f.created_at + (now() - f.created_at) * random()
 from forum_posts f
 cross join lateral generate_series(0, pg_temp.h(f.id) % 4 + case when f.id % 1000 = 0 then 250 else 0 end - 1) k;
+
+-- step: notifications (1M: members 1..10 have 2,000 each, 1,500 unread; the others about 10, most read)
+-- Replies and mentions on forum threads, oldest first so ids grow with time, all mailed already
+-- (the digest job then has nothing of the past to gather). Actors are other members.
+insert into notifications (user_id, kind, actor_id, target_type, target_id, title, comment_id, read_at, mailed_at, created_at)
+select u,
+  (case when k % 5 = 0 then 'mention' else 'reply' end)::notification_kind,
+  1 + (u::bigint * 7919 + k * 4999) % 100000,
+  'forum', 1 + k % 200000, 'Thread ' || (1 + k % 200000), 1 + k % 300000,
+  case when k % 4 = 0 then now() - (2000 - k) * interval '30 minutes' + interval '1 hour' end,
+  now() - (2000 - k) * interval '30 minutes',
+  now() - (2000 - k) * interval '30 minutes'
+from generate_series(1, 2000) k
+cross join generate_series(1, 10) u
+order by k, u;
+
+insert into notifications (user_id, kind, actor_id, target_type, target_id, title, comment_id, read_at, mailed_at, created_at)
+select 11 + pg_temp.h(n) % 99990,
+  (case when n % 5 = 0 then 'mention' else 'reply' end)::notification_kind,
+  1 + (n::bigint * 4999) % 100000,
+  'forum', 1 + n % 200000, 'Thread ' || (1 + n % 200000), 1 + n % 300000,
+  case when n % 10 < 8 then now() - (980000 - n) * interval '40 seconds' + interval '1 hour' end,
+  now() - (980000 - n) * interval '40 seconds',
+  now() - (980000 - n) * interval '40 seconds'
+from generate_series(1, 980000) n;
 
 -- step: identity sequences
 select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users));

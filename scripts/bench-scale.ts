@@ -1,6 +1,6 @@
 /**
  * `npm run bench:scale`: the production build against a PostgreSQL database holding a large
- * community (100k members, 20k blog posts, 500k comments, 1M likes, ...), measured with the
+ * community (100k members, 20k blog posts, 500k comments, 1M likes, 1M notifications, ...), measured with the
  * read cache off (the targets: p99 under 50 ms) and on (for information).
  *
  * It empties BENCH_DATABASE_URL, migrates it as the server does at start, fills it with
@@ -28,6 +28,8 @@ import postgres from 'postgres';
 import { createDb } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { hashPassword } from '#server/auth/password';
+import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
+import { notificationViews, unreadCount } from '#server/notifications/inbox';
 import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -158,7 +160,7 @@ async function describeData(url: string): Promise<Fixtures> {
   try {
     const volumes = await sql<{ name: string; rows: string }[]>`
       select name, rows from (values
-        ('members (approved)', (select count(*) from users where approval_status = 'approved' and not is_admin)),
+        ('members (approved)', (select count(*) from users where approval_status = 'approved' and role = 'member')),
         ('applicants', (select count(*) from users where approval_status <> 'approved')),
         ('blog posts', (select count(*) from blogs)),
         ('blog drafts', (select count(*) from blogs where not is_published)),
@@ -171,6 +173,7 @@ async function describeData(url: string): Promise<Fixtures> {
         ('RSVPs', (select count(*) from event_rsvps)),
         ('forum posts', (select count(*) from forum_posts)),
         ('forum comments', (select count(*) from forum_comments)),
+        ('notifications', (select count(*) from notifications)),
         ('directory listings', (select count(*) from directory_listings)),
         ('directory reviews', (select count(*) from directory_reviews)),
         ('places', (select count(*) from places)),
@@ -195,6 +198,40 @@ async function describeData(url: string): Promise<Fixtures> {
   } finally {
     await sql.end();
   }
+}
+
+// ---------------------------------------------------------------- her bell's queries
+
+/**
+ * Her bell's two queries run straight against the database, one at a time, 500 times each:
+ * what they cost without the HTTP server and the load generator around them (the targets
+ * below measure the whole request).
+ */
+async function measureNotificationQueries(url: string): Promise<string[]> {
+  const handle = createDb({ url, maxConnections: 1 });
+  const lines: string[] = [];
+  try {
+    for (const [who, userId] of [['member 1, 2,000 notifications (1,500 unread)', 1], [`member ${SIGNED_IN_MEMBERS}, about 10`, SIGNED_IN_MEMBERS]] as const) {
+      const queries: [string, () => Promise<unknown>][] = [
+        ['unread count', () => unreadCount(handle.db, userId)],
+        ['first page', () => notificationViews(handle.db, userId, { order: 'newest', limit: NOTIFICATION_PAGE_SIZE + 1 })],
+      ];
+      for (const [what, run] of queries) {
+        for (let i = 0; i < 20; i++) await run();
+        const times: number[] = [];
+        for (let i = 0; i < 500; i++) {
+          const started = performance.now();
+          await run();
+          times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        lines.push(`${what}, ${who}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  return lines;
 }
 
 // ---------------------------------------------------------------- server
@@ -302,7 +339,8 @@ async function signIn(base: string, path: string, body: object): Promise<string>
 interface Target {
   name: string;
   path: string;
-  cookie?: 'admin' | 'member';
+  /** Whose session: the admin, member 1 (2,000 notifications), or the last member signed in (about 10). */
+  cookie?: 'admin' | 'member' | 'quiet member';
 }
 
 interface Row {
@@ -565,6 +603,10 @@ async function main() {
     { name: 'Admin users search', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
     { name: 'Admin overview (12 weeks)', path: '/api/admin/overview', cookie: 'admin' },
     { name: 'tRPC batch of Home (member)', path: homeBatchPath(), cookie: 'member' },
+    // Her bell: the unread count (it stops at 1,000) with the first page, for a member with
+    // 2,000 notifications and for one with about 10, among 1M.
+    { name: 'Notifications, first page and unread (2,000)', path: `/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}`, cookie: 'member' },
+    { name: 'Notifications, first page and unread (~10)', path: `/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}`, cookie: 'quiet member' },
     { name: 'GET /api/stats', path: '/api/stats' },
     { name: 'Blogs, first page', path: `/api/blogs?published=true&limit=${GRID_PAGE}` },
     { name: 'Events, first page', path: `/api/events?upcoming=true&limit=${GRID_PAGE}` },
@@ -575,6 +617,8 @@ async function main() {
 
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
   const chosen = (name: string) => !only || only.test(name);
+  const bellQueries = chosen('Notifications') ? await measureNotificationQueries(url) : [];
+  for (const line of bellQueries) console.log(`Notification query: ${line}`);
   const caches = (['off', 'on'] as const).filter((cache) => !process.env.BENCH_CACHE || process.env.BENCH_CACHE === cache);
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -603,7 +647,8 @@ async function main() {
       }
 
       for (const target of targets.filter((candidate) => chosen(candidate.name))) {
-        const headers: Record<string, string> = target.cookie === 'admin' ? { cookie: admin } : target.cookie === 'member' ? { cookie: members[0]!.cookie } : {};
+        const cookies = { admin, member: members[0]!.cookie, 'quiet member': members.at(-1)!.cookie };
+        const headers: Record<string, string> = target.cookie ? { cookie: cookies[target.cookie] } : {};
         const row = await measureTarget(server.base, target, headers, cache, counted);
         rows.push(row);
         console.log(`  ${row.target}: p50 ${milliseconds(row.p50)}, p99 ${milliseconds(row.p99)}, ${row.rps.toFixed(0)} req/s${row.bad ? `, non-2xx: ${row.badDetail}` : ''}`);
@@ -645,6 +690,7 @@ async function main() {
   for (const row of cells) console.log(line(row));
   console.log('');
   for (const note of notes) console.log(note);
+  for (const line of bellQueries) console.log(`Notification query, one at a time on one connection: ${line}`);
   console.log(`Server RSS: ${memory.join('; ')}`);
   console.log(complaints.length ? `Server log (warn and above):\n  ${complaints.slice(0, 10).join('\n  ')}` : 'Server log: nothing at warn or above.');
   // Failed requests make the figures meaningless: an error, unlike a missed target.

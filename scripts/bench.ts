@@ -13,7 +13,9 @@
  *
  * Then the watched-word matcher (bench-watched-words.ts: a post, and the worst event-loop delay
  * while adversarial texts are checked) and, on PostgreSQL, the mail outbox's
- * throughput with two server processes sharing it (bench-mail.ts), and the fault run: writes and
+ * throughput with two server processes sharing it (bench-mail.ts), 1,000 open notification
+ * streams on one process (bench-streams.ts: memory, and the time a notification takes to reach
+ * them all), and the fault run: writes and
  * mail through database outages, a killed process and a mail server away (bench-faults.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +26,7 @@ import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '#db/seed';
 import { reportWatchedWords } from './bench-watched-words';
 import { benchMailOutbox, PROCESSES_SHARING_THE_OUTBOX } from './bench-mail';
+import { benchNotificationStreams, reportStreams } from './bench-streams';
 import { benchColdStarts, benchFaults, benchRepeatedOutages, reportFaults } from './bench-faults';
 import { freePort, homeBatchPath, memoryOf, sleep } from './bench-kit';
 
@@ -210,6 +213,8 @@ async function main() {
         `\nNewsletter issue to ${mail.mails} subscribers (PostgreSQL, ${PROCESSES_SHARING_THE_OUTBOX} server processes, one SMTP server): queued in ${mail.queueSeconds.toFixed(2)} s, all handed to SMTP in ${mail.seconds.toFixed(1)} s (${Math.round(mail.perSecond)} mails/s); sent twice: ${mail.duplicates}, never sent: ${mail.lost}`,
       );
     }
+    // A stream that never got its new count is an error, unlike a slow one.
+    if (!reportStreams(await benchNotificationStreams())) process.exitCode = 1;
     // A broken promise (a write lost, a process gone) is an error, unlike a missed target.
     if (!reportFaults(await benchFaults())) process.exitCode = 1;
     if (!benchRepeatedOutages()) process.exitCode = 1;

@@ -65,6 +65,8 @@ export interface BuildAppOptions {
   mailWorker?: Partial<Pick<MailWorkerOptions, 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs' | 'serverAwayRetryMs'>> | false;
   /** The notification stream's heartbeat (tests beat in milliseconds). */
   notificationStream?: StreamOptions;
+  /** How often the digest job looks for a period's digests (tests look in milliseconds, not minutes). */
+  notificationDigests?: { intervalMs?: number };
 }
 
 export interface ServerTimeouts {
@@ -228,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Read notifications past their keeping time go with the same periodic jobs.
     const retention = startNotificationRetention({ db, log: app.log });
     // Digests too: the day and the week end at midnight in the site's zone, where the community lives.
-    const digests = startNotificationDigests({ db, site: mail.site, timeZone: env.SITE_TIME_ZONE, log: app.log, onQueued: mail.sendSoon });
+    const digests = startNotificationDigests({ db, site: mail.site, timeZone: env.SITE_TIME_ZONE, log: app.log, onQueued: mail.sendSoon, ...options.notificationDigests });
     app.addHook('onClose', async () => {
       reminders.stop();
       retention.stop();

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { mailedAtOnce, unsubscribeLinks } from './notifications/mail';
 import { notify } from './notifications/notify';
 import type { FastifyInstance } from 'fastify';
 import ical from 'ical-generator';
@@ -132,7 +133,9 @@ export interface ReminderOptions {
 }
 
 /**
- * Queues the reminder mail for every attendee of an event starting within 24 hours, once.
+ * Reminds every attendee of an event starting within 24 hours, once: a notification, and the
+ * reminder mail (with its .ics) to those who get reminders by mail at once; a digest carries
+ * it to the others who chose one.
  * Claiming a reminder sets `reminded_at` in the statement that finds it (`reminded_at is null`),
  * so with several server processes each attendee is reminded by exactly one.
  */
@@ -156,10 +159,14 @@ export async function queueEventReminders(db: Db, site: PublicSite): Promise<num
       .select(eventColumns)
       .from(events)
       .where(inArray(events.id, [...new Set(claimed.map((row) => row.eventId))]));
+    // Her mail choice for reminders: at once (this mail, with the .ics), in her digest, or none.
+    const mailNow = await mailedAtOnce(tx, 'event_reminder', people.map((person) => person.id));
     for (const { eventId, userId } of claimed) {
       const person = people.find((row) => row.id === userId);
       const event = eventRows.find((row) => row.id === eventId);
-      if (person && event) await queueMail(tx, mails.eventReminder(site, person, person.firstName, event, eventCalendar(site, event.title, [event])));
+      if (!person || !event || !mailNow.has(userId)) continue;
+      const links = await unsubscribeLinks(tx, site, userId, ['event_reminder']);
+      await queueMail(tx, mails.eventReminder(site, person, person.firstName, event, eventCalendar(site, event.title, [event]), links));
     }
     await notify(
       tx,

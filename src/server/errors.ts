@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { messages } from '#shared/messages';
+import type { Locale } from '#shared/i18n/locale';
 
 export const notFound = (message: string = messages.http.notFound) => new TRPCError({ code: 'NOT_FOUND', message });
 export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
@@ -19,6 +20,19 @@ export class FieldError extends Error {
 
 /** A 400 about one field of a form (a rule only the data can check): shown beside that field. */
 export const fieldError = (field: string, message: string) => new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError(field) });
+
+/** What a refusal worded in another language than the request's carries: a mailed link answers in its owner's. */
+export class WordedIn extends Error {
+  constructor(readonly locale: Locale) {
+    super(`worded in ${locale}`);
+  }
+}
+
+/** A 400 worded in `locale` (see WordedIn), so a page showing it takes that language and direction. */
+export const badRequestIn = (locale: Locale, message: string) => new TRPCError({ code: 'BAD_REQUEST', message, cause: new WordedIn(locale) });
+
+/** The language a refusal is worded in: its own (WordedIn), else the request's. */
+export const refusalLocale = (error: TRPCError, requestLocale: Locale): Locale => (error.cause instanceof WordedIn ? error.cause.locale : requestLocale);
 
 // Connection-level failures of postgres.js and PGlite, and PostgreSQL's shutdown/connection classes.
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);

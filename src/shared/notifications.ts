@@ -1,4 +1,4 @@
-import { contentHref, type ContentType } from './links';
+import { commentHref, contentHref, type CommentedType, type ContentType } from './links';
 
 /**
  * What a member is told about, each by its cause: a reply to her comment or on her forum post,
@@ -33,8 +33,19 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 /** Read notifications are kept this many days, then deleted. */
 export const READ_NOTIFICATION_DAYS = 90;
 
-/** Where a notification leads: the thread or event, her reports, or the staff queue. */
-export function notificationHref(target: { type: NotificationTargetType; id: number }, kind: NotificationKind, detail: string | null = null): string {
+/** The kinds about one comment (`commentId`): their links lead to the comment in its thread. */
+const ABOUT_A_COMMENT: readonly NotificationKind[] = ['reply', 'mention'];
+const COMMENTED: readonly CommentedType[] = ['podcast', 'blog', 'forum'];
+const isCommented = (type: NotificationTargetType): type is CommentedType => (COMMENTED as readonly string[]).includes(type);
+
+/** Where a notification leads: the comment in its thread (a reply, a mention in a comment), the thread or event, her reports, or the staff queue. */
+export function notificationHref(notification: {
+  kind: NotificationKind;
+  target: { type: NotificationTargetType; id: number };
+  detail?: string | null;
+  commentId?: number | null;
+}): string {
+  const { kind, target, detail = null, commentId = null } = notification;
   if (detail === 'cancelled') return '/events';
   switch (target.type) {
     case 'report':
@@ -42,9 +53,13 @@ export function notificationHref(target: { type: NotificationTargetType; id: num
     case 'review':
       return '/admin?tab=review';
     default:
+      if (commentId !== null && ABOUT_A_COMMENT.includes(kind) && isCommented(target.type)) return commentHref(target.type, target.id, commentId);
       return contentHref(target.type, target.id);
   }
 }
+
+/** Her Notification Settings screen: every notification mail links to it. */
+export const NOTIFICATION_SETTINGS_PATH = '/settings/notifications';
 
 /** How a kind reaches her by mail: never, at once, or gathered in a daily or weekly digest. */
 export const NOTIFICATION_MAIL = ['off', 'instant', 'daily', 'weekly'] as const;

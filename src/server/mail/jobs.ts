@@ -14,7 +14,13 @@ import { confirmedName, mails, type MailSite } from './templates';
  * time tells whether an account exists; the worker looks the account up and mails.
  */
 export async function queueMailJob(db: Db, kind: string, recipient: string, job: MailJob): Promise<void> {
-  await db.insert(mailOutbox).values({ kind, recipient, subject: '', text: '', html: '', job });
+  await queueMailJobs(db, kind, [{ recipient, job }]);
+}
+
+/** Several jobs of one kind in one statement (an event change mailed at once to its attendees). */
+export async function queueMailJobs(db: Db, kind: string, jobs: { recipient: string; job: MailJob }[]): Promise<void> {
+  if (!jobs.length) return;
+  await db.insert(mailOutbox).values(jobs.map(({ recipient, job }) => ({ kind, recipient, subject: '', text: '', html: '', job })));
 }
 
 const accountByEmail = (db: Db, email: string) =>

@@ -3,7 +3,7 @@ import { directionOf, isLocale, type Locale } from '#shared/i18n/locale';
 import { eventDayAndClockInFull } from '#shared/event-time';
 import { currentLocale, inLocale } from '../i18n';
 import type { PublicSite } from '../site';
-import type { NotificationKind } from '#shared/notifications';
+import { NOTIFICATION_SETTINGS_PATH, type NotificationKind } from '#shared/notifications';
 import type { DisplayName } from '../policies';
 import type { OutgoingMail } from './outbox';
 
@@ -194,9 +194,14 @@ export interface UnsubscribeLinks {
 /** The RFC 8058 headers: a mail app's unsubscribe button posts `List-Unsubscribe=One-Click` to the link. */
 const oneClickHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
-// No link to notification settings yet: the settings screen is still to come.
-const notificationFooter = (links: UnsubscribeLinks) =>
-  Object.entries(links.perKind).map(([kind, url]) => ({ text: m.mail_notification_unsubscribe({ kinds: kindNames([kind as NotificationKind]), url }), url }));
+/** A notification mail's small print: the one-click unsubscribe of each kind in it, and her settings for all of them. */
+const notificationFooter = (site: MailSite, links: UnsubscribeLinks) => {
+  const settings = link(site, NOTIFICATION_SETTINGS_PATH);
+  return [
+    ...Object.entries(links.perKind).map(([kind, url]) => ({ text: m.mail_notification_unsubscribe({ kinds: kindNames([kind as NotificationKind]), url }), url })),
+    { text: m.mail_notification_settings({ url: settings }), url: settings },
+  ];
+};
 
 /** Every mail the site sends, by what it is about, each in its recipient's language. */
 export const mails = {
@@ -281,31 +286,39 @@ export const mails = {
       ),
     ),
 
-  waitlistPromoted: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string) =>
-    to(recipient, (email) =>
-      withCalendar(
+  /** A notification mail its cause sends (she gets waitlist spots at once): the event, its .ics, and the kind's one-click unsubscribe. */
+  waitlistPromoted: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string, links: UnsubscribeLinks) =>
+    to(recipient, (email) => ({
+      ...withCalendar(
         drawMail(site, 'waitlist_promoted', email, {
           subject: m.mail_waitlist_promoted_subject({ title: event.title }),
           greeting: hi(firstName),
           paragraphs: [m.mail_waitlist_promoted_body({ title: event.title }), whenAndWhere(event), m.mail_waitlist_promoted_cancel()],
           action: { label: m.mail_see_event(), url: link(site, '/events') },
+          footer: notificationFooter(site, links),
+          holdsSecret: true,
         }),
         ics,
       ),
-    ),
+      headers: oneClickHeaders(links.all),
+    })),
 
-  eventReminder: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string) =>
-    to(recipient, (email) =>
-      withCalendar(
+  /** A notification mail its cause sends (she gets reminders at once): the event, its .ics, and the kind's one-click unsubscribe. */
+  eventReminder: (site: MailSite, recipient: MailTo, firstName: string, event: MailEvent, ics: string, links: UnsubscribeLinks) =>
+    to(recipient, (email) => ({
+      ...withCalendar(
         drawMail(site, 'event_reminder', email, {
           subject: m.mail_event_reminder_subject({ title: event.title }),
           greeting: hi(firstName),
           paragraphs: [m.mail_event_reminder_body({ title: event.title }), whenAndWhere(event), m.mail_event_reminder_cancel()],
           action: { label: m.mail_see_event(), url: link(site, '/events') },
+          footer: notificationFooter(site, links),
+          holdsSecret: true,
         }),
         ics,
       ),
-    ),
+      headers: oneClickHeaders(links.all),
+    })),
 
   newsletterConfirm: (site: MailSite, recipient: MailTo, frequency: keyof typeof CONFIRM_BODY, token: string) =>
     to(recipient, (email) =>
@@ -357,7 +370,7 @@ export const mails = {
         greeting: hi(firstName),
         paragraphs: [notificationLine(item)],
         action: { label: m.mail_notification_open({ siteName: site.name }), url: link(site, item.href) },
-        footer: notificationFooter(links),
+        footer: notificationFooter(site, links),
         holdsSecret: true,
       }),
       headers: oneClickHeaders(links.all),
@@ -375,7 +388,7 @@ export const mails = {
           ...(more > 0 ? [m.mail_digest_more({ count: more })] : []),
         ],
         action: { label: m.mail_notification_open({ siteName: site.name }), url: link(site, '/') },
-        footer: notificationFooter(links),
+        footer: notificationFooter(site, links),
         holdsSecret: true,
       }),
       headers: oneClickHeaders(links.all),

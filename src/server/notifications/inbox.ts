@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client';
 import { notificationDigests, notifications, notificationUnsubscribeLinks, users } from '#db/schema';
@@ -36,10 +36,14 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Her notifications, newest first, a page at a time after `cursor` (the last id shown), with her unread count. */
-export async function listNotifications(db: Db, userId: number, page: { cursor?: number | null | undefined; limit: number }) {
+/**
+ * Her notifications as she is shown them, on the site or in a mail (one query for both): the
+ * actor by display name only (none from a member with a block between them), what each is
+ * about and where it leads. `where` narrows them (a page, a period, one notification).
+ */
+export async function notificationViews(db: Db, userId: number, options: { where?: SQL | undefined; order: 'newest' | 'oldest'; limit?: number }): Promise<NotificationView[]> {
   const actor = alias(users, 'actor');
-  const rows = await db
+  const query = db
     .select({
       id: notifications.id,
       kind: notifications.kind,
@@ -48,16 +52,17 @@ export async function listNotifications(db: Db, userId: number, page: { cursor?:
       targetType: notifications.targetType,
       targetId: notifications.targetId,
       title: notifications.title,
+      commentId: notifications.commentId,
       detail: notifications.detail,
       actorFirstName: actor.firstName,
       actorLastName: actor.lastName,
     })
     .from(notifications)
     .leftJoin(actor, eq(actor.id, notifications.actorId))
-    .where(and(hers(userId), page.cursor ? lt(notifications.id, page.cursor) : undefined))
-    .orderBy(desc(notifications.id))
-    .limit(page.limit + 1);
-  const items: NotificationView[] = rows.slice(0, page.limit).map((row) => {
+    .where(and(hers(userId), options.where))
+    .orderBy(options.order === 'newest' ? desc(notifications.id) : asc(notifications.id));
+  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  return rows.map((row) => {
     const target = { type: row.targetType, id: row.targetId, title: row.title };
     return {
       id: row.id,
@@ -67,10 +72,20 @@ export async function listNotifications(db: Db, userId: number, page: { cursor?:
       actor: row.actorFirstName === null ? null : displayName({ firstName: row.actorFirstName, lastName: row.actorLastName ?? '' }),
       target,
       detail: row.detail,
-      href: notificationHref(target, row.kind, row.detail),
+      href: notificationHref({ kind: row.kind, target, detail: row.detail, commentId: row.commentId }),
     };
   });
-  return { items, nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null, unread: await unreadCount(db, userId) };
+}
+
+/** Her notifications, newest first, a page at a time after `cursor` (the last id shown), with her unread count. */
+export async function listNotifications(db: Db, userId: number, page: { cursor?: number | null | undefined; limit: number }) {
+  // Both at once: one wait for the database instead of two.
+  const [rows, unread] = await Promise.all([
+    notificationViews(db, userId, { where: page.cursor ? lt(notifications.id, page.cursor) : undefined, order: 'newest', limit: page.limit + 1 }),
+    unreadCount(db, userId),
+  ]);
+  const items = rows.slice(0, page.limit);
+  return { items, nextCursor: rows.length > page.limit ? (items.at(-1)?.id ?? null) : null, unread };
 }
 
 /** Marks some of her notifications read (ids that aren't hers change nothing), or all of them; answers her unread count. */

@@ -1,22 +1,21 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '#db/client';
 import { notificationDigests, notifications, notificationUnsubscribeLinks, users } from '#db/schema';
-import { notificationHref, type NotificationKind } from '#shared/notifications';
+import { READ_NOTIFICATION_DAYS, type NotificationKind } from '#shared/notifications';
 import { messages } from '#shared/messages';
 import { hashSecretToken, newSecretToken } from '../auth/secret-token';
-import { badRequest } from '../errors';
+import { badRequest, badRequestIn } from '../errors';
 import { inLocale } from '../i18n';
-import { queueMailJob } from '../mail/jobs';
+import { queueMailJobs } from '../mail/jobs';
 import { queueMail } from '../mail/outbox';
 import { confirmedName, kindNames, mailLocale, mails, type MailNotification, type MailSite, type UnsubscribeLinks } from '../mail/templates';
-import { noBlockBetween } from '../moderation/visibility';
-import { displayName } from '../policies';
+import { notificationViews } from './inbox';
 import { mailChoiceSql, turnMailOff } from './preferences';
 
 /**
- * Kinds whose cause already mails her at once with more than a notification can say (the
- * waitlist spot and the reminder carry the event's time and an .ics): no second instant mail.
+ * Kinds whose cause mails her itself, with more than a notification can say (the waitlist spot
+ * and the reminder carry the event's time and an .ics): the cause sends that mail, and only to
+ * those who chose 'instant' (mailedAtOnce); no job here draws a second one.
  */
 const MAILED_BY_THEIR_CAUSE: readonly NotificationKind[] = ['waitlist_promoted', 'event_reminder'];
 
@@ -26,8 +25,11 @@ export const DIGEST_MAX_ITEMS = 50;
 /** The periods a digest gathers. */
 export type DigestPeriod = 'daily' | 'weekly';
 
-/** Issues her one-click unsubscribe links for these kinds: one for all (the header), one per kind (the body). */
-async function unsubscribeLinks(tx: Db, site: MailSite, userId: number, kinds: NotificationKind[]): Promise<UnsubscribeLinks> {
+/**
+ * Issues her one-click unsubscribe links for these kinds, each a random token of which only the
+ * hash is kept: one per kind (the body's) and one for all of them (the header's).
+ */
+export async function unsubscribeLinks(tx: Db, site: MailSite, userId: number, kinds: NotificationKind[]): Promise<UnsubscribeLinks> {
   const issue = async (forKinds: NotificationKind[]) => {
     const token = newSecretToken(24);
     await tx.insert(notificationUnsubscribeLinks).values({ tokenHash: hashSecretToken(token), userId, kinds: forKinds });
@@ -39,54 +41,41 @@ async function unsubscribeLinks(tx: Db, site: MailSite, userId: number, kinds: N
 }
 
 /**
+ * Of these members, those who get a kind by mail at once (her choice, else the kind's
+ * default): a cause that mails her itself (MAILED_BY_THEIR_CAUSE) mails only them. The others
+ * find it in their digest, or get no mail of it.
+ */
+export async function mailedAtOnce(tx: Db, kind: NotificationKind, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), sql`${mailChoiceSql(users.id, sql`${kind}::notification_kind`)} = 'instant'`));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * Of notifications just written (in the cause's transaction), those of a kind she has mailed
- * at once: each gets a mail job in the same transaction, drawn by the mail worker (which knows
- * the site), and is marked mailed so no digest repeats it.
+ * at once are marked mailed, so no digest repeats them, and each gets a mail job in the same
+ * transaction, drawn by the mail worker (which knows the site); the kinds whose cause mails her
+ * itself get no job.
  */
 export async function queueInstantMail(tx: Db, written: { id: number; userId: number; kind: NotificationKind }[]): Promise<void> {
-  const candidates = written.filter((row) => !MAILED_BY_THEIR_CAUSE.includes(row.kind));
-  if (!candidates.length) return;
+  if (!written.length) return;
   const instant = await tx
     .update(notifications)
     .set({ mailedAt: sql`now()` })
-    .where(and(inArray(notifications.id, candidates.map((row) => row.id)), sql`${mailChoiceSql(notifications.userId, notifications.kind)} = 'instant'`))
-    .returning({ id: notifications.id });
-  for (const row of instant) {
-    // No address in the job row: the worker looks her up when it draws the mail.
-    await queueMailJob(tx, 'notification', '', { type: 'notification', notificationId: row.id });
-  }
+    .where(and(inArray(notifications.id, written.map((row) => row.id)), sql`${mailChoiceSql(notifications.userId, notifications.kind)} = 'instant'`))
+    .returning({ id: notifications.id, kind: notifications.kind });
+  // No address in the job rows: the worker looks her up when it draws the mail.
+  const jobs = instant.filter((row) => !MAILED_BY_THEIR_CAUSE.includes(row.kind)).map((row) => ({ recipient: '', job: { type: 'notification' as const, notificationId: row.id } }));
+  await queueMailJobs(tx, 'notification', jobs);
 }
 
-
 /** Her notifications with what a mail says of them: the actor's display name, never her email or id. */
-async function mailItems(tx: Db, userId: number, where: ReturnType<typeof and>) {
-  const actor = alias(users, 'actor');
-  const rows = await tx
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      targetType: notifications.targetType,
-      targetId: notifications.targetId,
-      title: notifications.title,
-      detail: notifications.detail,
-      actorFirstName: actor.firstName,
-      actorLastName: actor.lastName,
-    })
-    .from(notifications)
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
-    // A member she blocked since (or who blocked her) is not named in her mail, as on the site.
-    .where(and(eq(notifications.userId, userId), where, noBlockBetween({ id: userId, role: 'member' }, notifications.actorId)))
-    .orderBy(asc(notifications.id));
-  return rows.map(
-    (row): MailNotification & { id: number } => ({
-      id: row.id,
-      kind: row.kind,
-      actor: row.actorFirstName === null ? null : displayName({ firstName: row.actorFirstName, lastName: row.actorLastName ?? '' }),
-      title: row.title,
-      detail: row.detail,
-      href: notificationHref({ type: row.targetType, id: row.targetId }, row.kind, row.detail),
-    }),
-  );
+async function mailItems(tx: Db, userId: number, where: SQL | undefined) {
+  const views = await notificationViews(tx, userId, { where, order: 'oldest' });
+  return views.map((view): MailNotification & { id: number } => ({ id: view.id, kind: view.kind, actor: view.actor, title: view.target.title, detail: view.detail, href: view.href }));
 }
 
 const recipientOf = (tx: Db, userId: number) =>
@@ -188,50 +177,49 @@ export function startNotificationDigests(options: { db: Db; site: MailSite; time
 
 const u = messages.notifications;
 
-/** What a link would turn off, without doing it (the page a GET shows): her language and the kinds, or why not. */
+/** A link is answered only while its notification could still be kept: older, it is no longer valid (and soon deleted). */
+const unexpired = sql`${notificationUnsubscribeLinks.createdAt} > now() - make_interval(days => ${READ_NOTIFICATION_DAYS})`;
+
+/** What a link would turn off, without doing it: her language and the kinds, whether it was used; null when no link has this token (or it expired). */
 export async function describeUnsubscribe(db: Db, token: string) {
   const [link] = await db
     .select({ kinds: notificationUnsubscribeLinks.kinds, usedAt: notificationUnsubscribeLinks.usedAt, locale: users.locale })
     .from(notificationUnsubscribeLinks)
     .innerJoin(users, eq(users.id, notificationUnsubscribeLinks.userId))
-    .where(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)));
+    .where(and(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)), unexpired));
   if (!link) return null;
   const locale = mailLocale(link);
   return { locale, used: link.usedAt !== null, kinds: link.kinds, names: inLocale(locale, () => kindNames(link.kinds)) };
 }
 
+/** Why a link does nothing, as a 400: used (in her language, naming its kinds), or not a link of ours at all. */
+function refusedLink(link: Awaited<ReturnType<typeof describeUnsubscribe>>) {
+  if (link) return badRequestIn(link.locale, inLocale(link.locale, () => u.unsubscribeUsed(link.names)));
+  return badRequest(u.unsubscribeInvalid);
+}
+
 /**
  * The one-click unsubscribe of a notification mail (RFC 8058), signed in or not: the token
- * turns mail off for her for the kinds it names, once. A forged or used token is a 400 that
- * changes nothing. Answers in her language (the link's owner's).
+ * turns mail off for her for the kinds it names, once. A forged, expired or used token is a
+ * 400 that changes nothing. Answers in her language (the link's owner's).
  */
 export async function unsubscribeFromNotificationMail(db: Db, token: string) {
   return db.transaction(async (tx) => {
     const [link] = await tx
       .update(notificationUnsubscribeLinks)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)), isNull(notificationUnsubscribeLinks.usedAt)))
+      .where(and(eq(notificationUnsubscribeLinks.tokenHash, hashSecretToken(token)), isNull(notificationUnsubscribeLinks.usedAt), unexpired))
       .returning({ userId: notificationUnsubscribeLinks.userId, kinds: notificationUnsubscribeLinks.kinds });
-    if (!link) {
-      const known = await describeUnsubscribe(tx, token);
-      if (known) throw badRequest(inLocale(known.locale, () => u.unsubscribeUsed(known.names)));
-      throw badRequest(u.unsubscribeInvalid);
-    }
+    if (!link) throw refusedLink(await describeUnsubscribe(tx, token));
     await turnMailOff(tx, link.userId, link.kinds);
     const known = (await describeUnsubscribe(tx, token))!;
     return { success: true as const, kinds: link.kinds, locale: known.locale, message: inLocale(known.locale, () => u.unsubscribed(known.names)) };
   });
 }
 
-/** What a GET of the link shows, in her language: what it turns off (or that it was used), and the button that does it. */
+/** What a GET of the link shows, in her language: what it turns off and the button that does it; a used, expired or forged link is the same 400 as a POST. */
 export async function unsubscribeLinkPage(db: Db, token: string) {
   const link = await describeUnsubscribe(db, token);
-  if (!link) throw badRequest(u.unsubscribeInvalid);
-  return inLocale(link.locale, () => ({
-    locale: link.locale,
-    used: link.used,
-    kinds: link.kinds,
-    message: link.used ? u.unsubscribeUsed(link.names) : u.unsubscribeConfirm(link.names),
-    button: link.used ? null : u.unsubscribeButton,
-  }));
+  if (!link || link.used) throw refusedLink(link);
+  return inLocale(link.locale, () => ({ locale: link.locale, kinds: link.kinds, message: u.unsubscribeConfirm(link.names), button: u.unsubscribeButton }));
 }

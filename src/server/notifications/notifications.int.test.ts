@@ -71,7 +71,7 @@ describe('reply', () => {
     const url = `/api/forum/posts/${post.id}/comments`;
     const first = await comment(laila, url, 'Lo-fi beats');
     const [told] = await newFor(zeina, before);
-    expect(told).toMatchObject({ kind: 'reply', readAt: null, actor: { firstName: 'Laila', lastName: expect.stringMatching(/^.\.$/) }, target: { type: 'forum', id: post.id, title: 'Best study music?' }, href: `/community/blog#post-${post.id}` });
+    expect(told).toMatchObject({ kind: 'reply', readAt: null, actor: { firstName: 'Laila', lastName: expect.stringMatching(/^.\.$/) }, target: { type: 'forum', id: post.id, title: 'Best study music?' }, href: `/community/blog?post=${post.id}#comment-${first.id}` });
 
     // A reply on a podcast tells the comment's author; her own comment on her own post, or her reply to herself, tells nobody.
     const podcast = await createPodcast(t.db, { title: 'Calm voices' });
@@ -81,6 +81,30 @@ describe('reply', () => {
     await comment(laila, `/api/podcasts/${podcast.id}/comments`, 'Thanks!', hers.id);
     await comment(laila, url, 'Also rain sounds', first.id);
     expect((await newFor(laila, lailaBefore)).map((item) => [item.kind, item.target.type, item.actor?.firstName])).toEqual([['reply', 'podcast', 'Zeina']]);
+  });
+
+  it('leads to the comment in its thread: a reply or a mention in a comment ends in #comment-{id}', async () => {
+    const podcast = await createPodcast(t.db, { title: 'Linked voices' });
+    const blog = await createBlog(t.db);
+    const zeinaBefore = await lastId(zeina);
+    const onPodcast = await comment(zeina, `/api/podcasts/${podcast.id}/comments`, 'Lovely episode');
+    const podcastReply = await comment(laila, `/api/podcasts/${podcast.id}/comments`, 'Agreed', onPodcast.id);
+    const onBlog = await comment(zeina, `/api/blogs/${blog.id}/comments`, 'Good read');
+    const blogReply = await comment(laila, `/api/blogs/${blog.id}/comments`, 'It was', onBlog.id);
+    const zeinaName = `@Zeina ${zeina.user.lastName[0]!.toUpperCase()}.`;
+    const mentioning = await comment(laila, `/api/blogs/${blog.id}/comments`, `Ask ${zeinaName} about it`);
+    const told = (await newFor(zeina, zeinaBefore)).map((item) => [item.kind, item.href]);
+    expect(told).toEqual([
+      ['mention', `/blog?post=${blog.id}#comment-${mentioning.id}`],
+      ['reply', `/blog?post=${blog.id}#comment-${blogReply.id}`],
+      ['reply', `/podcasts?podcast=${podcast.id}#comment-${podcastReply.id}`],
+    ]);
+
+    // A comment on her forum post: the forum, told the post, at the comment.
+    const lailaBefore = await lastId(laila);
+    const thread = await forumPost(laila, 'Linked thread');
+    const answer = await comment(zeina, `/api/forum/posts/${thread.id}/comments`, 'Here');
+    expect((await newFor(laila, lailaBefore)).map((item) => item.href)).toEqual([`/community/blog?post=${thread.id}#comment-${answer.id}`]);
   });
 
   it('is never written across a block, either way, nor to a member who blocked the thread\'s author', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError } from '@trpc/server';
+import { refusalLocale } from '../errors';
 import { createContext, type ContextDeps } from '../trpc/context';
 import { clientMessage } from '../trpc/init';
 import { openApiDocument } from './openapi';
@@ -31,7 +32,9 @@ export async function restPlugin(app: FastifyInstance, deps: ContextDeps) {
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error;
           if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'procedure failed');
-          return reply.code(getHTTPStatusCodeFromError(error)).send({ message: clientMessage(error) });
+          const refusal = { status: getHTTPStatusCodeFromError(error), message: clientMessage(error), locale: refusalLocale(error, ctx.locale) };
+          if (route.refuse) return route.refuse(reply, refusal);
+          return reply.code(refusal.status).send({ message: refusal.message });
         }
       },
     });

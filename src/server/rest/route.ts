@@ -3,7 +3,7 @@ import { callTRPCProcedure, type AnyTRPCProcedure, type inferProcedureInput, typ
 import { appRouter } from '../trpc/root';
 import type { Context } from '../trpc/context';
 import { fieldsOf, inputSchemaOf } from './input-schema';
-import type { InputSource, RestMethod, RestRequest, RestRoute } from './types';
+import type { InputSource, RestMethod, RestRefusal, RestRequest, RestRoute } from './types';
 
 /** The object a procedure takes, or never when it takes none. */
 type InputOf<P extends AnyTRPCProcedure> = Exclude<inferProcedureInput<P>, void | undefined>;
@@ -24,6 +24,8 @@ export interface RestOptions<P extends AnyTRPCProcedure> {
   /** For answers that are not plain JSON (a file, a calendar); `answers` names their content types. */
   send?: (reply: FastifyReply, result: inferProcedureOutput<P>) => FastifyReply;
   answers?: readonly string[];
+  /** For refusals that are not the app's `{message}` JSON alone (a page a browser shows); it sets the status it is given. */
+  refuse?: (reply: FastifyReply, refusal: RestRefusal) => FastifyReply;
 }
 
 /** Each `:param` of the url must be a field of the procedure's input, else the row does not compile. */
@@ -85,13 +87,14 @@ function requestInput(route: Pick<RestRoute, 'from' | 'params' | 'procedure'>, r
  */
 export function rest<P extends AnyTRPCProcedure, const Url extends string>(method: RestMethod, url: Url, procedure: P, ...[options = {}]: CheckedOptions<P, Url>): RestRoute {
   const path = pathOf(procedure);
-  const { from, fixed, status = 200, bodyLimit, formBody = false, send, answers = ['application/json'] } = options;
+  const { from, fixed, status = 200, bodyLimit, formBody = false, send, answers = ['application/json'], refuse } = options;
   const route = { method, url, path, procedure, params: [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''), from, status, formBody, answers };
   const call = (ctx: Context, request: RestRequest): Promise<inferProcedureOutput<P>> =>
     callTRPCProcedure({ router: appRouter, path, type: procedure._def.type, ctx, getRawInput: () => Promise.resolve(rawInput(route, request, fixed)), signal: undefined, batchIndex: 0 });
   return {
     ...route,
     ...(bodyLimit ? { bodyLimit } : {}),
+    ...(refuse ? { refuse } : {}),
     async answer(ctx, request, reply) {
       const result = await call(ctx, request);
       if (send) return send(reply, result);

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AnyTRPCProcedure } from '@trpc/server';
+import type { Locale } from '#shared/i18n/locale';
 import type { Context } from '../trpc/context';
 
 export type RestMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -10,6 +11,13 @@ export type RestMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  * with the query string for the fields the body lacks.
  */
 export type InputSource = 'query' | 'body' | 'body or query';
+
+/** A procedure's refusal as a row may show it: the status, the words and their language. */
+export interface RestRefusal {
+  status: number;
+  message: string;
+  locale: Locale;
+}
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -38,6 +46,8 @@ export interface RestRoute {
   formBody: boolean;
   /** The content types of a successful answer. */
   answers: readonly string[];
+  /** Sends a refusal itself (a page to a browser); without it, every refusal is the app's `{message}` JSON. */
+  refuse?: (reply: FastifyReply, refusal: RestRefusal) => FastifyReply;
   /** Runs the procedure with the request's input, as /trpc would, and sends its answer. */
   answer(ctx: Context, request: RestRequest, reply: FastifyReply): Promise<FastifyReply>;
 }

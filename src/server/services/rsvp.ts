@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { mailedAtOnce, unsubscribeLinks } from '../notifications/mail';
 import { notify } from '../notifications/notify';
 import type { Db } from '#db/client';
 import { eventRsvps, events, users } from '#db/schema';
@@ -116,7 +117,7 @@ export async function rsvpToEvent(db: Db, site: MailSite, eventId: number, membe
 
 /**
  * DELETE /api/events/{id}/rsvp: she no longer goes, or no longer waits. When an attendee of an
- * upcoming event cancels, the first member waiting takes her spot and is mailed, in the same
+ * upcoming event cancels, the first member waiting takes her spot and is told, in the same
  * transaction.
  */
 export async function cancelRsvp(db: Db, site: MailSite, eventId: number, userId: number, now = new Date()) {
@@ -141,7 +142,7 @@ export async function cancelRsvp(db: Db, site: MailSite, eventId: number, userId
 
 /**
  * Gives free spots of an upcoming event to the members waiting, first come first served, and
- * mails each. Called with the event's row locked (lockEvent): after a cancellation, or when an
+ * tells each (a notification, and a mail as she chose). Called with the event's row locked (lockEvent): after a cancellation, or when an
  * admin raised or removed the limit. Answers how many were promoted.
  */
 export async function promoteFromWaitlist(tx: Db, site: MailSite, event: Awaited<ReturnType<typeof lockEvent>>, now = new Date()): Promise<number> {
@@ -156,12 +157,16 @@ export async function promoteFromWaitlist(tx: Db, site: MailSite, event: Awaited
     .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.status, 'waitlisted')))
     .orderBy(asc(eventRsvps.waitlistedAt), asc(eventRsvps.userId))
     .limit(Number.isFinite(free) ? free : 10_000);
+  // Her mail choice for waitlist spots: at once (this mail, with the .ics), in her digest, or none.
+  const mailNow = await mailedAtOnce(tx, 'waitlist_promoted', next.map((member) => member.userId));
   for (const member of next) {
     await tx
       .update(eventRsvps)
       .set({ status: 'attending', waitlistedAt: null })
       .where(and(eq(eventRsvps.eventId, event.id), eq(eventRsvps.userId, member.userId)));
-    await queueMail(tx, mails.waitlistPromoted(site, member, member.firstName, event, eventCalendar(site, event.title, [event])));
+    if (!mailNow.has(member.userId)) continue;
+    const links = await unsubscribeLinks(tx, site, member.userId, ['waitlist_promoted']);
+    await queueMail(tx, mails.waitlistPromoted(site, member, member.firstName, event, eventCalendar(site, event.title, [event]), links));
   }
   await notify(
     tx,
