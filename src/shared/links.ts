@@ -9,18 +9,6 @@ export type CommentedType = WireName<(typeof COMMENTED_ENTITIES)[number]>;
 /** The anchor a forum post carries in the list, so a shared link lands on it. */
 export const forumPostAnchor = (id: number) => `post-${id}`;
 
-/** The anchor each comment and reply carries, so a link (a notification's) lands on it. */
-export const commentAnchor = (id: number) => `comment-${id}`;
-
-/**
- * A comment in its thread: the thread's page, with the comment's anchor. A forum post is named
- * by `post` (the forum shows it first, its comments open), since the anchor is the comment's.
- */
-export function commentHref(type: 'podcast' | 'blog' | 'forum', threadId: number, commentId: number): string {
-  const page = type === 'forum' ? `/community/blog?post=${threadId}` : contentHref(type, threadId);
-  return `${page}#${commentAnchor(commentId)}`;
-}
-
 export function contentHref(type: ContentType, id: number): string {
   switch (type) {
     case 'podcast':
