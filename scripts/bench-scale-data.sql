@@ -114,7 +114,7 @@ set synchronous_commit = off;
 set work_mem = '64MB';
 set maintenance_work_mem = '256MB';
 
-insert into users (id, email, password_hash, first_name, last_name, age, interests, bio, profile_image_url, is_admin, approval_status, created_at, updated_at)
+insert into users (id, email, password_hash, first_name, last_name, age, interests, bio, profile_image_url, role, approval_status, email_confirmed_at, created_at, updated_at)
 overriding system value
 select g,
   lower(f || '.' || l || '.' || g || '@members.example'),
@@ -124,17 +124,18 @@ select g,
   pg_temp.pick(w.tags, g) || ', ' || pg_temp.pick(w.tags, g / 12),
   case when g % 4 = 0 or g > {{members}} then 'I would love to join a circle of ' || pg_temp.pick(w.tags, g / 3) || ' and ' || pg_temp.pick(w.tags, g / 5) || ' friends.' end,
   case when g % 10 = 0 then 'https://images.bench.example/members/' || g || '.jpg' end,
-  false,
+  'member',
   (case when g <= {{members}} then 'approved' when g <= ({{members}} + 500) then 'pending' else 'rejected' end)::approval_status,
+  now() - ({{members}} + 601 - g) * interval '13 minutes',
   now() - ({{members}} + 601 - g) * interval '13 minutes',
   now() - ({{members}} + 601 - g) * interval '13 minutes'
 from generate_series(1, {{members}} + 600) g
 cross join bench_words w
 cross join lateral (select pg_temp.pick(w.first_names, g) as f, pg_temp.pick(w.last_names, g / 7) as l) name;
 
-insert into users (id, email, password_hash, first_name, last_name, is_admin, approval_status, created_at, updated_at)
+insert into users (id, email, password_hash, first_name, last_name, role, approval_status, email_confirmed_at, created_at, updated_at)
 overriding system value
-values ({{members}} + 601, 'admin@bench.example', current_setting('bench.known_hash'), 'Bench', 'Admin', true, 'approved', now() - interval '1000 days', now() - interval '1000 days');
+values ({{members}} + 601, 'admin@bench.example', current_setting('bench.known_hash'), 'Bench', 'Admin', 'admin', 'approved', now() - interval '1000 days', now() - interval '1000 days', now() - interval '1000 days');
 
 -- step: blogs (20k, about 3 KB each)
 insert into blogs (id, title, content, excerpt, category, author_name, author_id, cover_image_url, tags, is_published, created_at, updated_at)
@@ -278,7 +279,7 @@ from generate_series(1, 10000) g
 cross join bench_words w;
 
 insert into directory_interest (user_id, created_at)
-select 1 + g * 97, now() - (g % 300) * interval '1 day' from generate_series(0, 999) g;
+select 1 + (g * 97) % {{members}}, now() - (g % 300) * interval '1 day' from generate_series(0, 999) g;
 
 insert into places (id, name, description, category, address, rating, tags, recommended, created_at)
 overriding system value

@@ -199,7 +199,7 @@ async function describeData(url: string): Promise<Fixtures> {
   try {
     const volumes = await sql<{ name: string; rows: string }[]>`
       select name, rows from (values
-        ('members (approved)', (select count(*) from users where approval_status = 'approved' and not is_admin)),
+        ('members (approved)', (select count(*) from users where approval_status = 'approved' and role = 'member')),
         ('applicants', (select count(*) from users where approval_status <> 'approved')),
         ('blog posts', (select count(*) from blogs)),
         ('blog drafts', (select count(*) from blogs where not is_published)),
