@@ -25,7 +25,7 @@ const accountsProcedure = staffProcedure('manage:accounts');
 const suspensionsProcedure = staffProcedure('suspend:member');
 
 /** First name, last name or email containing the search, by the search rule of every list. */
-const searchFilter = (search: string | undefined) => searchCondition(search, users.searchText);
+const searchFilter = (search: string | undefined) => searchCondition(search, users);
 
 export const adminUsersRouter = router({
   /**
