@@ -48,7 +48,10 @@ const PGLITE_START_PARAMS = [...(PGlite as unknown as { defaultStartParams: stri
  * savepoints too (postgres.js hands drizzle a client of their own), lets each connection parse
  * a query's text once and run it in one round trip. The query texts are a fixed set (values
  * always travel as parameters), so the statements each connection keeps stay few. (A pooler
- * in transaction mode, which can't keep prepared statements, would need this off.)
+ * in transaction mode, which can't keep prepared statements, would need this off.) The
+ * driver's own BEGIN has no parameters, so it goes as a simple query, which is never prepared.
+ * A BEGIN that filled a busy connection's pipeline used to leave its connection unreserved
+ * (UNSAFE_TRANSACTION): patches/postgres+3.4.9.patch fixes that in the driver.
  */
 function preparedByDefault(client: postgres.Sql | postgres.TransactionSql) {
   const unsafe = client.unsafe.bind(client);

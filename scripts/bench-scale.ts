@@ -9,6 +9,8 @@
  * first pages every visitor opens, then a mixed workload of members reading and writing.
  *
  *   BENCH_DATABASE_URL=postgres://...  required: a scratch database it may empty and fill
+ *   BENCH_SCALE=1                      the data's volume: 0.1 loads a tenth of the members, blogs,
+ *                                      forum posts and comments, for trying changes quickly
  *   BENCH_DURATION=5                   seconds per target (10 connections)
  *   BENCH_MIXED_DURATION=15            seconds of the mixed workload (50 connections)
  *   BENCH_REUSE_DATA=1                 keep the data a previous run loaded (skips reset and load)
@@ -49,6 +51,39 @@ const SIGNED_IN_MEMBERS = 100;
 const WORD_IN_NO_POST = 'zyxwvquartz';
 const RARE_BLOG_WORD = 'saffronquill';
 const RARE_PODCAST_WORD = 'moonlitcedar';
+/**
+ * The words every search is measured with: none, common (in three items in five) and very
+ * common (in every item), in English and in Arabic (typed without the hamza, the teh marbuta
+ * and the tanwin the text has: 'إيمان', 'معاً'). Members search for common words far more often
+ * than for words in no post.
+ */
+const SEARCH_WORDS = [
+  { name: 'word in no post', word: WORD_IN_NO_POST },
+  { name: 'common word', word: 'sunflower' },
+  { name: 'very common word', word: 'together' },
+  { name: 'common Arabic word', word: 'ايمان' },
+  { name: 'very common Arabic word', word: 'معا' },
+];
+/** First names in the data: 'Amira' is one member in 41, 'أمينة' (searched as 'امينه') too. */
+const MEMBER_NAMES = [
+  { name: 'a common name', word: 'Amira' },
+  { name: 'a common Arabic name', word: 'امينه' },
+  { name: 'no member', word: WORD_IN_NO_POST },
+];
+/** The data's volumes at BENCH_SCALE (1: 100k members, 20k blogs, 500k comments, 200k forum posts). */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+function volumes(): Record<string, number> {
+  if (!(SCALE > 0 && SCALE <= 1)) throw new Error('BENCH_SCALE must be above 0 and at most 1');
+  // Blogs in multiples of 400 (every 400th a draft), at least enough members for the likes' pairs.
+  const scaled = (full: number, unit: number, least: number) => Math.max(least, Math.round((full * SCALE) / unit) * unit);
+  return {
+    members: scaled(100_000, 1000, 2000),
+    blogs: scaled(20_000, 400, 800),
+    blog_comments: scaled(495_000, 1000, 5000),
+    forum_posts: scaled(200_000, 1000, 3000),
+    forum_comments: scaled(298_000, 1000, 3000),
+  };
+}
 /** Part of one member's email, the way an admin looks someone up. */
 const ADMIN_SEARCH = '.4242@';
 /** The client's page sizes (use-paged-list.ts, community/(forum)/blog.tsx, admin-kit.tsx). */
@@ -94,7 +129,11 @@ async function ensureDatabase(url: string) {
 
 /** The steps of bench-scale-data.sql, each introduced by a `-- step: name` line. */
 function dataSteps(): { name: string; sql: string }[] {
-  const text = readFileSync(resolve(ROOT, 'scripts/bench-scale-data.sql'), 'utf8');
+  const volume = volumes();
+  const text = readFileSync(resolve(ROOT, 'scripts/bench-scale-data.sql'), 'utf8').replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    if (volume[name] === undefined) throw new Error(`bench-scale-data.sql names an unknown volume {{${name}}}`);
+    return String(volume[name]);
+  });
   return text
     .split(/^-- step: /m)
     .slice(1)
@@ -153,6 +192,8 @@ interface Fixtures {
   recentForumIds: number[];
   /** Upcoming events without a cap: an RSVP there always succeeds. */
   openEventIds: number[];
+  /** How many items hold each searched word, by list: `${list} ${word}`. */
+  hits: Map<string, number>;
 }
 
 async function describeData(url: string): Promise<Fixtures> {
@@ -194,6 +235,7 @@ async function describeData(url: string): Promise<Fixtures> {
       recentPodcastIds: await ids(sql`select id from podcasts order by created_at desc limit 300`),
       recentForumIds: await ids(sql`select id from forum_posts order by created_at desc limit 2000`),
       openEventIds: await ids(sql`select id from events where date_time > now() + interval '1 day' and max_attendees is null order by date_time limit 500`),
+      hits: await countHits(sql),
     };
   } finally {
     await sql.end();
@@ -232,6 +274,21 @@ async function measureNotificationQueries(url: string): Promise<string[]> {
     await handle.close();
   }
   return lines;
+}
+
+/** How many items each searched word is in, for the targets' names: the stored search text holding it. */
+async function countHits(sql: postgres.Sql): Promise<Map<string, number>> {
+  const lists = { blogs: 'blogs where is_published', podcasts: 'podcasts', directory: 'directory_listings', places: 'places', events: 'events', members: 'users' };
+  const words = [...SEARCH_WORDS, ...MEMBER_NAMES, { word: RARE_BLOG_WORD }, { word: RARE_PODCAST_WORD }].map((entry) => entry.word);
+  const hits = new Map<string, number>();
+  for (const [list, from] of Object.entries(lists)) {
+    const [row] = await sql.unsafe<Record<string, string>[]>(
+      `select ${words.map((_, i) => `count(*) filter (where strpos(search_text, bloom_search_stem($${i + 1})) > 0) as w${i}`).join(', ')} from ${from}`,
+      words,
+    );
+    words.forEach((word, i) => hits.set(`${list} ${word}`, Number(row![`w${i}`])));
+  }
+  return hits;
 }
 
 // ---------------------------------------------------------------- server
@@ -571,7 +628,7 @@ async function main() {
     throw new Error('dist/ is missing: run `npm run build` first (npm run bench:scale does).');
   }
   const started = Date.now();
-  console.log(`Bloom Circle scale bench: PostgreSQL database ${databaseName(url)}, node ${process.version}`);
+  console.log(`Bloom Circle scale bench: PostgreSQL database ${databaseName(url)}, scale ${SCALE} (${Object.entries(volumes()).map(([name, n]) => `${name} ${n}`).join(', ')}), node ${process.version}`);
 
   if (process.env.BENCH_REUSE_DATA === '1') {
     console.log('Reusing the data already loaded (BENCH_REUSE_DATA=1).');
@@ -592,15 +649,36 @@ async function main() {
 
   const busy = fixtures.busyBlog;
   const deepOffset = Math.max(0, busy.comments - COMMENT_PAGE);
+  const hits = (list: string, word: string) => fixtures.hits.get(`${list} ${word}`)!.toLocaleString('en');
+  const q = encodeURIComponent;
+  // Every search box, with each kind of word: the first page the site asks for.
+  const searches: Target[] = [
+    ...[...SEARCH_WORDS.slice(0, 1), { name: 'rare word', word: RARE_BLOG_WORD }, ...SEARCH_WORDS.slice(1)].map(({ name, word }) => ({
+      name: `Blog search, ${name} (${hits('blogs', word)} posts)`,
+      path: `/api/blogs?published=true&search=${q(word)}&limit=${GRID_PAGE}`,
+    })),
+    ...[...SEARCH_WORDS.slice(0, 1), { name: 'rare word', word: RARE_PODCAST_WORD }, ...SEARCH_WORDS.slice(1)].map(({ name, word }) => ({
+      name: `Podcast search, ${name} (${hits('podcasts', word)})`,
+      path: `/api/podcasts?search=${q(word)}&limit=${GRID_PAGE}`,
+    })),
+    ...SEARCH_WORDS.map(({ name, word }) => ({ name: `Directory search, ${name} (${hits('directory', word)})`, path: `/api/directory?search=${q(word)}&limit=${GRID_PAGE}` })),
+    ...SEARCH_WORDS.map(({ name, word }) => ({ name: `Places search, ${name} (${hits('places', word)})`, path: `/api/places?search=${q(word)}` })),
+    ...SEARCH_WORDS.map(({ name, word }) => ({
+      name: `Hub search, ${name} (${hits('blogs', word)} posts, ${hits('podcasts', word)} podcasts, ${hits('events', word)} events)`,
+      path: `/api/search?q=${q(word)}`,
+    })),
+    ...MEMBER_NAMES.map(({ name, word }) => ({
+      name: `Admin member search, ${name} (${hits('members', word)})`,
+      path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${q(word)}`,
+      cookie: 'admin' as const,
+    })),
+  ];
   const targets: Target[] = [
-    { name: 'Blog search, word in no post', path: `/api/blogs?published=true&search=${WORD_IN_NO_POST}&limit=${GRID_PAGE}` },
-    { name: 'Blog search, rare word (13 posts)', path: `/api/blogs?published=true&search=${RARE_BLOG_WORD}&limit=${GRID_PAGE}` },
-    { name: 'Hub search, no hit', path: `/api/search?q=${WORD_IN_NO_POST}` },
-    { name: 'Podcast search, rare word (13)', path: `/api/podcasts?search=${RARE_PODCAST_WORD}&limit=${GRID_PAGE}` },
+    ...searches,
     { name: 'Blogs, offset 19900', path: `/api/blogs?published=true&limit=${GRID_PAGE}&offset=19900` },
     { name: `Busy post comments, offset ${deepOffset}`, path: `/api/blogs/${busy.id}/comments?limit=${COMMENT_PAGE}&offset=${deepOffset}` },
     { name: 'Admin users list', path: `/api/admin/users?limit=${ADMIN_PAGE}`, cookie: 'admin' },
-    { name: 'Admin users search', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
+    { name: 'Admin member search, part of an email', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
     { name: 'Admin overview (12 weeks)', path: '/api/admin/overview', cookie: 'admin' },
     { name: 'tRPC batch of Home (member)', path: homeBatchPath(), cookie: 'member' },
     // Her bell: the unread count (it stops at 1,000) with the first page, for a member with

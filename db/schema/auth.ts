@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, untaggedSearchText, updatedAt } from './columns';
+import { createdAt, id, untaggedSearchText, untaggedSearchVector, updatedAt } from './columns';
 import { LOCALES } from '#shared/i18n/locale';
 import { ROLES } from '#shared/roles';
 
@@ -62,18 +62,19 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     /** What the admin panel's search of members reads: names and email, normalised like every search. */
     searchText: untaggedSearchText('first_name', 'last_name', 'email'),
+    searchVector: untaggedSearchVector('first_name', 'last_name', 'email'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     // The admin panel's Pending Users list, oldest first.
     index('users_approval_created_idx').on(t.approvalStatus, t.createdAt, t.id),
     // The admin panel's Community Users list, newest first, and its search by name or email
-    // (a substring of search_text, which its trigram index answers).
+    // (the words of search_vector, which its GIN index answers).
     index('users_created_idx').on(t.createdAt, t.id),
     // Its Admin Management list: the few staff, newest first.
     index('users_staff_created_idx').on(t.createdAt, t.id).where(sql`${t.role} <> 'member'`),
     uniqueIndex('users_calendar_token_idx').on(t.calendarTokenHash),
-    index('users_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('users_search_vector_idx').using('gin', t.searchVector),
   ],
 );
 

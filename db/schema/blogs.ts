@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, searchText, textList, updatedAt, keptCount } from './columns';
+import { createdAt, id, searchText, searchVector, textList, updatedAt, keptCount } from './columns';
 import { commentsTable, likesTable } from './reactions';
 
 export const blogs = pgTable(
@@ -18,6 +18,7 @@ export const blogs = pgTable(
     coverImageUrl: text('cover_image_url'),
     tags: textList('tags'),
     searchText: searchText('title', 'excerpt', 'content'),
+    searchVector: searchVector('title', 'excerpt', 'content'),
     isPublished: boolean('is_published').notNull().default(false),
     likeCount: keptCount('like_count'),
     /** Published comments only: held and hidden ones are not counted. */
@@ -27,7 +28,7 @@ export const blogs = pgTable(
   },
   (t) => [
     index('blogs_published_created_idx').on(t.isPublished, t.createdAt, t.id), index('blogs_created_idx').on(t.createdAt, t.id), index('blogs_category_idx').on(t.category),
-    index('blogs_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('blogs_search_vector_idx').using('gin', t.searchVector),
   ],
 );
 

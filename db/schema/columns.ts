@@ -13,19 +13,33 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-const searchDocument = (tags: string, columns: string[]) =>
-  text('search_text').generatedAlwaysAs(sql.raw(`bloom_search_document(${tags}, ${columns.map((column) => `"${column}"`).join(', ')})`));
+const searchDocument = (tags: string, columns: string[]) => `bloom_search_document(${tags}, ${columns.map((column) => `"${column}"`).join(', ')})`;
+
+/** PostgreSQL's full-text document type; the app never reads it, only searches through it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The row's searchable text, normalised by bloom_search_document (db/migrations): the given
- * columns and the tags, stored so a trigram index answers searches and re-checks a match
- * without normalising a long text again. Column names are SQL names, in the order searches use.
- * Every searchable list searches such a column (searchCondition), so one rule holds for all.
+ * columns and the tags, stored so that a search re-checks a phrase without normalising a long
+ * text again. Column names are SQL names, in the order searches use. Every searchable list
+ * searches such a column with its {@link searchVector} (searchCondition), so one rule holds for all.
  */
-export const searchText = (...columns: string[]) => searchDocument('"tags"', columns);
+export const searchText = (...columns: string[]) => text('search_text').generatedAlwaysAs(sql.raw(searchDocument('"tags"', columns)));
 
 /** The same for a table without tags. */
-export const untaggedSearchText = (...columns: string[]) => searchDocument(`'{}'::text[]`, columns);
+export const untaggedSearchText = (...columns: string[]) => text('search_text').generatedAlwaysAs(sql.raw(searchDocument(`'{}'::text[]`, columns)));
+
+/**
+ * The words of the same text with their positions (bloom_search_vector), which a GIN index
+ * answers: a search finds its rows by their words, and the first page of a common word by
+ * walking the list's order, whatever the number of rows holding it. Give it the columns of
+ * the table's {@link searchText}.
+ */
+export const searchVector = (...columns: string[]) => tsvector('search_vector').generatedAlwaysAs(sql.raw(`bloom_search_vector(${searchDocument('"tags"', columns)})`));
+
+/** The same for a table without tags. */
+export const untaggedSearchVector = (...columns: string[]) =>
+  tsvector('search_vector').generatedAlwaysAs(sql.raw(`bloom_search_vector(${searchDocument(`'{}'::text[]`, columns)})`));
 
 /**
  * A count of an item's likes, comments, reviews or RSVPs, kept by the database in the same

@@ -1,7 +1,7 @@
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, publicationState, searchText, textList, updatedAt, keptCount } from './columns';
+import { createdAt, id, publicationState, searchText, searchVector, textList, updatedAt, keptCount } from './columns';
 import { likesTable } from './reactions';
 
 export const listings = pgTable(
@@ -18,6 +18,7 @@ export const listings = pgTable(
     images: textList('images'),
     tags: textList('tags'),
     searchText: searchText('name', 'description'),
+    searchVector: searchVector('name', 'description'),
     /** 'hidden' after reports or a moderator's decision; listings are never held. */
     state: publicationState('state').notNull().default('published'),
     likeCount: keptCount('like_count'),
@@ -30,7 +31,7 @@ export const listings = pgTable(
   (t) => [
     index('directory_listings_created_idx').on(t.createdAt, t.id),
     index('directory_listings_category_idx').on(t.category),
-    index('directory_listings_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('directory_listings_search_vector_idx').using('gin', t.searchVector),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, searchText, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
+import { createdAt, id, searchText, searchVector, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
 import { RSVP_STATUSES } from '#shared/statuses';
 import { DEFAULT_TIME_ZONE } from '#shared/event-time';
 
@@ -24,12 +24,13 @@ export const events = pgTable(
     images: textList('images'),
     tags: textList('tags'),
     searchText: searchText('title', 'description'),
+    searchVector: searchVector('title', 'description'),
     /** RSVPs that take a spot (status 'attending'); the waitlist doesn't. */
     attendingCount: keptCount('attending_count'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_date_time_idx').on(t.dateTime, t.id), index('events_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
+  (t) => [index('events_date_time_idx').on(t.dateTime, t.id), index('events_search_vector_idx').using('gin', t.searchVector)],
 );
 
 export const rsvpStatus = pgEnum('rsvp_status', RSVP_STATUSES);

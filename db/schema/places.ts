@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgEnum, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, searchText, textList } from './columns';
+import { createdAt, id, searchText, searchVector, textList } from './columns';
 import { PLACE_CATEGORIES } from '#shared/categories';
 
 export const placeCategory = pgEnum('place_category', PLACE_CATEGORIES);
@@ -19,8 +19,9 @@ export const places = pgTable(
     recommended: boolean('recommended').notNull().default(false),
     createdAt: createdAt(),
     searchText: searchText('name', 'description'),
+    searchVector: searchVector('name', 'description'),
   },
-  (t) => [index('places_category_idx').on(t.category), index('places_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
+  (t) => [index('places_category_idx').on(t.category), index('places_search_vector_idx').using('gin', t.searchVector)],
 );
 
 export const placeSuggestions = pgTable(

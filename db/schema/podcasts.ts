@@ -1,5 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, searchText, textList, updatedAt, keptCount } from './columns';
+import { createdAt, id, searchText, searchVector, textList, updatedAt, keptCount } from './columns';
 import { commentsTable, likesTable } from './reactions';
 
 export const podcasts = pgTable(
@@ -13,6 +13,7 @@ export const podcasts = pgTable(
     embedUrl: text('embed_url').notNull(),
     tags: textList('tags'),
     searchText: searchText('title', 'description'),
+    searchVector: searchVector('title', 'description'),
     likeCount: keptCount('like_count'),
     /** Published comments only: held and hidden ones are not counted. */
     commentCount: keptCount('comment_count'),
@@ -22,7 +23,7 @@ export const podcasts = pgTable(
   (t) => [
     index('podcasts_created_idx').on(t.createdAt, t.id),
     index('podcasts_category_idx').on(t.category),
-    index('podcasts_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('podcasts_search_vector_idx').using('gin', t.searchVector),
   ],
 );
 

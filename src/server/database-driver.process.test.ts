@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createDb, rowsOf } from '#db/client';
 
 /**
  * The PostgreSQL driver survives a connection that dies under a transaction. postgres.js 3.4.9
@@ -62,5 +64,55 @@ describe.skipIf(!url)('the PostgreSQL driver', () => {
     expect(run.stdout.trim().split('\n'), run.stderr).toEqual(Array.from({ length: ROUNDS }, () => round).flat());
     // Exits by itself: no reconnect left a socket open after end().
     expect(run.status).toBe(0);
+  });
+});
+
+/**
+ * A transaction whose BEGIN is the query that fills a busy connection's pipeline (postgres.js
+ * pipelines up to 100 queries on a connection when none is free). postgres.js 3.4.9 reserved
+ * the connection for the transaction only when the pipeline still had room, so that BEGIN
+ * failed with UNSAFE_TRANSACTION (one RSVP in about 3,000 under load) and, worse, its
+ * connection went back to the pool inside the open transaction, where other requests' queries
+ * then ran. The patch reserves the connection whenever BEGIN is sent.
+ *
+ * Both connections of a pool of two are held by a slow query while plain reads pile up behind
+ * them, then transactions (as an RSVP opens one) arrive: each pipeline length around the limit
+ * is tried, so one of the transactions lands on the boundary.
+ */
+describe.skipIf(!url)('transactions on a busy pool', () => {
+  it('each gets a connection of its own and leaves none inside a transaction', async () => {
+    const { db, close } = createDb({ url: url!, maxConnections: 2 });
+    const failures: string[] = [];
+    let committed = 0;
+    try {
+      // Both connections open and idle.
+      await Promise.all([db.execute(sql`select 1`), db.execute(sql`select 1`)]);
+      for (let pipelined = 95; pipelined <= 100; pipelined++) {
+        // drizzle sends a query once it is awaited: Promise.resolve sends these now.
+        const held = Array.from({ length: 2 }, () => Promise.resolve(db.execute(sql`select pg_sleep(0.05)`)));
+        const reads = Array.from({ length: 2 * pipelined }, () => Promise.resolve(db.execute(sql`select 1`)));
+        // Let the reads reach the connections' pipelines before the transactions ask for one.
+        await new Promise((done) => setImmediate(done));
+        const transactions = Array.from({ length: 4 }, () =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            return tx.execute(sql`select 2`);
+          }),
+        );
+        for (const outcome of await Promise.allSettled([...held, ...reads, ...transactions])) {
+          if (outcome.status === 'rejected') failures.push(String((outcome.reason as { code?: string }).code ?? outcome.reason));
+        }
+        committed += transactions.length;
+      }
+      // A connection left inside a transaction answers with the transaction's start time.
+      const inTransaction = await Promise.all(
+        Array.from({ length: 20 }, async () => rowsOf<{ inside: boolean }>(await db.execute(sql`select now() <> statement_timestamp() as inside`))[0]!.inside),
+      );
+      expect(failures).toEqual([]);
+      expect(committed).toBe(24);
+      expect(inTransaction.filter(Boolean)).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 });

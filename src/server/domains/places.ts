@@ -23,5 +23,5 @@ export function placeSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const needle = normalizeForSearch(search);
   const categories = PLACE_CATEGORIES.filter((category) => category.includes(needle));
-  return or(searchCondition(search, places.searchText), categories.length ? inArray(places.category, categories) : undefined);
+  return or(searchCondition(search, places), categories.length ? inArray(places.category, categories) : undefined);
 }

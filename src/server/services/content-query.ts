@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { searchWords, stemForSearch } from '#shared/text/normalize';
 
 /**
  * Separates a row's searched fields, and its normalised text from the same without Arabic
@@ -8,24 +9,42 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  */
 const FIELD_SEPARATOR = '\u001f';
 
+/** A searchable table's stored search text and its words (db/schema/columns.ts). */
+export interface Searchable {
+  searchText: PgColumn;
+  searchVector: PgColumn;
+}
+
 /**
  * Search over a table's stored search text (its `search_text` column: the searched fields
  * and tags, normalised by bloom_search_document so that case, accents, Arabic diacritics and
  * letter variants don't matter, and held a second time without Arabic words' attached
- * prefixes; see stemForSearch in src/shared/text/normalize.ts): the search, normalised and
- * stripped of those prefixes alike (bloom_search_stem), as a substring, with `%` and `_`
- * literal, answered by the column's trigram index. So 'المدرسة' finds 'مدرسة', and a word
- * typed in part still finds what it found before.
+ * prefixes; see stemForSearch in src/shared/text/normalize.ts) and its words (`search_vector`).
+ * The search, normalised and stripped of those prefixes alike (bloom_search_stem), is found
+ * through the words' GIN index: its words next to each other, the last one as the start of a
+ * word (bloom_search_query), so 'المدرسة' finds 'مدرسة' and 'yog' finds 'Yoga'. A search of
+ * several words, or with punctuation, must also appear as typed within one field (the stored
+ * text holding it, `%` and `_` literal); one that holds no word at all is only that.
  *
- * The database normalises the search, with the very functions that built the column, so the
- * two sides can't differ by the server's Unicode tables or locale.
+ * The database normalises the search, with the very functions that built the columns, so the
+ * two sides can't differ by the server's Unicode tables or locale; the TypeScript twins only
+ * choose which conditions a search needs.
  */
-export function searchCondition(search: string | undefined, searchText: PgColumn): SQL | undefined {
+export function searchCondition(search: string | undefined, table: Searchable): SQL | undefined {
   if (!search) return undefined;
+  const typed = search.replaceAll(FIELD_SEPARATOR, ' ');
   // Normalised before escaping, since NFKD turns full-width ％ ＿ ＼ into wildcards and escapes.
-  const needle = sql`bloom_search_stem(${search.replaceAll(FIELD_SEPARATOR, ' ')})`;
+  const needle = sql`bloom_search_stem(${typed})`;
   const pattern = sql`'%' || replace(replace(replace(${needle}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-  return sql`${searchText} like ${pattern}`;
+  const asTyped = sql`${table.searchText} like ${pattern}`;
+  const stemmed = stemForSearch(typed);
+  const words = searchWords(stemmed);
+  if (words.length === 0) return asTyped;
+  const byWords = sql`${table.searchVector} @@ bloom_search_query(${typed})`;
+  // A single word and nothing else is found by its words alone (words longer than a lexeme's
+  // 200 characters are looked up by their start).
+  const oneWord = words.length === 1 && words[0] === stemmed && stemmed.length <= 200;
+  return oneWord ? byWords : sql`${byWords} and ${asTyped}`;
 }
 
 /** Case-insensitive category match, so 'wellness' and 'Wellness' filter alike. */

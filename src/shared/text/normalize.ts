@@ -5,7 +5,7 @@
  * migration arabic_search_prefixes), which searches use, the same as stemForSearch; the
  * stored search text (bloom_search_document) holds both forms. src/server/search.int.test.ts
  * checks that each pair gives the same text on both databases. Change the twins together, in
- * a migration that also recomputes the stored search text (search_text columns).
+ * a migration that also recomputes the stored search text (search_text and search_vector columns).
  */
 
 /**
@@ -89,4 +89,21 @@ const ARABIC_PREFIX = new RegExp(
  */
 export function stemForSearch(text: string): string {
   return normalizeForSearch(text).replace(ARABIC_PREFIX, '');
+}
+
+/**
+ * What splits a normalised text into words for search (bloom_search_words in db/migrations,
+ * the migration search_by_full_text, uses the same class): ASCII but letters and digits
+ * (space, punctuation, controls, the field separator U+001F), Latin-1 punctuation and symbols,
+ * × ÷, the Arabic comma, semicolon, question mark, percent sign, decimal and thousands
+ * separators, star and full stop, general punctuation (spaces, dashes, quotes, zero-width and
+ * direction marks) and CJK punctuation. Everything else, Arabic and other letters, digits and
+ * emoji, makes words.
+ */
+// eslint-disable-next-line no-control-regex -- controls, U+001F among them, separate words.
+const WORD_SEPARATORS = /[\x01-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u0080-\u00bf\u00d7\u00f7\u060c\u061b\u061f\u066a-\u066d\u06d4\u2000-\u206f\u3000-\u303f]+/u;
+
+/** The words of a normalised text ({@link stemForSearch}'s), as search indexes and looks them up. */
+export function searchWords(normalized: string): string[] {
+  return normalized.split(WORD_SEPARATORS).filter((word) => word !== '');
 }

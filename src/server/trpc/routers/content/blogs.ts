@@ -14,7 +14,7 @@ const commentTable = COMMENT_TABLES.blog;
 
 /** One page of published articles, newest first, matching the list's search and category. */
 function publishedPage(db: Db, input: BlogListQuery) {
-  const where = and(eq(blogs.isPublished, true), searchCondition(input.search, blogs.searchText), categoryCondition(input.category, blogs.category));
+  const where = and(eq(blogs.isPublished, true), searchCondition(input.search, blogs), categoryCondition(input.category, blogs.category));
   const order: ListOrder = { column: blogs.createdAt, direction: 'desc' };
   return { page: pageIds(db, blogs, blogs.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor }), order: orderBy(order, blogs.id) };
 }

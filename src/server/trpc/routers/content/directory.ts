@@ -13,7 +13,7 @@ export const directoryRouter = router({
   list: publicProcedure.meta({ cache: { shared: true, reads: ['listings'] } }).input(DirectoryListSchema).query(({ ctx, input }) => {
     const where = and(
       listingVisible,
-      searchCondition(input.search, listings.searchText),
+      searchCondition(input.search, listings),
       categoryCondition(input.category, listings.category),
     );
     if (input.sort === 'popular') {

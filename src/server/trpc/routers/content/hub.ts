@@ -25,19 +25,19 @@ export const hubRouter = router({
       ctx.db
         .select({ id: podcasts.id, title: podcasts.title, description: podcasts.description, category: podcasts.category })
         .from(podcasts)
-        .where(searchCondition(input.q, podcasts.searchText))
+        .where(searchCondition(input.q, podcasts))
         .orderBy(desc(podcasts.createdAt), desc(podcasts.id))
         .limit(SEARCH_GROUP_SIZE),
       ctx.db
         .select({ id: blogs.id, title: blogs.title, excerpt: blogs.excerpt, category: blogs.category, createdAt: blogs.createdAt })
         .from(blogs)
-        .where(and(eq(blogs.isPublished, true), searchCondition(input.q, blogs.searchText)))
+        .where(and(eq(blogs.isPublished, true), searchCondition(input.q, blogs)))
         .orderBy(desc(blogs.createdAt), desc(blogs.id))
         .limit(SEARCH_GROUP_SIZE),
       ctx.db
         .select({ id: events.id, title: events.title, description: events.description, dateTime: events.dateTime, timeZone: events.timeZone, location: events.location })
         .from(events)
-        .where(searchCondition(input.q, events.searchText))
+        .where(searchCondition(input.q, events))
         .orderBy(desc(events.dateTime), desc(events.id))
         .limit(SEARCH_GROUP_SIZE),
     ]);

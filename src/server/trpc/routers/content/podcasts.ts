@@ -15,7 +15,7 @@ export const podcastsRouter = router({
   /** Podcasts as the API answers them (each with its `iframe`), newest first; the client's own player reads `embedUrl`. */
   list: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts'] } }).input(PodcastListSchema).query(async ({ ctx, input }) => {
     const where = and(
-      searchCondition(input.search, podcasts.searchText),
+      searchCondition(input.search, podcasts),
       categoryCondition(input.category, podcasts.category),
     );
     const order: ListOrder = { column: podcasts.createdAt, direction: 'desc' };
