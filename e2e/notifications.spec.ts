@@ -98,16 +98,15 @@ test('a reply and a mention reach her bell while her page stays open; opening on
   await expect(items.nth(0)).toHaveAttribute('href', mention.href);
   await shot(page, 'bell-open-en-1280');
 
-  // Opening the mention reads it and goes to its thread; the bell closes.
+  // Opening the mention reads it and goes to the comment itself (the forum names the post, the
+  // anchor the comment): the post's comments open and the comment comes into view, with the
+  // keyboard on it; the bell closes.
+  expect(mention.href).toBe(commentHref('forum', theirs, mentionId));
   await items.nth(0).click();
   await expect(panel).toBeHidden();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === mention.href);
   await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: `Our drawing club ${stamp}` }) })).toBeVisible();
   await expect.poll(() => bellCount(page)).toBe(before + 1);
-
-  // A link to the comment itself (the forum names the post, the anchor the comment) opens the
-  // post's comments and brings the comment into view, with the keyboard on it.
-  await page.goto(commentHref('forum', theirs, mentionId));
   const linked = page.locator(`#comment-${mentionId}`);
   await expect(linked).toBeFocused();
   await expect(linked).toBeInViewport();

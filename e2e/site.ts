@@ -56,7 +56,9 @@ export async function startE2eSite(workerSlot: number, { host = '127.0.0.1' }: {
     if (child.exitCode === null) {
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((done) => (timer = setTimeout(done, 5_000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     rmSync(resolve(dataDir), { recursive: true, force: true });

@@ -57,7 +57,10 @@ export async function untilServing(site: SiteProcess, timeoutMs = 120_000): Prom
 /** SIGTERM, then SIGKILL if it has not exited within `graceMs`; resolves with its exit code. */
 export async function stopSite(site: SiteProcess, graceMs = 10_000): Promise<number | null> {
   if (site.child.exitCode === null && site.child.signalCode === null) site.child.kill('SIGTERM');
-  const code = await Promise.race([site.exited, new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), graceMs))]);
+  let timer: NodeJS.Timeout | undefined;
+  const code = await Promise.race([site.exited, new Promise<'timeout'>((done) => (timer = setTimeout(() => done('timeout'), graceMs)))]);
+  // A pending timer would keep the caller's process alive for the rest of the grace.
+  clearTimeout(timer);
   if (code !== 'timeout') return code;
   site.child.kill('SIGKILL');
   return site.exited;
