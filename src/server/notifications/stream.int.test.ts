@@ -63,7 +63,7 @@ const until = async (check: () => boolean, withinMs: number) => {
 };
 
 describe('the notification stream', () => {
-  it('sends her unread count at once, then a reply written through another process within a second, and heartbeats; nothing to others', async () => {
+  it('sends her unread count at once, then a reply written through another process within a second, heartbeats, and the count after she reads elsewhere; nothing to others', async () => {
     const hers = await openStream(zeina);
     const theirs = await openStream(laila);
     expect(hers.response.status).toBe(200);
@@ -81,7 +81,9 @@ describe('the notification stream', () => {
     // Laila acted: her own stream tells her nothing new.
     expect(theirs.counts()).toEqual([0]);
 
+    // Read in another tab: this stream hears the new count too.
     await t.request({ method: 'POST', url: '/api/notifications/read', payload: { all: true }, cookie: zeina.cookie });
+    await until(() => hers.counts().at(-1) === 0, 1_000);
     await hers.close();
     await theirs.close();
   });

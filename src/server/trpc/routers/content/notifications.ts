@@ -7,6 +7,7 @@ import { requireVisibleBlog } from '#server/domains/blogs';
 import { requirePodcast } from '#server/domains/podcasts';
 import { visibleTo } from '#server/moderation/visibility';
 import { listNotifications, markRead } from '#server/notifications/inbox';
+import { signalNotified } from '#server/notifications/live';
 import { mentionCandidates } from '#server/notifications/mentions';
 import { preferencesOf, setPreferences } from '#server/notifications/preferences';
 import { unsubscribeFromNotificationMail, unsubscribeLinkPage } from '#server/notifications/mail';
@@ -32,11 +33,18 @@ export const notificationsRouter = router({
   /** GET /api/notifications: newest first, a page at a time, with her unread count. */
   list: memberProcedure.meta({ openWhileSuspended: true }).input(NotificationListSchema).query(async ({ ctx, input }) => listNotifications(ctx.db, ctx.user.id, input)),
 
-  /** POST /api/notifications/read: some of hers by id, or all; answers her unread count. Open while suspended: it is her own inbox. */
+  /**
+   * POST /api/notifications/read: some of hers by id, or all; answers her unread count, which her
+   * open streams (her other tabs and devices) receive too. Open while suspended: it is her own inbox.
+   */
   read: memberProcedure
     .meta({ cache: { changes: [] }, openWhileSuspended: true })
     .input(NotificationReadSchema)
-    .mutation(async ({ ctx, input }) => markRead(ctx.db, ctx.user.id, input.ids ? { ids: input.ids } : { all: true })),
+    .mutation(async ({ ctx, input }) => {
+      const answer = await markRead(ctx.db, ctx.user.id, input.ids ? { ids: input.ids } : { all: true });
+      await signalNotified(ctx.db, [ctx.user.id]);
+      return answer;
+    }),
 
   /** GET /api/notifications/preferences: per kind she may receive, `{site, mail}`. */
   preferences: memberProcedure.meta({ openWhileSuspended: true }).query(async ({ ctx }) => preferencesOf(ctx.db, ctx.user)),
