@@ -1,18 +1,22 @@
 /** Pieces the benchmarks share. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ALL_CATEGORIES } from '#shared/categories';
 export { freePort } from '#server/test/free-port';
 
-/** Home's queries for a signed-in member, batched into one request the way httpBatchLink sends them. */
+/** A GET of tRPC procedures batched into one request, the way the client's httpBatchLink sends them. */
+export function trpcBatchPath(calls: [procedure: string, input: unknown][]): string {
+  const input = Object.fromEntries(calls.map(([, value], index) => [index, value]));
+  return `/trpc/${calls.map(([procedure]) => procedure).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+/** Home's queries for a signed-in member, with the inputs of src/client/lib/page-queries.ts. */
 export function homeBatchPath(): string {
-  const calls: [string, unknown][] = [
+  return trpcBatchPath([
     ['content.stats.get', undefined],
     ['content.podcasts.list', { search: '', category: ALL_CATEGORIES, limit: 3 }],
-    ['content.directory.list', { limit: 4 }],
+    ['content.directory.list', { limit: 4, sort: 'popular' }],
     ['content.events.list', { upcoming: true, limit: 2 }],
-  ];
-  const input = Object.fromEntries(calls.map(([, value], index) => [index, value]));
-  return `/trpc/${calls.map(([path]) => path).join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+  ]);
 }
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -26,4 +30,77 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | null {
   } catch {
     return null;
   }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A process's CPU time (user and system) so far and when it started, in ms since boot; null once it is gone. */
+function processTimes(pid: number): { cpu: number; startedAt: number } | null {
+  try {
+    // The fields after the command name (which may hold spaces): utime, stime and starttime are fields 14, 15 and 22.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = (field: number) => (Number(fields[field - 3]) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return { cpu: ticks(14) + ticks(15), startedAt: ticks(22) };
+  } catch {
+    return null;
+  }
+}
+
+const msSinceBoot = () => Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
+
+/**
+ * The PostgreSQL processes that work for one database: its client backends and autovacuum
+ * workers, and the server's own processes (checkpointer, WAL writer, background writer,
+ * parallel workers), which work for every database. Other databases' backends and autovacuum
+ * workers (a test suite's, another bench's) are left out.
+ */
+function postgresPidsFor(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      // The process title: "postgres: 15/main: user database host(port) state", "... autovacuum worker database", "... checkpointer".
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      const forDatabase = title.includes('(') || title.includes('autovacuum worker');
+      if (!forDatabase || ` ${title} `.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * Samples, every 200 ms, the CPU time the server and PostgreSQL (for `database`) use over a
+ * run. A process counts from the run's start (or its own, when it started during the run) to
+ * its last sample, so one that ends during the run (an autovacuum worker) loses at most 200 ms.
+ */
+export function sampleCpu(pids: { server: number; database: string }) {
+  const runStartedAt = msSinceBoot();
+  const seen = new Map<string, { first: number; last: number; group: 'server' | 'postgres' }>();
+  const sample = () => {
+    const groups: ['server' | 'postgres', number][] = [['server', pids.server], ...postgresPidsFor(pids.database).map((pid): ['postgres', number] => ['postgres', pid])];
+    for (const [group, pid] of groups) {
+      const times = processTimes(pid);
+      if (!times) continue;
+      const key = `${group} ${pid}`;
+      const known = seen.get(key);
+      if (known) known.last = times.cpu;
+      else seen.set(key, { first: times.startedAt >= runStartedAt ? 0 : times.cpu, last: times.cpu, group });
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  return {
+    /** Stops sampling: CPU ms each used over the run. */
+    stop(): { server: number; postgres: number } {
+      sample();
+      clearInterval(timer);
+      const total = { server: 0, postgres: 0 };
+      for (const { first, last, group } of seen.values()) total[group] += last - first;
+      return total;
+    },
+  };
 }

@@ -21,6 +21,8 @@
 --   the tenth newest blog has 5000 comments more; the newest forum post 2000
 --   events 18001..20000 are upcoming; every third event has a max_attendees
 --   1M notifications: members 1..10 have 2,000 each (1,500 unread), the others about 10
+--   members with 3 or more published comments or posts are established (the server's rule,
+--   REVIEWED_CONTRIBUTIONS): what they write is published at once, as on a live site
 
 -- step: word lists
 select setseed(0.42);
@@ -354,6 +356,18 @@ select 11 + pg_temp.h(n) % ({{members}} - 10),
   now() - (980000 - n) * interval '40 seconds',
   now() - (980000 - n) * interval '40 seconds'
 from generate_series(1, 980000) n;
+
+-- step: established members (3 or more published comments or posts)
+update users set established = true
+where role = 'member' and id in (
+  select user_id from (
+    select user_id from blog_comments
+    union all select user_id from podcast_comments
+    union all select user_id from forum_posts
+    union all select user_id from forum_comments
+  ) as written
+  group by user_id having count(*) >= 3
+);
 
 -- step: identity sequences
 select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users));

@@ -1,0 +1,261 @@
+/**
+ * The mixed workload's load generator for `bench:scale`, run as a child process so that its own
+ * CPU is its own (the orchestrating process samples the server's and PostgreSQL's CPU meanwhile)
+ * and its event loop never delays a send for the orchestrator's work.
+ *
+ * Two ways to send:
+ * - closed loop: `connections` members each send their next request when the last is
+ *   answered. Its rate is the most the machine serves: the saturation rate.
+ * - open loop: requests leave on a fixed schedule (`rate` a second) whatever the answers, and a
+ *   request's latency counts from when it was due to leave, not from when a free connection
+ *   sent it. A server that stalls for a second is then charged for every request due during
+ *   the stall (coordinated omission counted), as a browser's user would feel it.
+ *
+ * The parent writes a LoadPlan as JSON on stdin and reads LOAD_STARTED, when the first request
+ * is about to leave, then a LoadResult as JSON from stdout.
+ */
+import http from 'node:http';
+import { ALL_CATEGORIES } from '#shared/categories';
+import { trpcBatchPath, homeBatchPath } from './bench-kit';
+
+/** What the generator writes on stdout as it starts sending. */
+export const LOAD_STARTED = 'started\n';
+/** Share of the mixed workload's requests that write. */
+const WRITE_SHARE = 0.05;
+/** The server allows 10 comments a minute per member (DEFAULT_RATE_LIMITS); stay under it. */
+const COMMENTS_PER_MINUTE = 8;
+/** The client's page sizes (src/client/lib/paging.ts, the forum screen). */
+const GRID_PAGE = 12;
+const COMMENT_PAGE = 50;
+const FORUM_PAGE = 20;
+/** A request not answered within this long counts as timed out. */
+const TIMEOUT_MS = 10_000;
+/** Connections the open loop may hold open at once, as many browsers would. */
+const OPEN_LOOP_SOCKETS = 256;
+/** What a browser says it can decode: answers come compressed, as the site's do. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+export interface MixedData {
+  cookies: string[];
+  recentBlogIds: number[];
+  recentPodcastIds: number[];
+  recentForumIds: number[];
+  openEventIds: number[];
+  /** Ids on Home for a member: podcasts, listings and events (for the cards' own batch). */
+  homeCards: { podcasts: number[]; listings: number[]; events: number[] };
+}
+
+export type LoadPlan = { base: string; data: MixedData; seconds: number } & ({ mode: 'closed'; connections: number } | { mode: 'open'; rate: number });
+
+export interface LoadResult {
+  sent: number;
+  answered: number;
+  /** Answers a second over the run's length (open loop: the rate actually served). */
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Requests that took over 500 ms, and the seconds of the run (from its start) they were due in. */
+  over500: number;
+  slowSeconds: number[];
+  writes: number;
+  /** `${kind} ${status}` (status 0: no answer) → count. */
+  statuses: Record<string, number>;
+  byKind: Record<string, { p50: number; p99: number }>;
+  /** Reads answered 2xx and those replayed by the read cache, by kind. */
+  cacheHits: Record<string, { answered: number; fromCache: number }>;
+  reads: { p50: number; p99: number };
+  writeLatency: { p50: number; p99: number };
+  /** CPU ms the generator itself used over the run. */
+  generatorCpuMs: number;
+}
+
+interface Pick {
+  kind: string;
+  write: boolean;
+  method: 'GET' | 'POST';
+  path: string;
+  cookie: string;
+  body?: string;
+}
+
+const randomOf = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Home's second batch: whether she liked each podcast and listing on it, and each event's RSVPs. */
+export function homeCardsBatchPath(cards: MixedData['homeCards']): string {
+  return trpcBatchPath([
+    ...cards.podcasts.map((id): [string, unknown] => ['content.podcasts.liked', { id }]),
+    ...cards.listings.map((id): [string, unknown] => ['content.directory.liked', { id }]),
+    ...cards.events.map((id): [string, unknown] => ['content.events.rsvps', { id }]),
+  ]);
+}
+
+/**
+ * Members going through the site: what its screens ask for (tRPC, as the client sends it),
+ * and now and then a like, a comment or an RSVP. The members are established, so a comment is
+ * published at once, changes the counts and drops cached lists, as on a live site.
+ */
+function mixedPicker(data: MixedData): () => Pick {
+  const cards = homeCardsBatchPath(data.homeCards);
+  const home = homeBatchPath();
+  const infinite = { direction: 'forward' };
+  const reads: [string, () => string][] = [
+    ['home batch', () => home],
+    ['home cards batch', () => cards],
+    ['blog cards page 1', () => trpcBatchPath([['content.blogs.cards', { search: '', category: ALL_CATEGORIES, limit: GRID_PAGE, ...infinite }]])],
+    ['podcasts page 1', () => trpcBatchPath([['content.podcasts.list', { search: '', category: ALL_CATEGORIES, limit: GRID_PAGE, ...infinite }]])],
+    ['events page 1', () => trpcBatchPath([['content.events.list', { upcoming: true, limit: GRID_PAGE, ...infinite }]])],
+    ['forum page 1', () => trpcBatchPath([['content.forum.list', { limit: FORUM_PAGE, ...infinite }]])],
+    ['directory page 1', () => trpcBatchPath([['content.directory.list', { limit: GRID_PAGE, ...infinite }]])],
+    [
+      'blog article',
+      () => {
+        const id = randomOf(data.recentBlogIds);
+        return trpcBatchPath([['content.blogs.byId', { id }], ['content.blogs.comments', { id, limit: COMMENT_PAGE, ...infinite }], ['content.blogs.liked', { id }]]);
+      },
+    ],
+  ];
+  const comments = new Map<string, number[]>();
+  return () => {
+    const cookie = randomOf(data.cookies);
+    if (Math.random() >= WRITE_SHARE) {
+      const [kind, path] = randomOf(reads);
+      return { kind, write: false, method: 'GET', path: path(), cookie };
+    }
+    const roll = Math.random();
+    const now = Date.now();
+    const recent = (comments.get(cookie) ?? []).filter((at) => now - at < 60_000);
+    comments.set(cookie, recent);
+    if (roll < 0.15 && recent.length < COMMENTS_PER_MINUTE) {
+      recent.push(now);
+      const body = JSON.stringify({ content: `Thank you for this, it came at the right time (${now % 1000}).` });
+      return { kind: 'comment', write: true, method: 'POST', path: `/api/blogs/${randomOf(data.recentBlogIds)}/comments`, cookie, body };
+    }
+    if (roll < 0.3) return { kind: 'rsvp', write: true, method: 'POST', path: `/api/events/${randomOf(data.openEventIds)}/rsvp`, cookie };
+    if (roll < 0.5) return { kind: 'forum like', write: true, method: 'POST', path: `/api/forum/posts/${randomOf(data.recentForumIds)}/like`, cookie };
+    if (roll < 0.65) return { kind: 'podcast like', write: true, method: 'POST', path: `/api/podcasts/${randomOf(data.recentPodcastIds)}/like`, cookie };
+    return { kind: 'blog like', write: true, method: 'POST', path: `/api/blogs/${randomOf(data.recentBlogIds)}/like`, cookie };
+  };
+}
+
+interface Answer {
+  pick: Pick;
+  status: number;
+  fromCache: boolean;
+  /** When it was due to leave, from the run's start, and how long until its answer ended. */
+  dueAt: number;
+  latency: number;
+}
+
+function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: number): Promise<Answer> {
+  return new Promise((done) => {
+    const headers: Record<string, string> = { cookie: pick.cookie, 'accept-encoding': ACCEPT_ENCODING };
+    if (pick.body) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(pick.body));
+    }
+    let finished = false;
+    const finish = (status: number, fromCache = false) => {
+      if (finished) return;
+      finished = true;
+      done({ pick, status, fromCache, dueAt, latency: performance.now() - started - dueAt });
+    };
+    const request = http.request({ agent, host: base.hostname, port: base.port, method: pick.method, path: pick.path, headers, timeout: TIMEOUT_MS }, (response) => {
+      response.resume();
+      response.on('end', () => finish(response.statusCode ?? 0, response.headers['x-cache'] === 'hit'));
+      response.on('error', () => finish(0));
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => finish(0));
+    request.end(pick.body);
+  });
+}
+
+async function closedLoop(plan: LoadPlan & { mode: 'closed' }, pick: () => Pick, agent: http.Agent, base: URL, started: number): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  const end = started + plan.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: plan.connections }, async () => {
+      while (performance.now() < end) answers.push(await send(agent, base, pick(), performance.now() - started, started));
+    }),
+  );
+  return answers;
+}
+
+async function openLoop(plan: LoadPlan & { mode: 'open' }, pick: () => Pick, agent: http.Agent, base: URL, started: number): Promise<Answer[]> {
+  const interval = 1000 / plan.rate;
+  const total = Math.round(plan.rate * plan.seconds);
+  const pending: Promise<Answer>[] = [];
+  // Every request due by now leaves now, with its due time: a late timer delays no latency.
+  while (pending.length < total) {
+    const now = performance.now() - started;
+    while (pending.length < total && pending.length * interval <= now) pending.push(send(agent, base, pick(), pending.length * interval, started));
+    if (pending.length < total) await new Promise((wake) => setTimeout(wake, Math.max(0, pending.length * interval - (performance.now() - started))));
+  }
+  return Promise.all(pending);
+}
+
+export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
+  const base = new URL(plan.base);
+  const sockets = plan.mode === 'closed' ? plan.connections : OPEN_LOOP_SOCKETS;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  const pick = mixedPicker(plan.data);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const answers = plan.mode === 'closed' ? await closedLoop(plan, pick, agent, base, started) : await openLoop(plan, pick, agent, base, started);
+  agent.destroy();
+  const cpu = process.cpuUsage(cpuBefore);
+
+  const sorted = (list: number[]) => list.sort((a, b) => a - b);
+  const all = sorted(answers.map((answer) => answer.latency));
+  const statuses: Record<string, number> = {};
+  const byKindTimes = new Map<string, number[]>();
+  const cacheHits: LoadResult['cacheHits'] = {};
+  const reads: number[] = [];
+  const writes: number[] = [];
+  const slowSeconds = new Set<number>();
+  for (const answer of answers) {
+    const key = `${answer.pick.kind} ${answer.status}`;
+    statuses[key] = (statuses[key] ?? 0) + 1;
+    byKindTimes.set(answer.pick.kind, byKindTimes.get(answer.pick.kind) ?? []).get(answer.pick.kind)!.push(answer.latency);
+    (answer.pick.write ? writes : reads).push(answer.latency);
+    if (!answer.pick.write && answer.status >= 200 && answer.status < 300) {
+      const hits = (cacheHits[answer.pick.kind] ??= { answered: 0, fromCache: 0 });
+      hits.answered++;
+      if (answer.fromCache) hits.fromCache++;
+    }
+    if (answer.latency > 500) slowSeconds.add(Math.floor(answer.dueAt / 1000));
+  }
+  const summary = (list: number[]) => ({ p50: percentile(sorted(list), 50), p99: percentile(list, 99) });
+  return {
+    sent: answers.length,
+    answered: answers.filter((answer) => answer.status > 0).length,
+    rate: answers.length / plan.seconds,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    max: all.at(-1) ?? 0,
+    over500: answers.filter((answer) => answer.latency > 500).length,
+    slowSeconds: [...slowSeconds].sort((a, b) => a - b),
+    writes: writes.length,
+    statuses,
+    byKind: Object.fromEntries([...byKindTimes].map(([kind, times]) => [kind, summary(times)])),
+    cacheHits,
+    reads: summary(reads),
+    writeLatency: summary(writes),
+    generatorCpuMs: (cpu.user + cpu.system) / 1000,
+  };
+}
+
+// Run as a child: the plan on stdin, the result on stdout.
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const plan = JSON.parse(Buffer.concat(chunks).toString('utf8')) as LoadPlan;
+  process.stdout.write(LOAD_STARTED);
+  process.stdout.write(JSON.stringify(await generateLoad(plan)));
+}
