@@ -34,17 +34,30 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | null {
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** A process's CPU time (user and system) so far and when it started, in ms since boot; null once it is gone. */
-function processTimes(pid: number): { cpu: number; startedAt: number } | null {
+/** A process's parent, its CPU time (user and system) so far and when it started, in ms since boot; null once it is gone. */
+function processTimes(pid: number): { parent: number; cpu: number; startedAt: number } | null {
   try {
-    // The fields after the command name (which may hold spaces): utime, stime and starttime are fields 14, 15 and 22.
+    // The fields after the command name (which may hold spaces): ppid is field 4; utime, stime and starttime are 14, 15 and 22.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = (field: number) => (Number(fields[field - 3]) * 1000) / CLOCK_TICKS_PER_SECOND;
-    return { cpu: ticks(14) + ticks(15), startedAt: ticks(22) };
+    return { parent: Number(fields[1]), cpu: ticks(14) + ticks(15), startedAt: ticks(22) };
   } catch {
     return null;
   }
+}
+
+/** A process and its descendants (the production server is a supervisor with its workers). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = processTimes(Number(entry))?.parent;
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
 }
 
 const msSinceBoot = () => Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 1000;
@@ -73,15 +86,15 @@ function postgresPidsFor(database: string): number[] {
 }
 
 /**
- * Samples, every 200 ms, the CPU time the server and PostgreSQL (for `database`) use over a
- * run. A process counts from the run's start (or its own, when it started during the run) to
+ * Samples, every 200 ms, the CPU time the server (with its worker processes) and PostgreSQL
+ * (for `database`) use over a run. A process counts from the run's start (or its own, when it started during the run) to
  * its last sample, so one that ends during the run (an autovacuum worker) loses at most 200 ms.
  */
 export function sampleCpu(pids: { server: number; database: string }) {
   const runStartedAt = msSinceBoot();
   const seen = new Map<string, { first: number; last: number; group: 'server' | 'postgres' }>();
   const sample = () => {
-    const groups: ['server' | 'postgres', number][] = [['server', pids.server], ...postgresPidsFor(pids.database).map((pid): ['postgres', number] => ['postgres', pid])];
+    const groups: ['server' | 'postgres', number][] = [...processTree(pids.server).map((pid): ['server', number] => ['server', pid]), ...postgresPidsFor(pids.database).map((pid): ['postgres', number] => ['postgres', pid])];
     for (const [group, pid] of groups) {
       const times = processTimes(pid);
       if (!times) continue;

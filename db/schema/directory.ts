@@ -1,8 +1,13 @@
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, id, publicationState, searchText, searchVector, textList, updatedAt, keptCount } from './columns';
 import { likesTable } from './reactions';
+
+/** A listing's average rating, 0 without reviews: the API's avgRating and a key of the popular order. */
+export const averageRating = (t: { reviewCount: PgColumn; ratingSum: PgColumn }): SQL =>
+  sql`case when ${t.reviewCount} = 0 then 0 else ${t.ratingSum}::float8 / ${t.reviewCount} end`;
 
 export const listings = pgTable(
   'directory_listings',
@@ -31,6 +36,10 @@ export const listings = pgTable(
   (t) => [
     index('directory_listings_created_idx').on(t.createdAt, t.id),
     index('directory_listings_category_idx').on(t.category),
+    // Home's popular listings (most liked, best rated, newest) walk this index backwards and
+    // stop after a page instead of sorting every listing: the state first (equal in the query),
+    // then the order's keys, ascending so that the backward walk gives DESC NULLS FIRST.
+    index('directory_listings_popular_idx').on(t.state, t.likeCount, sql`(${averageRating(t)})`, t.createdAt, t.id),
     index('directory_listings_search_vector_idx').using('gin', t.searchVector),
   ],
 );

@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client';
-import { listings } from '#db/schema';
-import { notFound } from '../errors';
+import { averageRating, listings } from '#db/schema';
 
 /**
  * The directory listing read model, for the public directory and the admin panel alike:
@@ -19,7 +18,7 @@ export const listingColumns = {
   website: listings.website,
   images: listings.images,
   tags: listings.tags,
-  avgRating: sql<number>`case when ${listings.reviewCount} = 0 then 0 else ${listings.ratingSum}::float8 / ${listings.reviewCount} end`.mapWith(Number),
+  avgRating: sql<number>`${averageRating(listings)}`.mapWith(Number),
   reviewCount: listings.reviewCount,
   likes: listings.likeCount,
 };
@@ -28,12 +27,19 @@ export const adminListingColumns = { ...listingColumns, createdAt: listings.crea
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 
+/**
+ * Popular listings (Home's 'Popular Directory Listings'): most liked, then best rated, then
+ * newest, walking directory_listings_popular_idx backwards. Ordered by counts, so it pages by
+ * offset and is meant for short lists.
+ */
+export const popularListings = (db: Db, where: SQL | undefined, page: { limit: number; offset: number }) =>
+  db
+    .select(listingColumns)
+    .from(listings)
+    .where(where)
+    .orderBy(desc(listingColumns.likes), desc(listingColumns.avgRating), desc(listings.createdAt), desc(listings.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
 /** Listings members and visitors see: none hidden after reports or by a moderator. */
 export const listingVisible = eq(listings.state, 'published');
-
-/** A listing members and visitors may see; a hidden one is a 404 for them. */
-export async function requireListing(db: Db, id: number, message = LISTING_NOT_FOUND) {
-  const [row] = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.id, id), listingVisible)).limit(1);
-  if (!row) throw notFound(message);
-  return row;
-}

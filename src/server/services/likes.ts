@@ -15,11 +15,19 @@ const LIKES = {
   forumPost: { table: forumPostLikes, itemId: forumPostLikes.postId, userId: forumPostLikes.userId, items: forumPosts, id: forumPosts.id, count: forumPosts.likeCount },
 } satisfies Record<LikedEntity, { table: PgTable; itemId: PgColumn; userId: PgColumn; items: PgTable; id: PgColumn; count: PgColumn }>;
 
-/** Whether the member likes the item. The caller has checked that she may see it. */
-export async function isLiked(db: Db, kind: LikedEntity, id: number, userId: number): Promise<boolean> {
-  const { table, itemId, userId: member } = LIKES[kind];
-  const [row] = await db.select({ id: itemId }).from(table).where(and(eq(itemId, id), eq(member, userId))).limit(1);
-  return Boolean(row);
+/**
+ * Whether the member likes the item, read with the item's visibility rule for her (`visible`, a
+ * condition on its table, as for setLike) in one statement: null when she may not see it or it
+ * is gone, which the caller answers with a 404. Home asks this for each of its cards.
+ */
+export async function likedIfVisible(db: Db, kind: LikedEntity, id: number, userId: number, visible: SQL | undefined): Promise<boolean | null> {
+  const { table, itemId, userId: member, items, id: item } = LIKES[kind];
+  const [row] = await db
+    .select({ liked: sql<boolean>`exists (select 1 from ${table} where ${itemId} = ${item} and ${member} = ${userId})` })
+    .from(items)
+    .where(and(eq(item, id), visible))
+    .limit(1);
+  return row ? row.liked : null;
 }
 
 /** Her like and the item's likes after her change. */

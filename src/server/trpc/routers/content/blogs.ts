@@ -7,7 +7,7 @@ import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { isLiked, setLike } from '#server/services/likes';
+import { likedIfVisible, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.blog;
@@ -44,8 +44,9 @@ export const blogsRouter = router({
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    await requireVisibleBlog(ctx.db, input.id, ctx.user);
-    return { liked: await isLiked(ctx.db, 'blog', input.id, ctx.user.id) };
+    const liked = await likedIfVisible(ctx.db, 'blog', input.id, ctx.user.id, blogVisibleTo(ctx.user));
+    if (liked === null) throw notFound(BLOG_NOT_FOUND);
+    return { liked };
   }),
 
   /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directoryInterest, listingLikes } from '#db/schema';
+import { eq } from 'drizzle-orm';
+import { directoryInterest, listingLikes, listings } from '#db/schema';
 import { addReview, createEvent, createListing, createPodcast, DAY } from '#server/test/content-factories';
 import { createTestApp, type TestApp } from '#server/test/test-app';
 
@@ -64,6 +65,16 @@ describe('directory likes', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Listing not found' });
     expect((await get('/api/directory/1.5/liked', member.cookie)).json()).toEqual({ message: 'Invalid id' });
+  });
+
+  it('answers 404 for a hidden listing she had liked, as for one that does not exist', async () => {
+    const { id: hiddenId } = await createListing(t.db, { name: 'Hidden Corner' });
+    await post(`/api/directory/${hiddenId}/like`, member.cookie);
+    await t.db.update(listings).set({ state: 'hidden' }).where(eq(listings.id, hiddenId));
+    const response = await get(`/api/directory/${hiddenId}/liked`, member.cookie);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Listing not found' });
+    await t.db.delete(listings).where(eq(listings.id, hiddenId));
   });
 });
 

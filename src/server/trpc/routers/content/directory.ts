@@ -1,11 +1,11 @@
-import { and, desc } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import { directoryInterest, listings } from '#db/schema';
 import { ByIdSchema, DirectoryListSchema, LikeSchema } from '#shared/schemas/content';
-import { LISTING_NOT_FOUND, listingColumns, listingVisible, requireListing } from '#server/domains/listings';
+import { LISTING_NOT_FOUND, listingColumns, listingVisible, popularListings } from '#server/domains/listings';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { isLiked, setLike } from '#server/services/likes';
+import { likedIfVisible, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 export const directoryRouter = router({
@@ -16,25 +16,16 @@ export const directoryRouter = router({
       searchCondition(input.search, listings),
       categoryCondition(input.category, listings.category),
     );
-    if (input.sort === 'popular') {
-      // Popular (Home's 'Popular Directory Listings'): most liked, then best rated, then newest.
-      // Ordered by counts, so it pages by offset and is meant for short lists.
-      return ctx.db
-        .select(listingColumns)
-        .from(listings)
-        .where(where)
-        .orderBy(desc(listingColumns.likes), desc(listingColumns.avgRating), desc(listings.createdAt), desc(listings.id))
-        .limit(input.limit)
-        .offset(input.offset);
-    }
+    if (input.sort === 'popular') return popularListings(ctx.db, where, input);
     const order: ListOrder = { column: listings.createdAt, direction: 'desc' };
     const page = pageIds(ctx.db, listings, listings.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
     return ctx.db.select(listingColumns).from(listings).innerJoin(page, inPage(page, listings.id)).orderBy(...orderBy(order, listings.id));
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    await requireListing(ctx.db, input.id);
-    return { liked: await isLiked(ctx.db, 'listing', input.id, ctx.user.id) };
+    const liked = await likedIfVisible(ctx.db, 'listing', input.id, ctx.user.id, listingVisible);
+    if (liked === null) throw notFound(LISTING_NOT_FOUND);
+    return { liked };
   }),
 
   /** Sets the member's like on or off; answers it with the listing's likes. */

@@ -12,7 +12,7 @@ import { heldMessage, publicationOf } from '#server/moderation/publication';
 import { deletePermission } from '#server/policies';
 import { visibleTo, type ContentViewer } from '#server/moderation/visibility';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
-import { isLiked, setLike } from '#server/services/likes';
+import { likedIfVisible, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 import { assertStaffSecondFactor } from '#server/auth/access';
 import { notifyWritten } from '#server/notifications/causes';
@@ -82,8 +82,9 @@ export const forumRouter = router({
 
   /** Whether the member likes a post she may see, as for the other kinds (the REST path turning a like over reads it). */
   liked: memberProcedure.input(ForumPostIdSchema).query(async ({ ctx, input }) => {
-    await requirePost(ctx.db, ctx.user, input.id);
-    return { liked: await isLiked(ctx.db, 'forumPost', input.id, ctx.user.id) };
+    const liked = await likedIfVisible(ctx.db, 'forumPost', input.id, ctx.user.id, visibleTo(ctx.user, forumPosts));
+    if (liked === null) throw notFound(messages.forum.notFound);
+    return { liked };
   }),
 
   /** Sets the member's like on or off on a post she may see; answers it with the post's likes. */

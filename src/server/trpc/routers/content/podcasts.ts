@@ -6,7 +6,7 @@ import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { isLiked, setLike } from '#server/services/likes';
+import { likedIfVisible, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.podcast;
@@ -32,8 +32,9 @@ export const podcastsRouter = router({
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    await requirePodcast(ctx.db, input.id);
-    return { liked: await isLiked(ctx.db, 'podcast', input.id, ctx.user.id) };
+    const liked = await likedIfVisible(ctx.db, 'podcast', input.id, ctx.user.id, undefined);
+    if (liked === null) throw notFound(PODCAST_NOT_FOUND);
+    return { liked };
   }),
 
   /** Sets the member's like on or off; answers it with the podcast's likes. */
