@@ -18,6 +18,15 @@ export const COMPRESSION_THRESHOLD = 1024;
  */
 const brotliOptions = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const gzipOptions = { level: 6 };
+/**
+ * Answers up to this size are compressed in one synchronous call rather than through a zlib
+ * stream on libuv's threadpool: a stream's setup and scheduling cost more CPU than compressing
+ * a few tens of kilobytes, and on the small machines the site runs on the other cores are
+ * PostgreSQL's, so the threadpool has nothing to overlap with. Larger answers still go through
+ * a stream, so the event loop is never held long. (The library's default on two cores is 8 KB,
+ * under an article with its comments.)
+ */
+const SYNC_COMPRESSION_LIMIT = 64 * 1024;
 
 export type AnswerEncoding = 'br' | 'gzip';
 
@@ -55,6 +64,7 @@ export async function registerAnswerCompression(app: FastifyInstance) {
     encodings: ['br', 'gzip'],
     brotliOptions,
     zlibOptions: gzipOptions,
+    syncThreshold: SYNC_COMPRESSION_LIMIT,
   });
 }
 

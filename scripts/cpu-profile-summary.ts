@@ -1,0 +1,77 @@
+/**
+ * Where a CPU profile's time went: `npx tsx scripts/cpu-profile-summary.ts <file.cpuprofile>`,
+ * for the profiles `BENCH_CPU_PROFILE=<folder>` makes the bench servers write (node --cpu-prof).
+ * Prints the busy time (idle left out), then shares of it: by package (a node_modules package,
+ * a node: module, the app's own bundle, or V8's own work such as the garbage collector), by
+ * function (self time), and by function with everything it called (inclusive).
+ */
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [file, top = '30'] = process.argv.slice(2);
+if (!file) {
+  console.error('usage: npx tsx scripts/cpu-profile-summary.ts <file.cpuprofile> [rows]');
+  process.exit(2);
+}
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const rows = Number(top);
+const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+
+/** Microseconds sampled in each node itself. */
+const selfTime = new Map<number, number>();
+profile.samples.forEach((id, index) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+
+const functionOf = ({ callFrame }: ProfileNode) =>
+  `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/dist\//, 'dist/')}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}`;
+function packageOf({ callFrame }: ProfileNode): string {
+  if (!callFrame.url) return callFrame.functionName;
+  const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(callFrame.url);
+  if (dependency) return dependency[1]!;
+  if (callFrame.url.startsWith('node:')) return callFrame.url;
+  return callFrame.url.includes('/dist/') ? 'the app (dist)' : callFrame.url;
+}
+
+const bySelf = new Map<string, number>();
+const byPackage = new Map<string, number>();
+const inclusive = new Map<string, number>();
+let idle = 0;
+let total = 0;
+for (const [id, time] of selfTime) {
+  const node = nodes.get(id)!;
+  total += time;
+  if (node.callFrame.functionName === '(idle)') {
+    idle += time;
+    continue;
+  }
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + time);
+  add(bySelf, functionOf(node));
+  add(byPackage, packageOf(node));
+  // Each function on the stack once, however often it recurs.
+  const onStack = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) onStack.add(functionOf(nodes.get(at)!));
+  for (const name of onStack) add(inclusive, name);
+}
+
+const busy = total - idle;
+const share = (time: number) => `${((time / busy) * 100).toFixed(1).padStart(5)}%`;
+const print = (title: string, map: Map<string, number>) => {
+  console.log(`\n${title}`);
+  for (const [name, time] of [...map].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${share(time)}  ${name}`);
+};
+console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy; shares of the busy time`);
+print('By package (self time)', byPackage);
+print('By function (self time)', bySelf);
+inclusive.delete('(root) ');
+print('By function with what it called (inclusive)', inclusive);
