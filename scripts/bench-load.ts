@@ -66,6 +66,8 @@ export interface LoadResult {
   cacheHits: Record<string, { answered: number; fromCache: number }>;
   reads: { p50: number; p99: number };
   writeLatency: { p50: number; p99: number };
+  /** When the run began (ISO time), to match its slow seconds with the server's and PostgreSQL's logs. */
+  startedAt: string;
   /** CPU ms the generator itself used over the run. */
   generatorCpuMs: number;
 }
@@ -206,6 +208,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   const pick = mixedPicker(plan.data);
   const cpuBefore = process.cpuUsage();
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   const answers = plan.mode === 'closed' ? await closedLoop(plan, pick, agent, base, started) : await openLoop(plan, pick, agent, base, started);
   agent.destroy();
@@ -247,6 +250,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
     cacheHits,
     reads: summary(reads),
     writeLatency: summary(writes),
+    startedAt,
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
