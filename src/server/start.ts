@@ -5,6 +5,7 @@ import { buildApp, type BuildAppOptions } from './app';
 import { openDatabase } from './database';
 import { readEnv } from './env';
 import { accountService, ensureAdminAccount } from './services/accounts';
+import { watchForStalls } from './stall-watch';
 
 /**
  * Starts the site as the environment describes it: the database (migrated), the first
@@ -26,6 +27,9 @@ export async function startServer(settings: Pick<BuildAppOptions, 'rateLimits' |
     ...(env.CLIENT_DIR ? { clientDir: resolve(env.CLIENT_DIR) } : {}),
     ...settings,
   });
+
+  const stopWatching = watchForStalls(app.log);
+  app.addHook('onClose', async () => stopWatching());
 
   let closing = false;
   async function shutdown(signal: string) {
