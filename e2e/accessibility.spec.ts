@@ -21,9 +21,11 @@ const screens = [
 // as Community Users.
 const adminTabs = tabsFor(STAFF_PERMISSIONS);
 const groupsOf = (tabs: string[], groups: number) => Array.from({ length: groups }, (_, group) => tabs.filter((_, index) => index % groups === group)).filter((group) => group.length);
+// A signed-in member who opens sign-in or sign-up is sent Home, which her own scan of '/' covers.
+const sendsMembersHome = new Set(['/login', '/signup']);
 const pathsOf = {
   visitor: screens.map((path) => [path]),
-  member: screens.map((path) => [path]),
+  member: screens.filter((path) => !sendsMembersHome.has(path)).map((path) => [path]),
   admin: [['/'], ...groupsOf(adminTabs, 3).map((tabs) => tabs.map((tab) => `/admin/?tab=${tab}`))],
   moderator: [tabsFor(MODERATION_PERMISSIONS).filter((tab) => !adminTabs.includes(tab)).map((tab) => `/admin/?tab=${tab}`)],
 };
