@@ -441,6 +441,8 @@ interface Row {
   bad: number;
   badDetail: string;
   counted: boolean;
+  /** CPU ms per answer of the server and of PostgreSQL (autocannon's own CPU is not counted). */
+  cpuPerRequest: { server: number; postgres: number };
   /** The slowest answer, and the most it may take (the open loop at 70%). */
   max?: number;
   maxTarget?: number;
@@ -474,7 +476,8 @@ function describeBad(result: autocannon.Result): string {
   return codes.join(', ');
 }
 
-async function measureTarget(base: string, target: Target, headers: Record<string, string>, cache: 'off' | 'on', counted: boolean): Promise<Row> {
+async function measureTarget(server: Server, database: string, target: Target, headers: Record<string, string>, cache: 'off' | 'on', counted: boolean): Promise<Row> {
+  const base = server.base;
   const path = typeof target.path === 'function' ? target.path() : target.path;
   const sample = await fetch(`${base}${path}`, { headers });
   const text = await sample.text();
@@ -485,7 +488,9 @@ async function measureTarget(base: string, target: Target, headers: Record<strin
     rows = 'not JSON';
   }
   if (!sample.ok) console.error(`${target.name} (cache ${cache}) answered ${sample.status}: ${text.slice(0, 200)}`);
+  const sampler = sampleCpu({ server: server.child.pid!, database });
   const result = await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const cpu = sampler.stop();
   const bad = result.non2xx + result.errors + result.timeouts;
   // No answer within the run: autocannon reports 0 ms, which must not pass for fast.
   const none = result.requests.total === 0;
@@ -500,6 +505,7 @@ async function measureTarget(base: string, target: Target, headers: Record<strin
     bad,
     badDetail: bad ? describeBad(result) : '',
     counted,
+    cpuPerRequest: { server: cpu.server / Math.max(result.requests.total, 1), postgres: cpu.postgres / Math.max(result.requests.total, 1) },
   };
 }
 
@@ -548,7 +554,7 @@ function describeLoad(label: string, { result, cpu }: Awaited<ReturnType<typeof 
   );
 }
 
-function loadRow(target: string, { result }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on', counted: boolean, maxTarget?: number): Row {
+function loadRow(target: string, { result, cpu }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on', counted: boolean, maxTarget?: number): Row {
   const bad = Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
   return {
     target,
@@ -561,6 +567,7 @@ function loadRow(target: string, { result }: Awaited<ReturnType<typeof runLoad>>
     bad: bad.reduce((sum, [, n]) => sum + n, 0),
     badDetail: bad.map(([key, n]) => `${n}× ${key}`).join(', '),
     counted,
+    cpuPerRequest: { server: cpu.server / Math.max(result.answered, 1), postgres: cpu.postgres / Math.max(result.answered, 1) },
     max: result.max,
     maxTarget,
   };
@@ -712,9 +719,11 @@ async function main() {
       for (const target of targets.filter((candidate) => chosen(candidate.name))) {
         const cookies = { admin, member: members[0]!, 'quiet member': members.at(-1)! };
         const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...(target.cookie ? { cookie: cookies[target.cookie] } : {}) };
-        const row = await measureTarget(server.base, target, headers, cache, counted && !target.info);
+        const row = await measureTarget(server, databaseName(url), target, headers, cache, counted && !target.info);
         rows.push(row);
-        console.log(`  ${row.target}: p50 ${milliseconds(row.p50)}, p99 ${milliseconds(row.p99)}, ${row.rps.toFixed(0)} req/s${row.bad ? `, non-2xx: ${row.badDetail}` : ''}`);
+        console.log(
+          `  ${row.target}: p50 ${milliseconds(row.p50)}, p99 ${milliseconds(row.p99)}, ${row.rps.toFixed(0)} req/s, CPU per request server ${row.cpuPerRequest.server.toFixed(2)} ms + PostgreSQL ${row.cpuPerRequest.postgres.toFixed(2)} ms${row.bad ? `, non-2xx: ${row.badDetail}` : ''}`,
+        );
       }
       if (chosen('Mixed')) {
         const data: MixedData = { cookies: members, ...fixtures, homeCards: homeCards! };
@@ -746,7 +755,7 @@ async function main() {
     rmSync(work, { recursive: true, force: true });
   }
 
-  const header = ['Target', 'Cache', 'Rows', 'Requests', 'p50', 'p99', 'max', 'req/s', 'non-2xx', `p99 < ${TARGET_P99_MS} ms`];
+  const header = ['Target', 'Cache', 'Rows', 'Requests', 'p50', 'p99', 'max', 'req/s', 'CPU ms/req server + PG', 'non-2xx', `p99 < ${TARGET_P99_MS} ms`];
   const cells = rows.map((row) => [
     row.target,
     row.cache,
@@ -756,6 +765,7 @@ async function main() {
     milliseconds(row.p99),
     row.max === undefined ? '-' : milliseconds(Math.round(row.max)),
     row.rps.toFixed(0),
+    `${row.cpuPerRequest.server.toFixed(2)} + ${row.cpuPerRequest.postgres.toFixed(2)}`,
     row.bad ? row.badDetail : '0',
     `${meets(row) ? 'yes' : 'no'}${row.counted ? '' : ' (info)'}`,
   ]);
