@@ -111,6 +111,16 @@ test('an admin moderates applicants and manages content; the public pages follow
   await expect(page.getByRole('heading', { name: podcastTitle })).toBeVisible();
   await page.goto('/blog');
   await expect(page.getByRole('heading', { name: blogTitle })).toBeVisible();
+  // Its uploaded cover, drawn by the server and hydrated without a mismatch, comes in widths
+  // and formats: the browser loads an AVIF or WebP one, not the fallback.
+  const card = page.locator('div').filter({ has: page.getByRole('heading', { name: blogTitle }) }).filter({ has: page.locator('picture') }).last();
+  await expect(card.locator('picture source[type="image/avif"]')).toHaveAttribute('srcset', /^\/uploads\/[a-z2-7]+\/400\.avif 400w, .*\/1600\.avif 1600w$/);
+  await expect(card.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /\/800\.webp 800w/);
+  const cover = card.locator('picture img');
+  await expect(cover).toHaveAttribute('src', /^\/uploads\/[a-z2-7]+$/);
+  await cover.scrollIntoViewIfNeeded();
+  // decode() waits for the chosen file and fails on a broken one (a 1 px image reads 0 wide against its 400w).
+  expect(await cover.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.currentSrc))).toMatch(/\/uploads\/[a-z2-7]+\/\d+\.(avif|webp)$/);
   await page.goto('/events');
   await expect(page.getByRole('heading', { name: eventTitle })).toBeVisible();
   await expect(page.getByText('City Library, Room 2')).toBeVisible();
