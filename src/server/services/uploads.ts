@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { uploads, uploadVariants } from '#db/schema';
@@ -40,6 +40,8 @@ type Variant = Omit<typeof uploadVariants.$inferInsert, 'uploadId'>;
  * and sRGB. A GIF or an animated WebP gives its first frame (docs/decisions).
  */
 export async function makeVariants(bytes: Uint8Array): Promise<Variant[]> {
+  // Loaded on the first image: libvips costs a process about 30 MB and 0.2 s at start.
+  const { default: sharp } = await import('sharp');
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     // Read as leniently as a browser shows it (a slightly damaged file); a broken header is refused.
