@@ -87,6 +87,9 @@ test('an admin moderates applicants and manages content; the public pages follow
   await dialog.getByLabel('Location').fill('Corner Books Café');
   await dialog.getByLabel('Date and time').fill('2031-03-15T18:30');
   await dialog.getByLabel('Price (optional)').fill('0');
+  // An uploaded file joins the event's images.
+  await dialog.getByLabel('Choose file').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByRole('textbox', { name: /^Images/ })).toHaveValue(/^\/uploads\/[a-z2-7]+$/);
   await dialog.getByRole('button', { name: 'Add Event' }).click();
   await expectToast(page, 'Event Created');
   await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
@@ -123,6 +126,8 @@ test('an admin moderates applicants and manages content; the public pages follow
   expect(await cover.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.currentSrc))).toMatch(/\/uploads\/[a-z2-7]+\/\d+\.(avif|webp)$/);
   await page.goto('/events');
   await expect(page.getByRole('heading', { name: eventTitle })).toBeVisible();
+  const eventCard = page.locator('div').filter({ has: page.getByRole('heading', { name: eventTitle }) }).filter({ has: page.locator('picture') }).last();
+  await expect(eventCard.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /^\/uploads\/[a-z2-7]+\/400\.webp 400w, /);
   await expect(page.getByText('City Library, Room 2')).toBeVisible();
   await page.goto('/directory');
   await expect(page.getByRole('heading', { name: 'Directory' }).first()).toBeVisible();
