@@ -29,6 +29,17 @@ function newUploadId(): string {
 
 export const UPLOAD_ID_PATTERN = /^[a-z2-7]{20,40}$/;
 
+/**
+ * Loaded on the first image: libvips costs a process about 30 MB and 0.2 s at start. Its
+ * operation cache (up to 50 MB) is off: an image is made once and never again.
+ */
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
+
 type VariantKind = (typeof uploadVariants.$inferInsert)['kind'];
 type Variant = Omit<typeof uploadVariants.$inferInsert, 'uploadId'>;
 
@@ -40,8 +51,7 @@ type Variant = Omit<typeof uploadVariants.$inferInsert, 'uploadId'>;
  * and sRGB. A GIF or an animated WebP gives its first frame (docs/decisions).
  */
 export async function makeVariants(bytes: Uint8Array): Promise<Variant[]> {
-  // Loaded on the first image: libvips costs a process about 30 MB and 0.2 s at start.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   let pixels: { data: Buffer; info: OutputInfo };
   try {
     // Read as leniently as a browser shows it (a slightly damaged file); a broken header is refused.
