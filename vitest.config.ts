@@ -34,6 +34,7 @@ const onPostgresToo = [
   'src/server/moderation/reports.int.test.ts',
   'src/server/moderation/suspension.int.test.ts',
   'src/server/trpc/routers/admin/access.int.test.ts',
+  'src/server/rest/uploads.int.test.ts',
   'src/server/trpc/routers/admin/admins.int.test.ts',
   'src/server/trpc/routers/content/events.int.test.ts',
   'src/server/trpc/routers/content/comments.int.test.ts',

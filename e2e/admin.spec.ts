@@ -87,6 +87,9 @@ test('an admin moderates applicants and manages content; the public pages follow
   await dialog.getByLabel('Location').fill('Corner Books Café');
   await dialog.getByLabel('Date and time').fill('2031-03-15T18:30');
   await dialog.getByLabel('Price (optional)').fill('0');
+  // An uploaded file joins the event's images.
+  await dialog.getByLabel('Choose file').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByRole('textbox', { name: /^Images/ })).toHaveValue(/^\/uploads\/[a-z2-7]+$/);
   await dialog.getByRole('button', { name: 'Add Event' }).click();
   await expectToast(page, 'Event Created');
   await page.getByRole('button', { name: `Edit ${eventTitle}` }).click();
@@ -111,8 +114,20 @@ test('an admin moderates applicants and manages content; the public pages follow
   await expect(page.getByRole('heading', { name: podcastTitle })).toBeVisible();
   await page.goto('/blog');
   await expect(page.getByRole('heading', { name: blogTitle })).toBeVisible();
+  // Its uploaded cover, drawn by the server and hydrated without a mismatch, comes in widths
+  // and formats: the browser loads an AVIF or WebP one, not the fallback.
+  const card = page.locator('div').filter({ has: page.getByRole('heading', { name: blogTitle }) }).filter({ has: page.locator('picture') }).last();
+  await expect(card.locator('picture source[type="image/avif"]')).toHaveAttribute('srcset', /^\/uploads\/[a-z2-7]+\/400\.avif 400w, .*\/1600\.avif 1600w$/);
+  await expect(card.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /\/800\.webp 800w/);
+  const cover = card.locator('picture img');
+  await expect(cover).toHaveAttribute('src', /^\/uploads\/[a-z2-7]+$/);
+  await cover.scrollIntoViewIfNeeded();
+  // decode() waits for the chosen file and fails on a broken one (a 1 px image reads 0 wide against its 400w).
+  expect(await cover.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.currentSrc))).toMatch(/\/uploads\/[a-z2-7]+\/\d+\.(avif|webp)$/);
   await page.goto('/events');
   await expect(page.getByRole('heading', { name: eventTitle })).toBeVisible();
+  const eventCard = page.locator('div').filter({ has: page.getByRole('heading', { name: eventTitle }) }).filter({ has: page.locator('picture') }).last();
+  await expect(eventCard.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /^\/uploads\/[a-z2-7]+\/400\.webp 400w, /);
   await expect(page.getByText('City Library, Room 2')).toBeVisible();
   await page.goto('/directory');
   await expect(page.getByRole('heading', { name: 'Directory' }).first()).toBeVisible();

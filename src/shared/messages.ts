@@ -227,6 +227,7 @@ export const messages = {
     get notAnImage() { return m.server_uploads_not_an_image(); },
     get droppedNotAnImage() { return m.server_uploads_dropped_not_an_image(); },
     get tooLarge() { return m.server_uploads_too_large(); },
+    get tooManyPixels() { return m.server_uploads_too_many_pixels(); },
     get noFile() { return m.server_uploads_no_file(); },
     get failedTitle() { return m.server_uploads_failed_title(); },
     get processFailed() { return m.server_uploads_process_failed(); },

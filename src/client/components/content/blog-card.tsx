@@ -7,7 +7,7 @@ import { cn } from '#client/lib/utils';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
-import { SafeImage } from './safe-image';
+import { CARD_IMAGE_SIZES, SafeImage } from './safe-image';
 import type { RouterOutputs } from '#client/trpc';
 
 export type BlogItem = RouterOutputs['content']['blogs']['cards'][number];
@@ -38,7 +38,7 @@ export function BlogCard({ blog, leading = false }: { blog: BlogItem; leading?: 
   return (
     // Its link focused, the whole card (the link's hit area) shows the site's 3 px focus ring.
     <Card className="group relative flex flex-col overflow-hidden transition-shadow focus-within:shadow-md hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring has-[a:focus-visible]:outline-solid">
-      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full" leading={leading} />
+      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full" sizes={CARD_IMAGE_SIZES} leading={leading} />
       <div className="flex flex-1 flex-col gap-2.5 p-5">
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>

@@ -39,7 +39,8 @@ export function EventCard({ event, upcoming, leading = false }: { event: EventIt
   const { spotsLeft } = event;
   return (
     <Card className="flex flex-col overflow-hidden">
-      <SafeImage src={event.images[0]} alt="" className="aspect-[2/1] w-full" leading={leading} />
+      {/* Two columns on Home, the wider of its two grids. */}
+      <SafeImage src={event.images[0]} alt="" className="aspect-[2/1] w-full" sizes="(min-width: 640px) 50vw, 100vw" leading={leading} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 dir="auto" className="text-start text-lg font-semibold">
           {event.title}

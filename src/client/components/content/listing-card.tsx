@@ -12,7 +12,7 @@ import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { LikeButton, type LikeOf } from './like-button';
 import { oneDecimal } from '#client/lib/formats';
-import { SafeImage } from './safe-image';
+import { CARD_IMAGE_SIZES, SafeImage } from './safe-image';
 
 export type ListingItem = RouterOutputs['content']['directory']['list'][number];
 
@@ -53,6 +53,8 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
         src={listing.images[0]}
         alt=""
         className={compact ? 'w-28 shrink-0 self-stretch min-[480px]:aspect-[16/10] min-[480px]:w-full min-[480px]:self-auto' : 'aspect-[16/10] w-full'}
+        // Compact: a 7 rem thumbnail on phones, then Home's grid of two and four columns.
+        sizes={compact ? '(min-width: 1024px) 270px, (min-width: 480px) 50vw, 7rem' : CARD_IMAGE_SIZES}
       />
       <div className={cn('flex min-w-0 flex-1 flex-col', compact ? 'gap-1.5 p-4' : 'gap-2.5 p-5')}>
         <div className="flex items-start gap-2">

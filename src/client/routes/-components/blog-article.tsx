@@ -101,7 +101,7 @@ function BlogArticle({ blog }: { blog: Article }) {
 
   return (
     <>
-      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full rounded-[var(--radius-card)]" leading />
+      <SafeImage src={blog.coverImageUrl} alt="" className="aspect-[2/1] w-full rounded-[var(--radius-card)]" sizes="(min-width: 768px) 736px, calc(100vw - 2rem)" leading />
       <div className="mt-6 flex flex-wrap items-center gap-1.5">
         <Badge className={categoryColour(blog.category)}>{categoryLabel(blog.category)}</Badge>
         {blog.tags.map((tag) => (

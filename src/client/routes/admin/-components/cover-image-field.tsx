@@ -28,17 +28,12 @@ async function uploadImage(file: File): Promise<{ ok: true; url: string } | { ok
 }
 
 /**
- * The cover: file picker, drag and drop, or a URL. Files are checked here for the quick
- * answer and again by content on the server.
+ * Checks a picked or dropped file here (the quick answer; the server checks it again by
+ * content), uploads it and hands its URL to `onUploaded`.
  */
-export function CoverImageField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+function useImageUpload(onUploaded: (url: string) => void) {
   const relogin = useRelogin();
-  const picker = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
-  const [dragging, setDragging] = useState(false);
-  const [broken, setBroken] = useState(false);
-  const preview = value && isCoverValue(value) ? value : '';
-  useEffect(() => setBroken(false), [preview]);
 
   async function accept(file: File | undefined, dropped: boolean) {
     if (!file) return;
@@ -54,7 +49,7 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
     const result = await uploadImage(file);
     setUploading(false);
     if (result.ok) {
-      onChange(result.url);
+      onUploaded(result.url);
       toast({ title: uploadsTexts.uploadedTitle });
     } else if (result.status === 401) {
       relogin();
@@ -62,6 +57,58 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
       toast({ title: uploadsTexts.failedTitle, description: result.message ?? uploadsTexts.uploadFailed, variant: 'destructive' });
     }
   }
+  return { uploading, accept };
+}
+
+/** The file picker's button, with its input kept out of sight and out of the tab order. */
+function ChooseFileButton({ uploading, onFile }: { uploading: boolean; onFile: (file: File | undefined) => void }) {
+  const picker = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button variant="outline" size="sm" disabled={uploading} onClick={() => picker.current?.click()}>
+        <ImagePlus aria-hidden="true" />
+        {uploading ? m.admin_blogs_uploading() : m.admin_blogs_choose_file()}
+      </Button>
+      <input
+        ref={picker}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={m.admin_blogs_choose_file()}
+        onChange={(event) => {
+          onFile(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * Beside a list of image addresses (a listing's, an event's): an uploaded file's URL joins the
+ * end of the list, as it stands when the upload ends.
+ */
+export function AddImageButton({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const { uploading, accept } = useImageUpload((url) => onChange(latest.current.trim() ? `${latest.current.trim().replace(/,$/, '')}, ${url}` : url));
+  return (
+    <div className="-mt-2 flex flex-wrap items-center gap-3">
+      <ChooseFileButton uploading={uploading} onFile={(file) => void accept(file, false)} />
+    </div>
+  );
+}
+
+/** The cover: file picker, drag and drop, or a URL. */
+export function CoverImageField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+  const [dragging, setDragging] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const preview = value && isCoverValue(value) ? value : '';
+  useEffect(() => setBroken(false), [preview]);
+  const { uploading, accept } = useImageUpload(onChange);
 
   function drop(event: DragEvent) {
     event.preventDefault();
@@ -110,23 +157,8 @@ export function CoverImageField({ value, onChange, error }: { value: string; onC
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" size="sm" disabled={uploading} onClick={() => picker.current?.click()}>
-          <ImagePlus aria-hidden="true" />
-          {uploading ? m.admin_blogs_uploading() : m.admin_blogs_choose_file()}
-        </Button>
+        <ChooseFileButton uploading={uploading} onFile={(file) => void accept(file, false)} />
         <span className="text-xs text-muted-foreground">{m.admin_blogs_drop_hint()}</span>
-        <input
-          ref={picker}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={m.admin_blogs_choose_file()}
-          onChange={(event) => {
-            void accept(event.target.files?.[0], false);
-            event.target.value = '';
-          }}
-        />
       </div>
       <Field id="blog-cover-url" label={m.admin_blogs_cover_url()} error={error}>
         <Input

@@ -12,6 +12,7 @@ import { categoryColour, categoryLabel } from '#client/lib/categories';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
+import { AddImageButton } from './cover-image-field';
 import { SelectField, TextAreaField, TextField } from './fields';
 import { CardImage, DialogButtons, ItemCard } from './item-card';
 
@@ -97,6 +98,7 @@ function ListingForm({ listing, onDone }: { listing?: Listing; onDone: () => voi
         </div>
         <TextField id="listing-website" label={optional(m.admin_directory_website())} type="url" dir="ltr" placeholder="https://" value={values.website} error={errors.website} onChange={(v) => set('website', v)} />
         <TextField id="listing-images" label={optional(m.admin_field_images())} dir="ltr" hint={m.admin_common_images_hint()} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <AddImageButton value={values.images} onChange={(v) => set('images', v)} />
         <TextField id="listing-tags" label={optional(m.admin_field_tags())} hint={m.admin_common_comma_separated()} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
       <DialogButtons creating={!listing} pending={pending} onCancel={onDone} createLabel={m.admin_directory_add()} updateLabel={m.admin_account_update()} />

@@ -16,6 +16,7 @@ import { cn } from '#client/lib/utils';
 import { trpc, type RouterOutputs } from '#client/trpc';
 import { AddButton, ADMIN_PAGE_SIZE, adminListOptions, adminPaging, fieldA11y, TabHeader, useAdminCallbacks, useFormValues, useSaveCallbacks, validate } from './admin-kit';
 import { AdminList, ConfirmItemDelete, isPendingFor, ItemFormDialog, useDeleteTarget, type ItemDialogState } from './admin-list';
+import { AddImageButton } from './cover-image-field';
 import { TextAreaField, TextField } from './fields';
 import { CardImage, DialogButtons, ItemCard } from './item-card';
 
@@ -184,6 +185,7 @@ function EventForm({ event, onDone, onCreated }: { event?: AdminEvent; onDone: (
           />
         </div>
         <TextField id="event-images" label={optional(m.admin_field_images())} dir="ltr" hint={m.admin_common_images_hint()} value={values.images} error={errors.images} onChange={(v) => set('images', v)} />
+        <AddImageButton value={values.images} onChange={(v) => set('images', v)} />
         <TextField id="event-tags" label={optional(m.admin_field_tags())} hint={m.admin_common_comma_separated()} value={values.tags} error={errors.tags} onChange={(v) => set('tags', v)} />
       </div>
       <DialogButtons creating={!event} pending={pending} onCancel={onDone} createLabel={m.admin_events_add()} updateLabel={m.admin_account_update()} />

@@ -61,7 +61,8 @@ export function ItemCard({
 
 /** A card's cover picture, edge to edge above the badges (for ItemCard's `media`); a broken one shows the placeholder. */
 export function CardImage({ src }: { src: string | null | undefined }) {
-  return src ? <SafeImage src={src} alt="" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none" /> : null;
+  // Admin lists: one column, two from 768 px, three from 1280 px in a 7xl page.
+  return src ? <SafeImage src={src} alt="" className="-mx-5 -mt-5 mb-1 aspect-[2/1] w-[calc(100%+2.5rem)] max-w-none" sizes="(min-width: 1280px) 420px, (min-width: 768px) 50vw, 100vw" /> : null;
 }
 
 /** The submit row of every content dialog: Cancel, then the busy-labelled submit. */
