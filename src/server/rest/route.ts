@@ -8,6 +8,10 @@ import type { InputSource, RestMethod, RestRefusal, RestRequest, RestRoute } fro
 /** The object a procedure takes, or never when it takes none. */
 type InputOf<P extends AnyTRPCProcedure> = Exclude<inferProcedureInput<P>, void | undefined>;
 type FieldOf<P extends AnyTRPCProcedure> = [InputOf<P>] extends [never] ? never : keyof InputOf<P> & string;
+/** One item of a list a procedure answers. */
+type ItemOf<P extends AnyTRPCProcedure> = inferProcedureOutput<P> extends readonly (infer Item)[] ? Item : never;
+/** The cursor that names an item: its id, or what the list's `cursor` field takes (the review queue's `kind:id`). */
+type CursorOf<P extends AnyTRPCProcedure> = (item: ItemOf<P>) => string | number;
 
 /** The names of a url's `:params`: '/api/comments/:kind/:id' gives 'kind' | 'id'. */
 export type ParamsOf<Url extends string> = Url extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamsOf<`/${Rest}`> : Url extends `${string}:${infer Name}` ? Name : never;
@@ -26,6 +30,11 @@ export interface RestOptions<P extends AnyTRPCProcedure> {
   answers?: readonly string[];
   /** For refusals that are not the app's `{message}` JSON alone (a page a browser shows); it sets the status it is given. */
   refuse?: (reply: FastifyReply, refusal: RestRefusal) => FastifyReply;
+  /**
+   * A list paged by keyset (its input's `cursor`): the answer's `Link` header names the next
+   * page (RFC 8288, `rel="next"`) while there is one. `true` when an item's cursor is its id.
+   */
+  pages?: ItemOf<P> extends { id: number } ? true | CursorOf<P> : CursorOf<P>;
 }
 
 /** Each `:param` of the url must be a field of the procedure's input, else the row does not compile. */
@@ -88,17 +97,47 @@ function requestInput(route: Pick<RestRoute, 'from' | 'params' | 'procedure'>, r
 export function rest<P extends AnyTRPCProcedure, const Url extends string>(method: RestMethod, url: Url, procedure: P, ...[options = {}]: CheckedOptions<P, Url>): RestRoute {
   const path = pathOf(procedure);
   const { from, fixed, status = 200, bodyLimit, formBody = false, send, answers = ['application/json'], refuse } = options;
-  const route = { method, url, path, procedure, params: [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''), from, status, formBody, answers };
+  const route = { method, url, path, procedure, params: [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''), from, status, formBody, answers, pages: options.pages !== undefined };
   const call = (ctx: Context, request: RestRequest): Promise<inferProcedureOutput<P>> =>
     callTRPCProcedure({ router: appRouter, path, type: procedure._def.type, ctx, getRawInput: () => Promise.resolve(rawInput(route, request, fixed)), signal: undefined, batchIndex: 0 });
+  const cursorOf: CursorOf<P> | undefined = options.pages === true ? (item) => (item as { id: number }).id : options.pages;
+  const defaultLimit = Number(fieldsOf(inputSchemaOf(procedure)).find((field) => field.name === 'limit')?.schema.default);
   return {
     ...route,
     ...(bodyLimit ? { bodyLimit } : {}),
     ...(refuse ? { refuse } : {}),
     async answer(ctx, request, reply) {
       const result = await call(ctx, request);
+      if (cursorOf) await linkNextPage(reply, request, result as unknown as ItemOf<P>[], cursorOf, defaultLimit, (query) => call(ctx, { ...request, query }) as Promise<unknown>);
       if (send) return send(reply, result);
       return reply.code(status).send(result ?? { success: true });
     },
   };
+}
+
+/**
+ * Sets `Link: <next>; rel="next"` when the list goes on after this page: the same path and
+ * query, with the last item as `cursor` and no `offset`. A full page asks for the one item after
+ * it, so the last page carries no link even when it is full.
+ */
+async function linkNextPage<Item>(
+  reply: FastifyReply,
+  request: RestRequest,
+  items: Item[],
+  cursorOf: (item: Item) => string | number,
+  defaultLimit: number,
+  probe: (query: Record<string, unknown>) => Promise<unknown>,
+) {
+  const last = items.at(-1);
+  const limit = request.query.limit === undefined ? defaultLimit : Number(request.query.limit);
+  if (last === undefined || items.length < limit) return;
+  const { offset: _offset, ...query } = request.query;
+  const cursor = String(cursorOf(last));
+  const after = await probe({ ...query, cursor, limit: 1 });
+  if (!Array.isArray(after) || after.length === 0) return;
+  const url = new URL(reply.request.url, 'http://localhost');
+  url.searchParams.delete('offset');
+  url.searchParams.set('cursor', cursor);
+  url.searchParams.set('limit', String(limit));
+  reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
 }
