@@ -157,6 +157,21 @@ describe('comments by Link header', () => {
   });
 });
 
+describe('a page of the largest size', () => {
+  it('links to the next page only while there is one', async () => {
+    const blog = await createBlog(t.db, { title: 'A hundred comments' });
+    const rows = Array.from({ length: 100 }, (_, n) => ({ blogId: blog.id, userId: member.user.id, content: `comment ${n}` }));
+    await t.db.insert(blogComments).values(rows);
+    const full = await t.request({ method: 'GET', url: `/api/blogs/${blog.id}/comments?limit=100` });
+    expect(full.json()).toHaveLength(100);
+    expect(full.headers.link).toBeUndefined();
+    await t.db.insert(blogComments).values({ blogId: blog.id, userId: member.user.id, content: 'one more' });
+    const { seen, urls } = await walk(`/api/blogs/${blog.id}/comments?limit=100`);
+    expect(seen).toHaveLength(101);
+    expect(urls).toHaveLength(2);
+  });
+});
+
 describe('admin lists by Link header', () => {
   it('reads the review queue by its kind:id cursor, and the members by id', async () => {
     const admin = await t.signInAs('admin');

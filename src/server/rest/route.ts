@@ -101,14 +101,19 @@ export function rest<P extends AnyTRPCProcedure, const Url extends string>(metho
   const call = (ctx: Context, request: RestRequest): Promise<inferProcedureOutput<P>> =>
     callTRPCProcedure({ router: appRouter, path, type: procedure._def.type, ctx, getRawInput: () => Promise.resolve(rawInput(route, request, fixed)), signal: undefined, batchIndex: 0 });
   const cursorOf: CursorOf<P> | undefined = options.pages === true ? (item) => (item as { id: number }).id : options.pages;
-  const defaultLimit = Number(fieldsOf(inputSchemaOf(procedure)).find((field) => field.name === 'limit')?.schema.default);
+  const limitSchema = fieldsOf(inputSchemaOf(procedure)).find((field) => field.name === 'limit')?.schema;
+  const pageSize = { default: Number(limitSchema?.default), maximum: Number(limitSchema?.maximum) };
   return {
     ...route,
     ...(bodyLimit ? { bodyLimit } : {}),
     ...(refuse ? { refuse } : {}),
     async answer(ctx, request, reply) {
-      const result = await call(ctx, request);
-      if (cursorOf) await linkNextPage(reply, request, result as unknown as ItemOf<P>[], cursorOf, defaultLimit, (query) => call(ctx, { ...request, query }) as Promise<unknown>);
+      let result: inferProcedureOutput<P>;
+      if (cursorOf) {
+        const page = await readPage((query) => call(ctx, { ...request, query }) as Promise<ItemOf<P>[]>, request.query, cursorOf, pageSize);
+        if (page.next) reply.header('link', nextPageLink(reply.request.url, page.next));
+        result = page.items as inferProcedureOutput<P>;
+      } else result = await call(ctx, request);
       if (send) return send(reply, result);
       return reply.code(status).send(result ?? { success: true });
     },
@@ -116,28 +121,35 @@ export function rest<P extends AnyTRPCProcedure, const Url extends string>(metho
 }
 
 /**
- * Sets `Link: <next>; rel="next"` when the list goes on after this page: the same path and
- * query, with the last item as `cursor` and no `offset`. A full page asks for the one item after
- * it, so the last page carries no link even when it is full.
+ * One page of a list row, and where the next one starts when the list goes on after it: the
+ * page is read with one item more than asked, which says whether there is a next page. A page
+ * of the largest size asks for the item after it separately (the input allows no more).
  */
-async function linkNextPage<Item>(
-  reply: FastifyReply,
-  request: RestRequest,
-  items: Item[],
+async function readPage<Item>(
+  read: (query: Record<string, unknown>) => Promise<Item[]>,
+  query: Record<string, unknown>,
   cursorOf: (item: Item) => string | number,
-  defaultLimit: number,
-  probe: (query: Record<string, unknown>) => Promise<unknown>,
-) {
-  const last = items.at(-1);
-  const limit = request.query.limit === undefined ? defaultLimit : Number(request.query.limit);
-  if (last === undefined || items.length < limit) return;
-  const { offset: _offset, ...query } = request.query;
+  pageSize: { default: number; maximum: number },
+): Promise<{ items: Item[]; next?: { cursor: string; limit: number } }> {
+  const limit = query.limit === undefined ? pageSize.default : Number(query.limit);
+  // A limit the input refuses is sent as given, for the procedure's own message.
+  if (!Number.isInteger(limit) || limit < 1 || limit > pageSize.maximum) return { items: await read(query) };
+  const oneMore = limit < pageSize.maximum;
+  const items = await read(oneMore ? { ...query, limit: limit + 1 } : query);
+  const page = items.slice(0, limit);
+  const last = page.at(-1);
+  if (last === undefined || items.length < limit) return { items: page };
   const cursor = String(cursorOf(last));
-  const after = await probe({ ...query, cursor, limit: 1 });
-  if (!Array.isArray(after) || after.length === 0) return;
-  const url = new URL(reply.request.url, 'http://localhost');
+  const { offset: _offset, ...rest } = query;
+  const more = oneMore ? items.length > limit : (await read({ ...rest, cursor, limit: 1 })).length > 0;
+  return more ? { items: page, next: { cursor, limit } } : { items: page };
+}
+
+/** `Link: <next>; rel="next"` (RFC 8288): the request's own path and query, with the last item as `cursor` and no `offset`. */
+function nextPageLink(requestUrl: string, next: { cursor: string; limit: number }): string {
+  const url = new URL(requestUrl, 'http://localhost');
   url.searchParams.delete('offset');
-  url.searchParams.set('cursor', cursor);
-  url.searchParams.set('limit', String(limit));
-  reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  url.searchParams.set('cursor', next.cursor);
+  url.searchParams.set('limit', String(next.limit));
+  return `<${url.pathname}${url.search}>; rel="next"`;
 }
