@@ -32,21 +32,24 @@ export const memberSearchFilter = (search: string | undefined) => searchConditio
 
 /**
  * Above this many members holding a search, a page walks the list's order and keeps those who
- * hold it; at or below it, the members the word index finds are collected and sorted.
+ * hold it; at or below it, the members the word index finds are collected and sorted. A walk
+ * reads about limit × members / hits entries and a sort every hit, so the two cost alike near
+ * √(limit × members) hits: 1,000 for a page of 100 among 100k, 100 for the one item after a page.
  */
-export const COMMON_SEARCH_HITS = 1000;
+export const commonSearchHits = (limit: number) => Math.ceil(100 * Math.sqrt(limit));
 
 /**
  * One page of the accounts a search finds, newest first, at a cost that follows the page rather
  * than the hits. The planner can't tell a common word from a rare one here (every address is a
  * word of its own, and a word's start has no statistics), so the query looks: it collects up to
  * `common` + 1 members through the word index. If that is all of them, they are sorted and the
- * page taken (a rare word: at most `common` rows read). Else the word is common, one member in
- * 100 or more, and the page walks the newest-first index, checking each member's words, until
- * it is full (a page of 100 for a name in 2.5% of members reads about 4,000 index entries).
+ * page taken (a rare word: at most `common` rows read). Else the word is common (for a page of
+ * 100, one member in 100 or more), and the page walks the newest-first index, checking each
+ * member's words, until it is full (a page of 100 for a name in 2.5% of members reads about
+ * 4,000 index entries).
  * Each half runs only when its one-time filter allows.
  */
-export function memberSearchPage(search: string, page: Page, common = COMMON_SEARCH_HITS): SQL | undefined {
+export function memberSearchPage(search: string, page: Page, common = commonSearchHits(page.limit)): SQL | undefined {
   const found = searchCondition(search, users);
   if (!found) return undefined;
   const order: ListOrder = { column: users.createdAt, direction: 'desc' };
