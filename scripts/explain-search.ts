@@ -6,7 +6,7 @@
  *   EXPLAIN_DATABASE_URL=postgres://...  required
  *   EXPLAIN_WORDS=together,معا           the searches (default: a common word in each language)
  */
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { type Db, schema } from '#db/client';
@@ -14,8 +14,8 @@ import { blogs, events, listings, places, podcasts, users } from '#db/schema';
 import { listingVisible } from '#server/domains/listings';
 import { type ListOrder, pageIds } from '#server/domains/paging';
 import { placeSearch } from '#server/domains/places';
-import { searchCondition } from '#server/services/content-query';
-import { memberSearchFilter } from '#server/trpc/routers/admin/users';
+import { qualified, searchCondition } from '#server/services/content-query';
+import { memberSearchPage } from '#server/trpc/routers/admin/users';
 
 const url = process.env.EXPLAIN_DATABASE_URL;
 if (!url) {
@@ -41,7 +41,9 @@ const searches: Record<string, (word: string) => { toSQL(): { sql: string; param
   'hub: events': (word) =>
     db.select({ id: events.id }).from(events).where(searchCondition(word, events)).orderBy(desc(events.dateTime), desc(events.id)).limit(5),
   'places (list)': (word) => db.select({ id: places.id }).from(places).where(placeSearch(word)).orderBy(desc(places.recommended), desc(places.rating), asc(places.name)).limit(50),
-  'admin members (list)': (word) => firstPage(users, users.id, memberSearchFilter(word), { column: users.createdAt, direction: 'desc' }, 100),
+  // The search's page of ids (memberSearchPage), then the accounts' own page over them, as admin.users.list reads it.
+  'admin members (list)': (word) =>
+    firstPage(users, users.id, sql`${qualified(users.id)} = any(array(${memberSearchPage(word, { limit: 100, offset: 0, after: null })}))`, { column: users.createdAt, direction: 'desc' }, 100),
 };
 
 try {

@@ -15,6 +15,7 @@ import { migrationsFolder } from '#db/migrate';
 import { blogs, listings, events, places, podcasts, users } from '#db/schema';
 import { normalizeForSearch, searchWords, stemForSearch } from '#shared/text/normalize';
 import { searchCondition, type Searchable } from './services/content-query';
+import { memberSearchPage } from './trpc/routers/admin/users';
 import { createUser } from './test/factories';
 import { withDatabase } from './test/global-setup';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -243,6 +244,55 @@ describe('one search rule for every list', () => {
   it('finds a place by its category name, case and accents aside', async () => {
     expect(await lists.places!('CAFÉ')).toEqual(['Bean There', 'Le Petit Café']);
     expect(await lists.places!('ESPRESSO')).toEqual(['Bean There']);
+  });
+});
+
+describe("the admin's member search, a page at a time", () => {
+  // Members named alike, some at one creation time (the id breaks the tie), among others.
+  const names = ['Wälkerin', 'walkerin', 'WALKERIN', 'Walkerin', 'Wälkerin', 'Walkerin', 'Walkerin'];
+  let expected: number[] = [];
+  beforeAll(async () => {
+    const moment = new Date('2024-05-01T08:00:00Z');
+    const ids: { id: number; createdAt: Date }[] = [];
+    for (const [n, firstName] of names.entries()) {
+      const { id } = await createUser(t.db, { firstName, lastName: 'Paged' });
+      const createdAt = n < 3 ? moment : new Date(moment.getTime() + n * 60_000);
+      await t.db.update(users).set({ createdAt }).where(sql`${users.id} = ${id}`);
+      ids.push({ id, createdAt });
+      await createUser(t.db, { firstName: 'Someone', lastName: 'Else' });
+    }
+    expected = ids.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map(({ id }) => id);
+  });
+
+  /** One page's ids, in the list's order, with `common` hits as the line between walking and sorting. */
+  async function page(common: number, limit: number, at: { offset?: number; after?: number }) {
+    const ids = memberSearchPage('walkerin', { limit, offset: at.offset ?? 0, after: at.after ?? null }, common)!;
+    const rows = await rowsOf<{ id: number }>(t.db, ids);
+    return rows.map((row) => Number(row.id));
+  }
+
+  // 7 hits: with 1000 as the line they are sorted; with 2, the walk through the order finds them.
+  it.each([1000, 2])('reads them newest first by cursor and by offset, whichever half runs (line at %i)', async (common) => {
+    const byCursor: number[] = [];
+    for (let after: number | undefined, n = 0; n < 10; n++) {
+      const ids = await page(common, 3, { after });
+      byCursor.push(...ids);
+      if (ids.length < 3) break;
+      after = ids.at(-1);
+    }
+    expect(byCursor).toEqual(expected);
+    expect(await page(common, 3, { offset: 2 })).toEqual(expected.slice(2, 5));
+    expect(await page(common, 10, { offset: 6 })).toEqual(expected.slice(6));
+    // A cursor that is no member the search finds gives an empty page.
+    const [other] = await t.db.select({ id: users.id }).from(users).where(sql`${users.firstName} = 'Someone'`).limit(1);
+    expect(await page(common, 3, { after: other!.id })).toEqual([]);
+  });
+
+  it('answers the same through the API, by cursor', async () => {
+    const { cookie } = await t.signInAs('admin');
+    const first = (await t.request({ method: 'GET', url: '/api/admin/users?search=walkerin&limit=4', cookie })).json() as { id: number }[];
+    const next = (await t.request({ method: 'GET', url: `/api/admin/users?search=walkerin&limit=4&cursor=${first.at(-1)!.id}`, cookie })).json() as { id: number }[];
+    expect([...first, ...next].map((member) => member.id)).toEqual(expected);
   });
 });
 

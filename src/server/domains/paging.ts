@@ -42,13 +42,15 @@ export function afterPosition(keys: SQL[], position: SQL, direction: ListOrder['
 }
 
 /**
- * Rows strictly after the item `after` in the list's order. An item no longer in the table
- * (deleted since) has no place in the order: the page is then empty.
+ * Rows strictly after the item `after` in the list's order. The item's place is read among the
+ * list's own rows (`where`, the same rule as the page's): an item that is not in this list for
+ * this viewer (deleted since, a draft, someone's comment held for review, another post's comment)
+ * has no place, and the page is then empty. So a forged cursor tells nothing a page does not:
+ * not whether an item exists, nor where a hidden one would sit.
  */
-export function afterItem(table: PgTable, id: PgColumn, order: ListOrder, after: number): SQL {
-  const column = sql.identifier(order.column.name);
-  const key = sql.identifier(id.name);
-  const position = sql`(select shown.${column}, shown.${key} from ${table} as shown where shown.${key} = ${after})`;
+export function afterItem(table: PgTable, id: PgColumn, order: ListOrder, after: number, where?: SQL): SQL {
+  // Unaliased, the inner table shadows the outer one: `where`'s columns name the shown row.
+  const position = sql`(select ${qualified(order.column)}, ${qualified(id)} from ${table} where ${qualified(id)} = ${after}${where ? sql` and ${where}` : sql``})`;
   return afterPosition([qualified(order.column), qualified(id)], position, order.direction);
 }
 
@@ -63,7 +65,7 @@ export function pageIds(db: Db, table: PgTable, id: PgColumn, where: SQL | undef
   const query = db
     .select({ pageId: id })
     .from(table)
-    .where(keyset ? sql`${where ?? sql`true`} and ${afterItem(table, id, order, page.after!)}` : where)
+    .where(keyset ? sql`${where ?? sql`true`} and ${afterItem(table, id, order, page.after!, where)}` : where)
     .orderBy(...orderBy(order, id))
     .limit(page.limit);
   return (keyset ? query : query.offset(page.offset)).as('page');

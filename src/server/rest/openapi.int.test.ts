@@ -68,6 +68,19 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(document.paths['/api/events/{id}/ics']?.get?.responses['200'] ?? {})).toContain('description');
   });
 
+  it('describes keyset pages: the cursor parameter and the Link header of the lists that take one', () => {
+    for (const path of ['/api/blogs', '/api/blogs/{id}/comments', '/api/podcasts/{id}/comments', '/api/podcasts', '/api/events', '/api/directory', '/api/admin/users', '/api/admin/moderation']) {
+      const list = document.paths[path]?.get;
+      const cursor = list?.parameters?.find((parameter) => parameter.name === 'cursor');
+      expect(cursor, path).toMatchObject({ in: 'query', required: false });
+      expect(cursor?.description, path).toMatch(/Link header/);
+      expect(list?.responses['200'], path).toMatchObject({ headers: { Link: { schema: { type: 'string' } } } });
+      expect(JSON.stringify(list?.responses['200']), path).toContain('rel=\\"next\\"');
+    }
+    // A list without pages says nothing of a Link header.
+    expect(document.paths['/api/admin/watched-words']?.get?.responses['200']).not.toHaveProperty('headers');
+  });
+
   it('gives the error shape and who may call each path', () => {
     expect(document.components.schemas.Error).toEqual({ type: 'object', properties: { message: { type: 'string' } }, required: ['message'] });
     const users = document.paths['/api/admin/users']?.get;

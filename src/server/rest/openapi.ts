@@ -30,6 +30,7 @@ interface Parameter {
 
 interface Response {
   description: string;
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
   content?: Record<string, { schema: JsonSchema }>;
 }
 
@@ -70,7 +71,9 @@ function operationOf(route: RestRoute, operationId: string): Operation {
   const pathParameters = route.params.map((name): Parameter => ({ name, in: 'path', required: true, schema: fields.find((field) => field.name === name)?.schema ?? { type: 'string' } }));
   const queryParameters =
     route.from === 'query' || route.from === 'body or query'
-      ? fields.filter((field) => !route.params.includes(field.name)).map((field): Parameter => ({ name: field.name, in: 'query', required: route.from === 'query' && field.required, schema: field.schema }))
+      ? fields
+          .filter((field) => !route.params.includes(field.name))
+          .map((field): Parameter => ({ name: field.name, in: 'query', required: route.from === 'query' && field.required, ...pagingWords(route, field.name), schema: field.schema }))
       : [];
   const meta = route.procedure._def.meta as ProcedureMeta | undefined;
   const idempotencyKey: Parameter[] = meta?.idempotent
@@ -85,7 +88,11 @@ function operationOf(route: RestRoute, operationId: string): Operation {
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: route.from === 'body' && Array.isArray(body.required), content: Object.fromEntries(bodyTypes.map((type) => [type, { schema: body }])) } } : {}),
     responses: {
-      [String(route.status)]: { description: 'Done.', content: Object.fromEntries(route.answers.map((type) => [type, { schema: {} }])) },
+      [String(route.status)]: {
+        description: 'Done.',
+        ...(route.pages ? { headers: { Link: NEXT_PAGE_LINK } } : {}),
+        content: Object.fromEntries(route.answers.map((type) => [type, { schema: {} }])),
+      },
       ...(schema ? { '400': { $ref: '#/components/responses/BadInput' } } : {}),
       ...(access === 'public' ? {} : { '401': { $ref: '#/components/responses/SignedOut' }, '403': { $ref: '#/components/responses/Refused' } }),
       default: { $ref: '#/components/responses/Error' },
@@ -93,6 +100,25 @@ function operationOf(route: RestRoute, operationId: string): Operation {
     // Public paths take the session too: some answers say what is hers (her likes, her RSVP).
     security: access === 'public' ? [{}, { session: [] }] : [{ session: [] }],
   };
+}
+
+/** How a list paged by keyset names its next page. */
+const NEXT_PAGE_LINK = {
+  description:
+    'The next page, as RFC 8288 writes it: `</api/blogs?limit=12&cursor=4711>; rel="next"` (the same path and query, with the last item as `cursor` and no `offset`). Sent only while the list goes on after this page; follow it until it is absent.',
+  schema: { type: 'string' },
+};
+
+/** What `cursor` and `offset` mean on a list paged by keyset. */
+function pagingWords(route: RestRoute, field: string): { description?: string } {
+  if (!route.pages) return {};
+  if (field === 'cursor')
+    return {
+      description:
+        "The last item of the page before (as the Link header's next page gives it): the page starts after it, whatever was added or removed meanwhile. A cursor that is no item of this list, as this caller sees it, gives an empty page. With a cursor, offset is ignored.",
+    };
+  if (field === 'offset') return { description: 'Items to skip from the first, when no cursor is given; the cursor of the Link header does not skip or repeat items while the list changes.' };
+  return {};
 }
 
 /** `/api/comments/:kind/:id` as OpenAPI writes it: `/api/comments/{kind}/{id}`. */

@@ -8,6 +8,10 @@ import type { InputSource, RestMethod, RestRefusal, RestRequest, RestRoute } fro
 /** The object a procedure takes, or never when it takes none. */
 type InputOf<P extends AnyTRPCProcedure> = Exclude<inferProcedureInput<P>, void | undefined>;
 type FieldOf<P extends AnyTRPCProcedure> = [InputOf<P>] extends [never] ? never : keyof InputOf<P> & string;
+/** One item of a list a procedure answers. */
+type ItemOf<P extends AnyTRPCProcedure> = inferProcedureOutput<P> extends readonly (infer Item)[] ? Item : never;
+/** The cursor that names an item: its id, or what the list's `cursor` field takes (the review queue's `kind:id`). */
+type CursorOf<P extends AnyTRPCProcedure> = (item: ItemOf<P>) => string | number;
 
 /** The names of a url's `:params`: '/api/comments/:kind/:id' gives 'kind' | 'id'. */
 export type ParamsOf<Url extends string> = Url extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamsOf<`/${Rest}`> : Url extends `${string}:${infer Name}` ? Name : never;
@@ -26,6 +30,11 @@ export interface RestOptions<P extends AnyTRPCProcedure> {
   answers?: readonly string[];
   /** For refusals that are not the app's `{message}` JSON alone (a page a browser shows); it sets the status it is given. */
   refuse?: (reply: FastifyReply, refusal: RestRefusal) => FastifyReply;
+  /**
+   * A list paged by keyset (its input's `cursor`): the answer's `Link` header names the next
+   * page (RFC 8288, `rel="next"`) while there is one. `true` when an item's cursor is its id.
+   */
+  pages?: ItemOf<P> extends { id: number } ? true | CursorOf<P> : CursorOf<P>;
 }
 
 /** Each `:param` of the url must be a field of the procedure's input, else the row does not compile. */
@@ -88,17 +97,59 @@ function requestInput(route: Pick<RestRoute, 'from' | 'params' | 'procedure'>, r
 export function rest<P extends AnyTRPCProcedure, const Url extends string>(method: RestMethod, url: Url, procedure: P, ...[options = {}]: CheckedOptions<P, Url>): RestRoute {
   const path = pathOf(procedure);
   const { from, fixed, status = 200, bodyLimit, formBody = false, send, answers = ['application/json'], refuse } = options;
-  const route = { method, url, path, procedure, params: [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''), from, status, formBody, answers };
+  const route = { method, url, path, procedure, params: [...url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? ''), from, status, formBody, answers, pages: options.pages !== undefined };
   const call = (ctx: Context, request: RestRequest): Promise<inferProcedureOutput<P>> =>
     callTRPCProcedure({ router: appRouter, path, type: procedure._def.type, ctx, getRawInput: () => Promise.resolve(rawInput(route, request, fixed)), signal: undefined, batchIndex: 0 });
+  const cursorOf: CursorOf<P> | undefined = options.pages === true ? (item) => (item as { id: number }).id : options.pages;
+  const limitSchema = fieldsOf(inputSchemaOf(procedure)).find((field) => field.name === 'limit')?.schema;
+  const pageSize = { default: Number(limitSchema?.default), maximum: Number(limitSchema?.maximum) };
   return {
     ...route,
     ...(bodyLimit ? { bodyLimit } : {}),
     ...(refuse ? { refuse } : {}),
     async answer(ctx, request, reply) {
-      const result = await call(ctx, request);
+      let result: inferProcedureOutput<P>;
+      if (cursorOf) {
+        const page = await readPage((query) => call(ctx, { ...request, query }) as Promise<ItemOf<P>[]>, request.query, cursorOf, pageSize);
+        if (page.next) reply.header('link', nextPageLink(reply.request.url, page.next));
+        result = page.items as inferProcedureOutput<P>;
+      } else result = await call(ctx, request);
       if (send) return send(reply, result);
       return reply.code(status).send(result ?? { success: true });
     },
   };
+}
+
+/**
+ * One page of a list row, and where the next one starts when the list goes on after it: the
+ * page is read with one item more than asked, which says whether there is a next page. A page
+ * of the largest size asks for the item after it separately (the input allows no more).
+ */
+async function readPage<Item>(
+  read: (query: Record<string, unknown>) => Promise<Item[]>,
+  query: Record<string, unknown>,
+  cursorOf: (item: Item) => string | number,
+  pageSize: { default: number; maximum: number },
+): Promise<{ items: Item[]; next?: { cursor: string; limit: number } }> {
+  const limit = query.limit === undefined ? pageSize.default : Number(query.limit);
+  // A limit the input refuses is sent as given, for the procedure's own message.
+  if (!Number.isInteger(limit) || limit < 1 || limit > pageSize.maximum) return { items: await read(query) };
+  const oneMore = limit < pageSize.maximum;
+  const items = await read(oneMore ? { ...query, limit: limit + 1 } : query);
+  const page = items.slice(0, limit);
+  const last = page.at(-1);
+  if (last === undefined || items.length < limit) return { items: page };
+  const cursor = String(cursorOf(last));
+  const { offset: _offset, ...rest } = query;
+  const more = oneMore ? items.length > limit : (await read({ ...rest, cursor, limit: 1 })).length > 0;
+  return more ? { items: page, next: { cursor, limit } } : { items: page };
+}
+
+/** `Link: <next>; rel="next"` (RFC 8288): the request's own path and query, with the last item as `cursor` and no `offset`. */
+function nextPageLink(requestUrl: string, next: { cursor: string; limit: number }): string {
+  const url = new URL(requestUrl, 'http://localhost');
+  url.searchParams.delete('offset');
+  url.searchParams.set('cursor', next.cursor);
+  url.searchParams.set('limit', String(next.limit));
+  return `<${url.pathname}${url.search}>; rel="next"`;
 }

@@ -44,6 +44,8 @@ export interface RestRoute {
   bodyLimit?: number;
   /** Also takes an HTML form body (application/x-www-form-urlencoded), which the other paths refuse. */
   formBody: boolean;
+  /** A list paged by keyset: it takes `cursor`, and its answer's `Link` header names the next page. */
+  pages: boolean;
   /** The content types of a successful answer. */
   answers: readonly string[];
   /** Sends a refusal itself (a page to a browser); without it, every refusal is the app's `{message}` JSON. */

@@ -19,7 +19,7 @@ export const communityRoutes: RestRoute[] = [
   rest('GET', '/api/forum/posts/:id', content.forum.byId),
   rest('DELETE', '/api/forum/posts/:id', content.forum.delete),
   rest('POST', '/api/forum/posts/:id/like', content.forum.like),
-  rest('GET', '/api/forum/posts/:id/comments', content.forum.comments.list, { from: 'query' }),
+  rest('GET', '/api/forum/posts/:id/comments', content.forum.comments.list, { from: 'query', pages: true }),
   rest('POST', '/api/forum/posts/:id/comments', content.forum.comments.create, { from: 'body', status: 201 }),
 
   rest('GET', '/api/places', content.places.list, { from: 'query' }),

@@ -12,25 +12,25 @@ const likedOnly = (reply: FastifyReply, { liked }: { liked: boolean }) => reply.
 export const contentRoutes: RestRoute[] = [
   rest('GET', '/api/stats', content.stats.get),
 
-  rest('GET', '/api/podcasts', content.podcasts.list, { from: 'query' }),
+  rest('GET', '/api/podcasts', content.podcasts.list, { from: 'query', pages: true }),
   rest('GET', '/api/podcasts/:id/liked', content.podcasts.liked),
   // SPEC.md's POST like paths turn her like over (the procedure does, given no `liked`) and answer `{ liked }`.
   rest('POST', '/api/podcasts/:id/like', content.podcasts.like, { send: likedOnly }),
-  rest('GET', '/api/podcasts/:id/comments', content.podcasts.comments, { from: 'query' }),
+  rest('GET', '/api/podcasts/:id/comments', content.podcasts.comments, { from: 'query', pages: true }),
   rest('POST', '/api/podcasts/:id/comments', content.podcasts.addComment, { from: 'body', status: 201 }),
   rest('POST', '/api/reports', content.reports.create, { from: 'body', status: 201 }),
-  rest('GET', '/api/reports/mine', content.reports.mine, { from: 'query' }),
+  rest('GET', '/api/reports/mine', content.reports.mine, { from: 'query', pages: true }),
   rest('GET', '/api/blocks', content.blocks.list),
   rest('POST', '/api/blocks', content.blocks.create, { from: 'body', status: 201 }),
   rest('DELETE', '/api/blocks/:userId', content.blocks.delete),
   rest('DELETE', '/api/comments/:kind/:id', content.comments.delete),
 
-  rest('GET', '/api/directory', content.directory.list, { from: 'query' }),
+  rest('GET', '/api/directory', content.directory.list, { from: 'query', pages: true }),
   rest('POST', '/api/directory/interest', content.directory.expressInterest),
   rest('GET', '/api/directory/:id/liked', content.directory.liked),
   rest('POST', '/api/directory/:id/like', content.directory.like, { send: likedOnly }),
 
-  rest('GET', '/api/events', content.events.list, { from: 'query' }),
+  rest('GET', '/api/events', content.events.list, { from: 'query', pages: true }),
   rest('GET', '/api/events/:id/rsvps', content.events.rsvps),
   rest('POST', '/api/events/:id/rsvp', content.events.rsvp),
   rest('GET', '/api/events/:id/ics', content.events.ics, {
@@ -40,9 +40,9 @@ export const contentRoutes: RestRoute[] = [
   rest('POST', '/api/calendar/feed', content.events.calendarFeed),
   rest('DELETE', '/api/events/:id/rsvp', content.events.cancelRsvp),
 
-  rest('GET', '/api/blogs', content.blogs.list, { from: 'query' }),
+  rest('GET', '/api/blogs', content.blogs.list, { from: 'query', pages: true }),
   rest('GET', '/api/blogs/:id', content.blogs.byId),
-  rest('GET', '/api/blogs/:id/comments', content.blogs.comments, { from: 'query' }),
+  rest('GET', '/api/blogs/:id/comments', content.blogs.comments, { from: 'query', pages: true }),
   rest('GET', '/api/blogs/:id/liked', content.blogs.liked),
   rest('POST', '/api/blogs/:id/like', content.blogs.like, { fixed: { liked: true }, send: likedOnly }),
   rest('DELETE', '/api/blogs/:id/like', content.blogs.like, { fixed: { liked: false }, send: likedOnly }),

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { users } from '#db/schema';
 import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '#shared/schemas/admin';
 import { hashPassword } from '#server/auth/password';
-import { afterPosition, pageOf } from '#server/domains/paging';
+import { afterPosition, type ListOrder, type Page, pageOf } from '#server/domains/paging';
 import { qualified, searchCondition } from '#server/services/content-query';
 import { memberName, possessive } from '#server/moderation/audit';
 import { liftSuspension, suspendMember } from '#server/moderation/suspension';
@@ -25,16 +25,49 @@ const accountsProcedure = staffProcedure('manage:accounts');
 const suspensionsProcedure = staffProcedure('suspend:member');
 
 /**
- * First name, last name or email holding the search, by the search rule of every list. The
- * members it finds are collected first, through the index of their words, and then ordered:
- * a name is in a few percent of members at most, and the planner can't tell a word in no
- * member from a rare one (every address is a word of its own), so it would walk the whole
- * list, newest first, for a word in no one's name.
+ * First name, last name or email holding the search, by the search rule of every list, through
+ * the index of their words: for the '{n} Users' badge, which counts every one.
  */
-export const memberSearchFilter = (search: string | undefined) => {
+export const memberSearchFilter = (search: string | undefined) => searchCondition(search, users);
+
+/**
+ * Above this many members holding a search, a page walks the list's order and keeps those who
+ * hold it; at or below it, the members the word index finds are collected and sorted. A walk
+ * reads about limit × members / hits entries and a sort every hit, so the two cost alike near
+ * √(limit × members) hits: 1,000 for a page of 100 among 100k, 100 for the one item after a page.
+ */
+export const commonSearchHits = (limit: number) => Math.ceil(100 * Math.sqrt(limit));
+
+/**
+ * One page of the accounts a search finds, newest first, at a cost that follows the page rather
+ * than the hits. The planner can't tell a common word from a rare one here (every address is a
+ * word of its own, and a word's start has no statistics), so the query looks: it collects up to
+ * `common` + 1 members through the word index. If that is all of them, they are sorted and the
+ * page taken (a rare word: at most `common` rows read). Else the word is common (for a page of
+ * 100, one member in 100 or more), and the page walks the newest-first index, checking each
+ * member's words, until it is full (a page of 100 for a name in 2.5% of members reads about
+ * 4,000 index entries).
+ * Each half runs only when its one-time filter allows.
+ */
+export function memberSearchPage(search: string, page: Page, common = commonSearchHits(page.limit)): SQL | undefined {
   const found = searchCondition(search, users);
-  return found && sql`${qualified(users.id)} = any(array(select ${sql.identifier(users.id.name)} from ${users} where ${found}))`;
-};
+  if (!found) return undefined;
+  const order: ListOrder = { column: users.createdAt, direction: 'desc' };
+  const keys = (table: SQL) => [sql`${table}.${sql.identifier(users.createdAt.name)}`, sql`${table}.${sql.identifier(users.id.name)}`];
+  const hits = sql`${sql.identifier('member_hits')}`;
+  const after = (table: SQL) =>
+    page.after == null
+      ? sql`true`
+      : afterPosition(keys(table), sql`(select ${qualified(users.createdAt)}, ${qualified(users.id)} from ${users} where ${qualified(users.id)} = ${page.after} and ${found})`, order.direction);
+  // With a cursor the page starts after it; else at the offset.
+  const window = page.after == null ? sql`limit ${page.limit} offset ${page.offset}` : sql`limit ${page.limit}`;
+  const counted = sql`(select count(*) from ${hits})`;
+  const inOrder = (table: SQL) => sql.join(keys(table).map((key) => sql`${key} desc`), sql`, `);
+  const rare = sql`select ${hits}.id from ${hits} where ${counted} <= ${common} and ${after(hits)} order by ${inOrder(hits)} ${window}`;
+  // "is true" keeps the planner off the word index: this half walks the order.
+  const walk = sql`select ${qualified(users.id)} from ${users} where (${found}) is true and ${counted} > ${common} and ${after(sql`${users}`)} order by ${inOrder(sql`${users}`)} ${window}`;
+  return sql`with ${hits} as materialized (select ${qualified(users.id)}, ${qualified(users.createdAt)} from ${users} where ${found} limit ${common + 1}) (${rare}) union all (${walk})`;
+}
 
 export const adminUsersRouter = router({
   /**
@@ -73,7 +106,13 @@ export const adminUsersRouter = router({
   }),
 
   /** Community Users tab: every account, newest first, searchable by name or email. */
-  list: accountsProcedure.input(AdminUserListSchema.optional()).query(({ ctx, input }) => newestAccounts(ctx.db, memberSearchFilter(input?.search), input)),
+  list: accountsProcedure.input(AdminUserListSchema.optional()).query(({ ctx, input }) => {
+    const page = pageOf(input);
+    const searched = input?.search ? memberSearchPage(input.search, page) : undefined;
+    // The search gives the page's ids, in order; the accounts are read for those alone.
+    if (searched) return newestAccounts(ctx.db, sql`${qualified(users.id)} = any(array(${searched}))`, { limit: page.limit, offset: 0 });
+    return newestAccounts(ctx.db, undefined, input);
+  }),
 
   /** The '{n} Users' badge: how many accounts match the search, whatever page is loaded. */
   count: accountsProcedure.input(AdminUserCountSchema.optional()).query(async ({ ctx, input }) => {
