@@ -36,7 +36,7 @@ export const forumRouter = router({
   list: publicProcedure.input(ForumPostListSchema).query(async ({ ctx, input }) => {
     const category = input.category && input.category !== 'all' ? eq(forumPosts.category, input.category) : undefined;
     // Rows strictly after the cursor post in the list's order; an unknown cursor gives an empty page.
-    const afterCursor = input.cursor === undefined ? undefined : afterItem(forumPosts, forumPosts.id, { column: forumPosts.createdAt, direction: 'desc' }, input.cursor);
+    const afterCursor = input.cursor == null ? undefined : afterItem(forumPosts, forumPosts.id, { column: forumPosts.createdAt, direction: 'desc' }, input.cursor);
     const rows = await selectPosts(ctx.db, ctx.user, and(category, afterCursor), input.limit + 1);
     const items = rows.slice(0, input.limit);
     return { items, nextCursor: rows.length > input.limit ? (items.at(-1)?.id ?? null) : null };
