@@ -89,3 +89,16 @@ export function acceptedEncoding(request: FastifyRequest): AnswerEncoding | null
 export function compressAnswer(body: Buffer, encoding: AnswerEncoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, brotliOptions) : gzipSync(body, gzipOptions);
 }
+
+/**
+ * A page answered outside a route: the not-found handler serves every screen's HTML, and the
+ * compressor's hook runs on routes only. Compressed here the same way, as the request accepts.
+ */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, text: string) {
+  const body = Buffer.from(text);
+  const encoding = body.length >= COMPRESSION_THRESHOLD ? acceptedEncoding(request) : null;
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(compressAnswer(body, encoding));
+}

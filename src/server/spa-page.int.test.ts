@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import type { DbHandle } from '#db/client';
 import { podcastLikes, podcasts } from '#db/schema';
 import { renderPage } from '#client/entry-server';
 import { QUERY_DATA_ELEMENT_ID, SESSION_DATA_ELEMENT_ID } from '#shared/site';
+import { COMPRESSION_THRESHOLD } from './answer-compression';
 import { buildApp } from './app';
 import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
 import { readEnv } from './env';
@@ -65,6 +67,19 @@ describe('every page carries the session it is served to', () => {
     expect(page.body).not.toMatch(/password|hash|token/i);
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.headers.vary).toContain('cookie');
+  });
+
+  it('goes out compressed as the browser accepts it, to the same page', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/podcasts' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
+    const brotli = await app.inject({ method: 'GET', url: '/podcasts', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary)).toMatch(/cookie.*accept-encoding/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await app.inject({ method: 'GET', url: '/podcasts', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('cannot be broken out of by a name that closes the script', async () => {

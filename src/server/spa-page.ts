@@ -10,6 +10,7 @@ import { createCaller } from './trpc/root';
 import { fallbackPageHead, pageHeadFor, pageHeadHtml } from './page-head';
 import { scriptSafeJson } from './script-safe-json';
 import { inLocale, localeOfRequest } from './i18n';
+import { sendCompressed } from './answer-compression';
 import { DEFAULT_LOCALE, directionOf, type Locale, LOCALES } from '#shared/i18n/locale';
 
 /** The client's server-side renderer (src/client/entry-server.tsx, built into dist/ssr). */
@@ -134,10 +135,10 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
       }
     }
 
-    return reply
+    reply
       .header('cache-control', context?.user ? 'private, no-store' : 'no-cache')
       .header('vary', 'cookie, accept-language')
-      .type('text/html; charset=utf-8')
-      .send(`${pageHead}    ${await headTags}\n${blocks}${body}`);
+      .type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, `${pageHead}    ${await headTags}\n${blocks}${body}`);
   };
 }

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { cn } from '../lib/utils';
 
 // Raw HTML is off in the parser, and the output is sanitized anyway: stored text can never
@@ -27,9 +27,15 @@ export function renderMarkdown(source: string): string {
 const proseClassName =
   'max-w-none space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-secondary [&_blockquote]:ps-4 [&_blockquote]:italic [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_pre]:overflow-x-auto [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1';
 
+/** Nothing to subscribe to: whether this render can sanitize never changes. */
+const unchanging = () => () => undefined;
+
 export function Markdown({ source, className }: { source: string; className?: string }) {
   // Without a sanitizer the server renders the text as text; the browser renders the markdown.
-  if (!canSanitize) return <div className={cn(proseClassName, 'whitespace-pre-line', className)}>{source}</div>;
+  // Hydrating a server-drawn page, its first render is the server's (React keeps the markup it
+  // hydrates as it is), then the markdown.
+  const sanitizing = useSyncExternalStore(unchanging, () => canSanitize, () => false);
+  if (!sanitizing) return <div className={cn(proseClassName, 'whitespace-pre-line', className)}>{source}</div>;
   return <SanitizedMarkdown source={source} className={className} />;
 }
 

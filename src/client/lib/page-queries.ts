@@ -42,14 +42,14 @@ export const pageQueries = createPageQueries(browserTrpc);
 type LoaderContext = Pick<RouterContext, 'queryClient' | 'pageQueries' | 'trpc'>;
 
 /** Whether a signed-in member looks at the page (the session is cached before loaders run). */
-const signedIn = ({ queryClient, trpc }: LoaderContext) => Boolean(queryClient.getQueryData(trpc.auth.session.queryKey()));
+export const signedIn = ({ queryClient, trpc }: LoaderContext) => Boolean(queryClient.getQueryData(trpc.auth.session.queryKey()));
 
 /**
  * Once a list is in, asks for each item's own state (liked, RSVP) too. The page the server
  * renders then shows them, and the browser's cards don't each render again as answers arrive.
  * A failed list is left to the screen, which shows it.
  */
-function thenEachItem(list: Promise<{ id: number }[]>, askFor: (id: number) => unknown): void {
+export function thenEachItem(list: Promise<{ id: number }[]>, askFor: (id: number) => unknown): void {
   list.then(
     (items) => items.forEach((item) => void askFor(item.id)),
     () => undefined,

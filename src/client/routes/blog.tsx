@@ -24,8 +24,12 @@ export const Route = createFileRoute('/blog')({
     return { ...validateListSearch(search, BLOG_CATEGORIES), ...(post ? { post } : {}) };
   },
   loaderDeps: ({ search }) => search,
+  // In the page's own chunk: the landing page's code doesn't carry it.
+  codeSplitGroupings: [['loader', 'component']],
   loader: async ({ context, deps }) => {
     if (!deps.post) return void context.queryClient.prefetchInfiniteQuery(context.pageQueries.blogs(deps.q, deps.category));
+    // The article comes with its code, so a page the server draws shows it, not its placeholder.
+    void context.queryClient.prefetchQuery(context.trpc.content.blogs.byId.queryOptions({ id: deps.post }));
     await BlogDetail.preload?.();
   },
   component: BlogPage,

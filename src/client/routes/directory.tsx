@@ -9,13 +9,14 @@ import { EmptyState, LoadFailed, LoadMore, PageHeader, PlaceholderGrid } from '.
 import { ListingCard, ListingCardSkeleton } from '../components/content/listing-card';
 import { SearchFilter } from '../components/content/search-filter';
 import { oneOf, useSearchBox, validateListSearch } from '../lib/list-search';
+import { signedIn, thenEachItem } from '../lib/page-queries';
 import { GRID_PAGE_SIZE, nextCursor } from '../lib/paging';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { toast } from '../components/ui/toast';
 import { m } from '#i18n/messages';
 import { useSession } from '../lib/session';
-import { trpc } from '../trpc';
+import { trpc, type Trpc } from '../trpc';
 
 const directoryComingSoonItems = () => [
   { title: m.content_directory_soon_women_owned_title(), body: m.content_directory_soon_women_owned_body() },
@@ -25,10 +26,22 @@ const directoryComingSoonItems = () => [
 
 export const Route = createFileRoute('/directory')({
   validateSearch: (search: Record<string, unknown>) => validateListSearch(search, DIRECTORY_CATEGORIES),
+  loaderDeps: ({ search }) => search,
+  // The first page (and, for a member, whether she liked each listing on it) comes with the
+  // page's code: a page the server draws shows the listings, not placeholders. The loader is in
+  // the page's own chunk, so the landing page's code doesn't carry it.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context, deps }) => {
+    const firstPage = context.queryClient.fetchInfiniteQuery(directoryPage(context.trpc, deps.q, deps.category)).then((data) => data.pages.flat());
+    thenEachItem(firstPage, (id) => signedIn(context) && context.queryClient.prefetchQuery(context.pageQueries.listingLiked(id)));
+  },
   component: DirectoryPage,
 });
 
 const PLACEHOLDERS = 6;
+
+const directoryPage = (api: Trpc, search = '', category: string = ALL_CATEGORIES) =>
+  api.content.directory.list.infiniteQueryOptions({ search, category, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor });
 
 /** The real directory; the coming-soon panel shows only while there are no listings. */
 function DirectoryPage() {
@@ -37,12 +50,7 @@ function DirectoryPage() {
   const [search, setSearch] = useSearchBox(q, (text) => void navigate({ search: (prev) => ({ ...prev, q: text }), replace: true }));
   const filtering = Boolean(q) || category !== ALL_CATEGORIES;
 
-  const listings = useInfiniteQuery(
-    trpc.content.directory.list.infiniteQueryOptions(
-      { search: q, category, limit: GRID_PAGE_SIZE },
-      { getNextPageParam: nextCursor },
-    ),
-  );
+  const listings = useInfiniteQuery(directoryPage(trpc, q, category));
   const items = listings.data?.pages.flat() ?? [];
 
   if (!listings.isPending && !listings.isError && items.length === 0 && !filtering) return <ComingSoonPanel />;
@@ -72,8 +80,8 @@ function DirectoryPage() {
         ) : (
           <>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((listing) => (
-                <ListingCard key={listing.id} listing={listing} />
+              {items.map((listing, index) => (
+                <ListingCard key={listing.id} listing={listing} leading={index === 0} />
               ))}
             </div>
             <LoadMore hasMore={listings.hasNextPage} loading={listings.isFetchingNextPage} onLoad={() => void listings.fetchNextPage()} />

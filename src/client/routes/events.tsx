@@ -23,6 +23,8 @@ export const Route = createFileRoute('/events')({
     return { ...(tab ? { tab } : {}), ...(event ? { event } : {}) };
   },
   loaderDeps: ({ search }) => search,
+  // In the page's own chunk: the landing page's code doesn't carry it.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, deps }) =>
     deps.event ? void context.queryClient.prefetchQuery(context.pageQueries.event(deps.event)) : prefetchEventsPage(context, deps.tab !== 'past'),
   component: EventsPage,

@@ -21,6 +21,8 @@ export const Route = createFileRoute('/podcasts')({
     return { ...validateListSearch(search, PODCAST_CATEGORIES), ...(podcast ? { podcast } : {}) };
   },
   loaderDeps: ({ search }) => search,
+  // In the page's own chunk: the landing page's code doesn't carry it.
+  codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, deps }) =>
     deps.podcast ? void context.queryClient.prefetchQuery(context.pageQueries.podcast(deps.podcast)) : prefetchPodcastsPage(context, deps.q, deps.category),
   component: PodcastsPage,

@@ -67,8 +67,11 @@ export const ForumPostListSchema = z
     /** 'all' (what the filter offers) or absent means every category. */
     category: z.enum(['all', ...FORUM_CATEGORIES], { error: () => messages.forum.categoryInvalid }).optional(),
     limit: LimitSchema,
-    /** The id of the last post of the previous page. */
-    cursor: IdSchema.optional(),
+    /**
+     * The id of the last post of the previous page. Null as for the other lists: a first page the
+     * server drew comes to the browser as JSON, where its page parameter (none) is null.
+     */
+    cursor: IdSchema.nullish(),
   })
   .prefault({});
 export type ForumPostListInput = z.input<typeof ForumPostListSchema>;

@@ -33,8 +33,11 @@ export function ListingCardSkeleton({ compact = false }: { compact?: boolean }) 
   );
 }
 
-/** The listing card: first image, name, category colour, description, address, rating, reviews, like. */
-export function ListingCard({ listing, compact = false }: { listing: ListingItem; compact?: boolean }) {
+/**
+ * The listing card: first image, name, category colour, description, address, rating, reviews, like.
+ * `leading`: the first card of its list, whose image loads first.
+ */
+export function ListingCard({ listing, compact = false, leading = false }: { listing: ListingItem; compact?: boolean; leading?: boolean }) {
   const { user } = useSession();
   const like: LikeOf = {
     id: listing.id,
@@ -52,6 +55,7 @@ export function ListingCard({ listing, compact = false }: { listing: ListingItem
       <SafeImage
         src={listing.images[0]}
         alt=""
+        leading={leading}
         className={compact ? 'w-28 shrink-0 self-stretch min-[480px]:aspect-[16/10] min-[480px]:w-full min-[480px]:self-auto' : 'aspect-[16/10] w-full'}
         // Compact: a 7 rem thumbnail on phones, then Home's grid of two and four columns.
         sizes={compact ? '(min-width: 1024px) 270px, (min-width: 480px) 50vw, 7rem' : CARD_IMAGE_SIZES}

@@ -10,7 +10,7 @@ import { m } from '#i18n/messages';
 import { takeCarriedDraft } from '#client/lib/carried-draft';
 import { idParam } from '#client/lib/list-search';
 import { useSession } from '#client/lib/session';
-import { trpc } from '#client/trpc';
+import { trpc, type Trpc } from '#client/trpc';
 import { NewPostForm, POST_DRAFT, type PostDraft, postDraftFrom } from '../-components/new-post-form';
 import { CommunityPageHeader } from '../-components/page-header';
 import { PostCard } from '../-components/post-card';
@@ -29,10 +29,16 @@ export const Route = createFileRoute('/community/(forum)/blog')({
     const post = idParam(search.post);
     return { ...(search.compose === 'event' ? { compose: 'event' as const } : {}), ...(post ? { post } : {}) };
   },
+  // The posts come with the page's code, so a page the server draws shows them, not placeholders.
+  // The loader is in the page's own chunk, so the landing page's code doesn't carry it.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(forumPosts(context.trpc)),
   component: ForumPage,
 });
 
 const FORUM_PAGE_SIZE = 20;
+const forumPosts = (api: Trpc) =>
+  api.content.forum.list.infiniteQueryOptions({ limit: FORUM_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor });
 
 function ForumPage() {
   const { user } = useSession();
@@ -47,9 +53,7 @@ function ForumPage() {
     setCarriedPost(carried);
     setFormOpen(true);
   }, [user]);
-  const posts = useInfiniteQuery(
-    trpc.content.forum.list.infiniteQueryOptions({ limit: FORUM_PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor }),
-  );
+  const posts = useInfiniteQuery(forumPosts(trpc));
   // The post a link names comes first, wherever it is in the list (and shows only there).
   const followedPost = useQuery({ ...trpc.content.forum.byId.queryOptions({ id: followed ?? 0 }), enabled: followed !== undefined });
   const items = (posts.data?.pages.flatMap((page) => page.items) ?? []).filter((post) => post.id !== followed);

@@ -163,6 +163,14 @@ describe('GET /api/forum/posts', () => {
     }
   });
 
+  it('takes a null cursor as the first page, as the browser refetches a first page the server drew', async () => {
+    const list = (input: object) => t.request({ method: 'GET', url: `/trpc/content.forum.list?input=${encodeURIComponent(JSON.stringify(input))}` });
+    const first = await list({ limit: 3 });
+    const refetched = await list({ limit: 3, cursor: null });
+    expect(refetched.statusCode).toBe(200);
+    expect(refetched.json().result.data).toEqual(first.json().result.data);
+  });
+
   it('serves the same list through tRPC', async () => {
     const response = await t.request({ method: 'GET', url: `/trpc/content.forum.list?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}` });
     expect(response.statusCode).toBe(200);

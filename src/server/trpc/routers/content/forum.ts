@@ -35,9 +35,10 @@ export const forumRouter = router({
   /** GET /api/forum/posts: newest first, one page at a time (keyset on createdAt, id). */
   list: publicProcedure.input(ForumPostListSchema).query(async ({ ctx, input }) => {
     const category = input.category && input.category !== 'all' ? eq(forumPosts.category, input.category) : undefined;
-    // Rows strictly after the cursor post in the list's order; a post not in her list gives an empty page.
+    // Rows strictly after the cursor post in the list's order; a post not in her list gives an
+    // empty page. No cursor (or null, as a first page the server drew reaches the browser) is the first page.
     const afterCursor =
-      input.cursor === undefined ? undefined : afterItem(forumPosts, forumPosts.id, { column: forumPosts.createdAt, direction: 'desc' }, input.cursor, and(category, visibleTo(ctx.user, forumPosts)));
+      input.cursor == null ? undefined : afterItem(forumPosts, forumPosts.id, { column: forumPosts.createdAt, direction: 'desc' }, input.cursor, and(category, visibleTo(ctx.user, forumPosts)));
     const rows = await selectPosts(ctx.db, ctx.user, and(category, afterCursor), input.limit + 1);
     const items = rows.slice(0, input.limit);
     return { items, nextCursor: rows.length > input.limit ? (items.at(-1)?.id ?? null) : null };
