@@ -147,14 +147,21 @@ function mixedPicker(data: MixedData): () => Pick {
 
 interface Answer {
   pick: Pick;
+  /** 0 when no answer came: `error` says why (ECONNRESET, timeout). */
   status: number;
+  error?: string;
   fromCache: boolean;
   /** When it was due to leave, from the run's start, and how long until its answer ended. */
   dueAt: number;
   latency: number;
 }
 
-function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: number): Promise<Answer> {
+/**
+ * Sends one request. A keep-alive connection the server closed just as it was reused (its idle
+ * timeout) fails before any answer: a browser sends a GET again on a new connection, and so
+ * does this, once, with the latency still counted from the due time.
+ */
+function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: number, retried = false): Promise<Answer> {
   return new Promise((done) => {
     const headers: Record<string, string> = { cookie: pick.cookie, 'accept-encoding': ACCEPT_ENCODING };
     if (pick.body) {
@@ -162,18 +169,24 @@ function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: 
       headers['content-length'] = String(Buffer.byteLength(pick.body));
     }
     let finished = false;
-    const finish = (status: number, fromCache = false) => {
+    const finish = (status: number, fromCache = false, error?: string) => {
       if (finished) return;
       finished = true;
-      done({ pick, status, fromCache, dueAt, latency: performance.now() - started - dueAt });
+      done({ pick, status, fromCache, dueAt, latency: performance.now() - started - dueAt, ...(error ? { error } : {}) });
     };
     const request = http.request({ agent, host: base.hostname, port: base.port, method: pick.method, path: pick.path, headers, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
       response.on('end', () => finish(response.statusCode ?? 0, response.headers['x-cache'] === 'hit'));
-      response.on('error', () => finish(0));
+      response.on('error', (error: NodeJS.ErrnoException) => finish(0, false, error.code ?? error.message));
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', () => finish(0));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const closedWhileIdle = request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      if (closedWhileIdle && pick.method === 'GET' && !retried && !finished) {
+        finished = true;
+        void send(agent, base, pick, dueAt, started, true).then(done);
+      } else finish(0, false, error.code ?? error.message);
+    });
     request.end(pick.body);
   });
 }
@@ -223,7 +236,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const writes: number[] = [];
   const slowSeconds = new Set<number>();
   for (const answer of answers) {
-    const key = `${answer.pick.kind} ${answer.status}`;
+    const key = `${answer.pick.kind} ${answer.status || answer.error}`;
     statuses[key] = (statuses[key] ?? 0) + 1;
     byKindTimes.set(answer.pick.kind, byKindTimes.get(answer.pick.kind) ?? []).get(answer.pick.kind)!.push(answer.latency);
     (answer.pick.write ? writes : reads).push(answer.latency);

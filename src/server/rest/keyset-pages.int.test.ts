@@ -158,13 +158,15 @@ describe('comments by Link header', () => {
 });
 
 describe('a page of the largest size', () => {
-  it('links to the next page only while there is one', async () => {
+  it('links on from every full page, and an empty page after the last full one ends the walk', async () => {
     const blog = await createBlog(t.db, { title: 'A hundred comments' });
     const rows = Array.from({ length: 100 }, (_, n) => ({ blogId: blog.id, userId: member.user.id, content: `comment ${n}` }));
     await t.db.insert(blogComments).values(rows);
     const full = await t.request({ method: 'GET', url: `/api/blogs/${blog.id}/comments?limit=100` });
     expect(full.json()).toHaveLength(100);
-    expect(full.headers.link).toBeUndefined();
+    const next = await t.request({ method: 'GET', url: nextLink(full.headers.link)! });
+    expect(next.json()).toEqual([]);
+    expect(next.headers.link).toBeUndefined();
     await t.db.insert(blogComments).values({ blogId: blog.id, userId: member.user.id, content: 'one more' });
     const { seen, urls } = await walk(`/api/blogs/${blog.id}/comments?limit=100`);
     expect(seen).toHaveLength(101);

@@ -122,8 +122,10 @@ export function rest<P extends AnyTRPCProcedure, const Url extends string>(metho
 
 /**
  * One page of a list row, and where the next one starts when the list goes on after it: the
- * page is read with one item more than asked, which says whether there is a next page. A page
- * of the largest size asks for the item after it separately (the input allows no more).
+ * page is read with one item more than asked, which says whether there is a next page. A full
+ * page of the largest size (the input allows no more) links to the next without reading it: a
+ * second read would cost as much as the page (the admin's member search by a common name), and
+ * when the list ends there the link leads to an empty page, which carries none.
  */
 async function readPage<Item>(
   read: (query: Record<string, unknown>) => Promise<Item[]>,
@@ -139,10 +141,8 @@ async function readPage<Item>(
   const page = items.slice(0, limit);
   const last = page.at(-1);
   if (last === undefined || items.length < limit) return { items: page };
-  const cursor = String(cursorOf(last));
-  const { offset: _offset, ...rest } = query;
-  const more = oneMore ? items.length > limit : (await read({ ...rest, cursor, limit: 1 })).length > 0;
-  return more ? { items: page, next: { cursor, limit } } : { items: page };
+  const more = oneMore ? items.length > limit : true;
+  return more ? { items: page, next: { cursor: String(cursorOf(last)), limit } } : { items: page };
 }
 
 /** `Link: <next>; rel="next"` (RFC 8288): the request's own path and query, with the last item as `cursor` and no `offset`. */
