@@ -17,7 +17,7 @@
  *                                      forum posts and comments, for trying changes quickly
  *   BENCH_DURATION=5                   seconds per target (10 connections)
  *   BENCH_MIXED_DURATION=15            seconds of the mixed workload's closed loop (50 connections)
- *   BENCH_OPEN_LOOP_DURATION=15        seconds of the open loop at each offered rate
+ *   BENCH_OPEN_LOOP_DURATION=30        seconds of the open loop at each offered rate (a p99 needs a few thousand answers)
  *   BENCH_REUSE_DATA=1                 keep the data a previous run loaded (skips reset and load)
  *   BENCH_ONLY=regex                   measure only the targets whose name matches (the mixed workload is "Mixed")
  *   BENCH_CACHE=off|on                 run one of the two servers only
@@ -45,7 +45,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const MIXED_DURATION = Number(process.env.BENCH_MIXED_DURATION ?? 15);
 /** Seconds of the open loop at each offered rate. */
-const OPEN_LOOP_DURATION = Number(process.env.BENCH_OPEN_LOOP_DURATION ?? 15);
+const OPEN_LOOP_DURATION = Number(process.env.BENCH_OPEN_LOOP_DURATION ?? 30);
 /** What a browser says it can decode: answers are measured compressed, as the site sends them. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const CONNECTIONS = 10;
