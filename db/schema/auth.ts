@@ -69,7 +69,9 @@ export const users = pgTable(
     // The admin panel's Pending Users list, oldest first.
     index('users_approval_created_idx').on(t.approvalStatus, t.createdAt, t.id),
     // The admin panel's Community Users list, newest first, and its search by name or email
-    // (the words of search_vector, which its GIN index answers).
+    // (the words of search_vector, which its GIN index answers). Migration 0039 adds
+    // search_vector to it (INCLUDE, which drizzle can't declare), so the search by a common
+    // name walks it without reading the table.
     index('users_created_idx').on(t.createdAt, t.id),
     // Its Admin Management list: the few staff, newest first.
     index('users_staff_created_idx').on(t.createdAt, t.id).where(sql`${t.role} <> 'member'`),

@@ -33,10 +33,13 @@ export const memberSearchFilter = (search: string | undefined) => searchConditio
 /**
  * Above this many members holding a search, a page walks the list's order and keeps those who
  * hold it; at or below it, the members the word index finds are collected and sorted. A walk
- * reads about limit × members / hits entries and a sort every hit, so the two cost alike near
- * √(limit × members) hits: 1,000 for a page of 100 among 100k, 100 for the one item after a page.
+ * reads about limit × members / hits entries of the newest-first index, which holds the words
+ * (0039), so it never reads the table; a sort reads every hit from the table, about twenty
+ * times the cost of an index entry. The two cost alike near √(limit × members / 20) hits, about
+ * 700 for a page of 100 among 100k members; the line is drawn at 50 √limit (500 for a page of
+ * 100, 50 for a page of one).
  */
-export const commonSearchHits = (limit: number) => Math.ceil(100 * Math.sqrt(limit));
+export const commonSearchHits = (limit: number) => Math.ceil(50 * Math.sqrt(limit));
 
 /**
  * One page of the accounts a search finds, newest first, at a cost that follows the page rather
@@ -44,7 +47,7 @@ export const commonSearchHits = (limit: number) => Math.ceil(100 * Math.sqrt(lim
  * word of its own, and a word's start has no statistics), so the query looks: it collects up to
  * `common` + 1 members through the word index. If that is all of them, they are sorted and the
  * page taken (a rare word: at most `common` rows read). Else the word is common (for a page of
- * 100, one member in 100 or more), and the page walks the newest-first index, checking each
+ * 100, one member in 200 or more), and the page walks the newest-first index, checking each
  * member's words, until it is full (a page of 100 for a name in 2.5% of members reads about
  * 4,000 index entries).
  * Each half runs only when its one-time filter allows.
