@@ -13,11 +13,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export const COMPRESSION_THRESHOLD = 1024;
 
 /**
- * Brotli's default quality (11) costs tens of times the CPU of quality 4 for a few percent on
- * JSON; at 4 it is still smaller than gzip's default, at about gzip's cost.
+ * Every answer a read cache doesn't hold is compressed as it goes out, so the levels are the
+ * fast ones: brotli quality 2 and gzip level 4 take half the CPU of quality 4 and level 6 on
+ * our JSON for answers within a few percent of the size (docs/benchmarks.md, "Measurements
+ * behind code choices"). Brotli's default quality, 11, costs tens of times more.
  */
-const brotliOptions = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } };
-const gzipOptions = { level: 6 };
+const brotliOptions = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 2 } };
+const gzipOptions = { level: 4 };
 /**
  * Answers up to this size are compressed in one synchronous call rather than through a zlib
  * stream on libuv's threadpool: a stream's setup and scheduling cost more CPU than compressing
