@@ -102,7 +102,7 @@ const FORUM_PAGE = 20;
 const ADMIN_PAGE = 100;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const milliseconds = (ms: number) => (Number.isFinite(ms) ? `${ms} ms` : `> ${DURATION * 1000} ms`);
+const milliseconds = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : `> ${DURATION * 1000} ms`);
 
 // ---------------------------------------------------------------- database
 
@@ -538,9 +538,12 @@ async function runLoad(plan: LoadPlan, server: Server, database: string): Promis
   return { result: JSON.parse(output.slice(LOAD_STARTED.length)) as LoadResult, cpu };
 }
 
+/** The answers of a load run that were not 2xx, as [`${kind} ${status or error}`, count]. */
+const not2xx = (result: LoadResult) => Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
+
 /** One line on a load run: where the time and the CPU went. */
 function describeLoad(label: string, { result, cpu }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on'): string {
-  const bad = Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
+  const bad = not2xx(result);
   const perRequest = (ms: number) => (ms / Math.max(result.answered, 1)).toFixed(2);
   return (
     `${label} (cache ${cache}): ${result.answered} answers at ${result.rate.toFixed(0)}/s, ${result.writes} writes (${((result.writes / Math.max(result.sent, 1)) * 100).toFixed(1)}%); ` +
@@ -555,14 +558,14 @@ function describeLoad(label: string, { result, cpu }: Awaited<ReturnType<typeof 
 }
 
 function loadRow(target: string, { result, cpu }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on', counted: boolean, maxTarget?: number): Row {
-  const bad = Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
+  const bad = not2xx(result);
   return {
     target,
     cache,
     rows: '-',
     requests: result.sent,
-    p50: Math.round(result.p50),
-    p99: Math.round(result.p99),
+    p50: result.p50,
+    p99: result.p99,
     rps: result.rate,
     bad: bad.reduce((sum, [, n]) => sum + n, 0),
     badDetail: bad.map(([key, n]) => `${n}× ${key}`).join(', '),
@@ -763,7 +766,7 @@ async function main() {
     String(row.requests),
     milliseconds(row.p50),
     milliseconds(row.p99),
-    row.max === undefined ? '-' : milliseconds(Math.round(row.max)),
+    row.max === undefined ? '-' : milliseconds(row.max),
     row.rps.toFixed(0),
     `${row.cpuPerRequest.server.toFixed(2)} + ${row.cpuPerRequest.postgres.toFixed(2)}`,
     row.bad ? row.badDetail : '0',
