@@ -32,6 +32,7 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
+/** The unit of /proc's CPU times: Linux's USER_HZ, 100 on every architecture it runs on here. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** A process's parent, its CPU time (user and system) so far and when it started, in ms since boot; null once it is gone. */
@@ -87,8 +88,9 @@ function postgresPidsFor(database: string): number[] {
 
 /**
  * Samples, every 200 ms, the CPU time the server (with its worker processes) and PostgreSQL
- * (for `database`) use over a run. A process counts from the run's start (or its own, when it started during the run) to
- * its last sample, so one that ends during the run (an autovacuum worker) loses at most 200 ms.
+ * (for `database`) use over a run. A process counts from the run's start (or its own, when it
+ * started during the run) to its last sample, so one that ends during the run (an autovacuum
+ * worker) loses at most 200 ms.
  */
 export function sampleCpu(pids: { server: number; database: string }) {
   const runStartedAt = msSinceBoot();
