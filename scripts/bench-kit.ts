@@ -32,7 +32,7 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
-/** The unit of /proc's CPU times: Linux's USER_HZ, 100 on every architecture it runs on here. */
+/** The unit of /proc's CPU times: Linux's USER_HZ, which is 100 on x86 and Arm. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** A process's parent, its CPU time (user and system) so far and when it started, in ms since boot; null once it is gone. */
