@@ -1,4 +1,4 @@
-import { expect, expectToast, signInAs, test } from './fixtures';
+import { clientTookOver, DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
 
 test('a member subscribes, posts in the forum, comments, shares and suggests a place', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -165,4 +165,22 @@ test('a visitor searches the hub and is asked to sign in to post', async ({ page
   // The toast itself offers the way on.
   await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a reader whose clock is minutes ahead of the server's opens the forum and the hub: their times don't make the page draw again", async ({ page, request }) => {
+  const author = await request.post('/api/login', { data: DEMO_ACCOUNTS.member });
+  expect(author.ok()).toBe(true);
+  const title = `Clocks and kettles ${Date.now()}`;
+  const created = await request.post('/api/forum/posts', { data: { title, content: 'Whose clock runs fast?', category: 'general' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  // The server draws the new post 'Just now'; this browser's clock says five minutes later. The
+  // console-error check of every journey fails on a hydration mismatch.
+  await page.clock.install({ time: Date.now() + 5 * 60_000 });
+  await page.goto('/community/blog');
+  await clientTookOver(page);
+  // The browser keeps the server's label; the next render reads its own clock.
+  await expect(page.getByRole('article').filter({ hasText: title }).locator('time').first()).toHaveText('Just now');
+  await page.goto('/community-hub');
+  await clientTookOver(page);
+  await expect(page.getByText(title).first()).toBeVisible();
 });

@@ -6,12 +6,13 @@ import type { ContentType } from '#shared/links';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card';
+import { RelativeTime } from '#client/components/relative-time';
 import { SearchInput } from '#client/components/search-input';
 import { Label } from '#client/components/ui/label';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { m } from '#i18n/messages';
 import { categoryLabel } from '#client/lib/categories';
-import { eventDate, eventTime, formatCount, relativeTime } from '#client/lib/formats';
+import { eventDate, eventTime, formatCount } from '#client/lib/formats';
 import { useDebounced } from '#client/lib/use-debounced';
 import { trpc } from '#client/trpc';
 import { HrefLink } from './href-link';
@@ -245,9 +246,7 @@ function RecentActivity() {
                         {item.title}
                       </span>
                     </span>
-                    <time dateTime={new Date(item.createdAt).toISOString()} className="shrink-0 text-xs text-muted-foreground">
-                      {relativeTime(item.createdAt)}
-                    </time>
+                    <RelativeTime date={item.createdAt} className="shrink-0 text-xs text-muted-foreground" />
                   </HrefLink>
                 </li>
               );

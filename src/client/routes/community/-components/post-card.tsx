@@ -6,6 +6,7 @@ import { contentHref, forumPostAnchor } from '#shared/links';
 import { CommentContentSchema } from '#shared/schemas/content';
 import { ConfirmDelete } from '#client/components/confirm-delete';
 import { MemberText } from '#client/components/member-text';
+import { RelativeTime } from '#client/components/relative-time';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Label } from '#client/components/ui/label';
@@ -31,8 +32,6 @@ import { FORUM_CATEGORY_LABELS } from '#client/lib/labels';
 
 
 type ForumPost = RouterOutputs['content']['forum']['byId'];
-
-const isoDate = (value: Date | string) => new Date(value).toISOString();
 
 /** A forum post; `commentsOpen`: its comments open from the start (the post a link to one of them names). */
 export function PostCard({ post, viewer, commentsOpen: openAtFirst = false }: { post: ForumPost; viewer: SessionUser | null; commentsOpen?: boolean }) {
@@ -85,9 +84,7 @@ export function PostCard({ post, viewer, commentsOpen: openAtFirst = false }: { 
             {author}
           </span>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <time dateTime={isoDate(post.createdAt)} className="text-sm text-muted-foreground">
-              {relativeTime(post.createdAt)}
-            </time>
+            <RelativeTime date={post.createdAt} className="text-sm text-muted-foreground" />
             {post.waitingForReview ? <WaitingBadge /> : null}
           </span>
         </div>
