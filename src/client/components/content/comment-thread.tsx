@@ -169,7 +169,8 @@ export function CommentMeta({ kind, comment, date }: { kind: CommentKind; commen
         <span dir="auto" className="font-semibold">
           {comment.isMine ? m.content_you() : `${comment.user.firstName} ${comment.user.lastName}`}
         </span>
-        <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
+        {/* The forum's dates are relative ('Just now'): kept through hydration as RelativeTime keeps them. */}
+        <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground" suppressHydrationWarning>
           {date}
         </time>
         {comment.waitingForReview ? <WaitingBadge /> : null}
