@@ -91,12 +91,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Home's second batch: whether she liked each podcast and listing on it, and each event's RSVPs. */
+/** Home's second batch: whether she liked each podcast and listing on it, and each event's RSVPs, one call per list as the site asks. */
 export function homeCardsBatchPath(cards: MixedData['homeCards']): string {
   return trpcBatchPath([
-    ...cards.podcasts.map((id): [string, unknown] => ['content.podcasts.liked', { id }]),
-    ...cards.listings.map((id): [string, unknown] => ['content.directory.liked', { id }]),
-    ...cards.events.map((id): [string, unknown] => ['content.events.rsvps', { id }]),
+    ['content.podcasts.likedByIds', { ids: cards.podcasts }],
+    ['content.directory.likedByIds', { ids: cards.listings }],
+    ['content.events.rsvpsByIds', { ids: cards.events }],
   ]);
 }
 

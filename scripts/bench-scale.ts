@@ -672,7 +672,7 @@ async function main() {
     { name: 'Admin member search, part of an email', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
     { name: 'Admin overview (12 weeks)', path: '/api/admin/overview', cookie: 'admin' },
     { name: 'tRPC batch of Home (member)', path: homeBatchPath(), cookie: 'member' },
-    { name: "tRPC batch of Home's cards (member: 9 likes and RSVPs)", path: () => homeCardsBatchPath(homeCards!), cookie: 'member' },
+    { name: "tRPC batch of Home's cards (member: likes and RSVPs of 9 cards)", path: () => homeCardsBatchPath(homeCards!), cookie: 'member' },
     // Her bell: the unread count (it stops at 1,000) with the first page, for a member with
     // 2,000 notifications and for one with about 10, among 1M.
     { name: 'Notifications, first page and unread (2,000)', path: `/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}`, cookie: 'member' },

@@ -4,6 +4,8 @@
  * Prints the busy time (idle left out), then shares of it: by package (a node_modules package,
  * a node: module, the app's own bundle, or V8's own work such as the garbage collector), by
  * function (self time), and by function with everything it called (inclusive).
+ * `--callers <text>` adds, for the functions whose name contains the text, whose calls their
+ * self time was spent under (the nearest caller outside them).
  */
 import { readFileSync } from 'node:fs';
 
@@ -18,9 +20,11 @@ interface Profile {
   timeDeltas: number[];
 }
 
+const callersIndex = process.argv.indexOf('--callers');
+const callersOf = callersIndex > 0 ? process.argv.splice(callersIndex, 2)[1] : undefined;
 const [file, top = '30'] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: npx tsx scripts/cpu-profile-summary.ts <file.cpuprofile> [rows]');
+  console.error('usage: npx tsx scripts/cpu-profile-summary.ts <file.cpuprofile> [rows] [--callers <function name>]');
   process.exit(2);
 }
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
@@ -46,6 +50,7 @@ function packageOf({ callFrame }: ProfileNode): string {
 const bySelf = new Map<string, number>();
 const byPackage = new Map<string, number>();
 const inclusive = new Map<string, number>();
+const callers = new Map<string, number>();
 let idle = 0;
 let total = 0;
 for (const [id, time] of selfTime) {
@@ -62,6 +67,11 @@ for (const [id, time] of selfTime) {
   const onStack = new Set<string>();
   for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) onStack.add(functionOf(nodes.get(at)!));
   for (const name of onStack) add(inclusive, name);
+  if (callersOf && functionOf(node).includes(callersOf)) {
+    let caller = parentOf.get(id);
+    while (caller !== undefined && functionOf(nodes.get(caller)!).includes(callersOf)) caller = parentOf.get(caller);
+    add(callers, caller === undefined ? '(none)' : functionOf(nodes.get(caller)!));
+  }
 }
 
 const busy = total - idle;
@@ -75,3 +85,4 @@ print('By package (self time)', byPackage);
 print('By function (self time)', bySelf);
 inclusive.delete('(root) ');
 print('By function with what it called (inclusive)', inclusive);
+if (callersOf) print(`Self time of functions named like "${callersOf}", by their nearest other caller`, callers);

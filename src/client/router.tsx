@@ -18,7 +18,7 @@ export function createAppRouter({ queryClient, trpc, history }: { queryClient: Q
   return createRouter({
     routeTree,
     history,
-    context: { queryClient, trpc, pageQueries: createPageQueries(trpc) },
+    context: { queryClient, trpc, pageQueries: createPageQueries(trpc, queryClient) },
     defaultPreload: 'intent',
     // Query data is cached by TanStack Query; the router should always ask it.
     defaultPreloadStaleTime: 0,

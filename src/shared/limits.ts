@@ -1,4 +1,7 @@
 /** Business constants that the client needs without loading the validation code. */
+/** A list's page: its size when none is asked for, and the most one call may ask for (items or ids). */
+export const PAGE_SIZE = { default: 50, max: 100 } as const;
+
 export const SIGNUP_AGE = { min: 13, max: 100 } as const;
 
 /**

@@ -1,17 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ALL_CATEGORIES } from '#shared/categories';
+import { PAGE_SIZE } from '#shared/limits';
 import { GRID_PAGE_SIZE, nextCursor } from './paging';
-import { trpc as browserTrpc, SHORT_STALE_TIME, type Trpc } from '../trpc';
+import { trpc as browserTrpc, queryClient as browserQueryClient, SHORT_STALE_TIME, type Trpc } from '../trpc';
 import type { RouterContext } from '../router';
 
 /** How many of each Home shows. */
 export const HOME_COUNTS = { podcasts: 3, listings: 4, events: 2 } as const;
 
 /**
+ * One item's entry out of a call for many: every id asked for in the same tick (the cards of a
+ * list page as they mount, or as its loader prefetches them) goes in one call, and each caller
+ * gets its item's entry, or undefined when the answer left it out (gone, or hidden from her).
+ * The server then reads a page's likes or RSVPs with one procedure and one statement instead of
+ * one per card.
+ */
+export function batchByIds<Entry extends { id: number }>(fetchMany: (ids: number[]) => Promise<Entry[]>): (id: number) => Promise<Entry | undefined> {
+  let pending: { ids: Set<number>; entries: Promise<Map<number, Entry>> } | null = null;
+  return (id) => {
+    if (!pending || pending.ids.size >= PAGE_SIZE.max) {
+      const ids = new Set<number>();
+      const entries = new Promise<void>((start) => queueMicrotask(start))
+        .then(() => {
+          if (pending?.ids === ids) pending = null;
+          return fetchMany([...ids]);
+        })
+        .then((answer) => new Map(answer.map((entry) => [entry.id, entry])));
+      pending = { ids, entries };
+    }
+    pending.ids.add(id);
+    return pending.entries.then((byId) => byId.get(id));
+  };
+}
+
+/** A card's own state that the page's call for many left out: the item is gone or hidden from her. */
+function present<T>(entry: T | undefined, id: number): T {
+  if (entry === undefined) throw new Error(`item ${id} is not there`);
+  return entry;
+}
+
+/**
  * The queries the main screens open with, in one place for the screen and for its route's
  * loader. Loaders take them from the router's context, whose `trpc` calls the API over HTTP
  * in the browser and the procedures directly when the server renders the page (SSR).
  */
-export function createPageQueries(trpc: Trpc) {
+export function createPageQueries(trpc: Trpc, queryClient: QueryClient) {
+  // Asked afresh each time (a card's own query decides when its state is stale), and not kept.
+  const always = { staleTime: 0, gcTime: 0 };
+  const podcastLiked = batchByIds((ids) => queryClient.fetchQuery({ ...trpc.content.podcasts.likedByIds.queryOptions({ ids }), ...always }));
+  const listingLiked = batchByIds((ids) => queryClient.fetchQuery({ ...trpc.content.directory.likedByIds.queryOptions({ ids }), ...always }));
+  const eventRsvps = batchByIds((ids) => queryClient.fetchQuery({ ...trpc.content.events.rsvpsByIds.queryOptions({ ids }), ...always }));
   return {
     stats: () => trpc.content.stats.get.queryOptions(),
     homePodcasts: (search = '', category: string = ALL_CATEGORIES) => trpc.content.podcasts.list.queryOptions({ search, category, limit: HOME_COUNTS.podcasts }),
@@ -24,10 +62,20 @@ export function createPageQueries(trpc: Trpc) {
     podcast: (id: number) => trpc.content.podcasts.byId.queryOptions({ id }),
     event: (id: number) => trpc.content.events.byId.queryOptions({ id }),
     events: (upcoming: boolean) => trpc.content.events.list.infiniteQueryOptions({ upcoming, limit: GRID_PAGE_SIZE }, { getNextPageParam: nextCursor }),
-    // What the signed-in viewer did with one item, which its card asks for.
-    podcastLiked: (id: number) => trpc.content.podcasts.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
-    listingLiked: (id: number) => trpc.content.directory.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
-    eventRsvps: (id: number) => trpc.content.events.rsvps.queryOptions({ id }),
+    // What the signed-in viewer did with one item, which its card asks for: under the item's
+    // own key (a like or an RSVP updates it), asked with the page's other cards in one call.
+    podcastLiked: (id: number) => ({
+      ...trpc.content.podcasts.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
+      queryFn: async () => ({ liked: present(await podcastLiked(id), id).liked }),
+    }),
+    listingLiked: (id: number) => ({
+      ...trpc.content.directory.liked.queryOptions({ id }, { staleTime: SHORT_STALE_TIME }),
+      queryFn: async () => ({ liked: present(await listingLiked(id), id).liked }),
+    }),
+    eventRsvps: (id: number) => ({
+      ...trpc.content.events.rsvps.queryOptions({ id }),
+      queryFn: async () => present(await eventRsvps(id), id).rsvps,
+    }),
     // Profile Settings: her profile and her signed-in devices.
     profile: () => trpc.auth.account.profile.queryOptions(),
     sessions: () => trpc.auth.account.sessions.queryOptions(),
@@ -37,7 +85,7 @@ export function createPageQueries(trpc: Trpc) {
 export type PageQueries = ReturnType<typeof createPageQueries>;
 
 /** For components: the same query keys, whichever client the loader used. */
-export const pageQueries = createPageQueries(browserTrpc);
+export const pageQueries = createPageQueries(browserTrpc, browserQueryClient);
 
 type LoaderContext = Pick<RouterContext, 'queryClient' | 'pageQueries' | 'trpc'>;
 
@@ -45,9 +93,10 @@ type LoaderContext = Pick<RouterContext, 'queryClient' | 'pageQueries' | 'trpc'>
 export const signedIn = ({ queryClient, trpc }: LoaderContext) => Boolean(queryClient.getQueryData(trpc.auth.session.queryKey()));
 
 /**
- * Once a list is in, asks for each item's own state (liked, RSVP) too. The page the server
- * renders then shows them, and the browser's cards don't each render again as answers arrive.
- * A failed list is left to the screen, which shows it.
+ * Once a list is in, asks for each item's own state (liked, RSVP) too, which goes as one call
+ * for the list (batchByIds). The page the server renders then shows them, and the browser's
+ * cards don't each render again as answers arrive. A failed list is left to the screen, which
+ * shows it.
  */
 export function thenEachItem(list: Promise<{ id: number }[]>, askFor: (id: number) => unknown): void {
   list.then(

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client';
 import type { LikedEntity } from '#shared/entities';
@@ -16,17 +16,22 @@ const LIKES = {
 } satisfies Record<LikedEntity, { table: PgTable; itemId: PgColumn; userId: PgColumn; items: PgTable; id: PgColumn; count: PgColumn }>;
 
 /**
- * Whether the member likes the item, read with the item's visibility rule for her (`visible`, a
- * condition on its table, as for setLike) in one statement: null when she may not see it or it
- * is gone, which the caller answers with a 404. Home asks this for each of its cards.
+ * Whether the member likes each of the items (`ids`), read with the items' visibility rule for
+ * her (`visible`, a condition on their table, as for setLike) in one statement. An item she
+ * may not see, or that is gone, is left out. A list page asks this once for all its cards.
  */
-export async function likedIfVisible(db: Db, kind: LikedEntity, id: number, userId: number, visible: SQL | undefined): Promise<boolean | null> {
+export async function likedAmongVisible(db: Db, kind: LikedEntity, ids: number[], userId: number, visible: SQL | undefined): Promise<{ id: number; liked: boolean }[]> {
   const { table, itemId, userId: member, items, id: item } = LIKES[kind];
-  const [row] = await db
-    .select({ liked: sql<boolean>`exists (select 1 from ${table} where ${itemId} = ${item} and ${member} = ${userId})` })
+  return db
+    .select({ id: item, liked: sql<boolean>`exists (select 1 from ${table} where ${itemId} = ${item} and ${member} = ${userId})` })
     .from(items)
-    .where(and(eq(item, id), visible))
-    .limit(1);
+    .where(and(inArray(item, ids), visible))
+    .orderBy(item);
+}
+
+/** Her like on one item (see likedAmongVisible): null when she may not see it or it is gone, which the caller answers with a 404. */
+export async function likedIfVisible(db: Db, kind: LikedEntity, id: number, userId: number, visible: SQL | undefined): Promise<boolean | null> {
+  const [row] = await likedAmongVisible(db, kind, [id], userId, visible);
   return row ? row.liked : null;
 }
 

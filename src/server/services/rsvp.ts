@@ -24,6 +24,28 @@ export interface RsvpAnswer {
 /** In a select of RSVPs: a waiting member's place on her event's waitlist, null for the others. */
 export const waitlistPositionColumn = sql<number | null>`case when ${qualified(eventRsvps.status)} = 'waitlisted' then (select count(*) from ${eventRsvps} w where w.event_id = ${qualified(eventRsvps.eventId)} and w.status = 'waitlisted' and (w.waitlisted_at, w.user_id) <= (${qualified(eventRsvps.waitlistedAt)}, ${qualified(eventRsvps.userId)})) end`.mapWith((value) => (value === null ? null : Number(value)));
 
+/**
+ * The RSVPs of each event among `ids` (userId, status, waitlist position), oldest first, in one
+ * statement. Who goes where is private: a member reads her own RSVP only, an admin every one.
+ * An event that is gone is left out; one with no RSVP she may read has an empty list.
+ */
+export async function rsvpsOfEvents(db: Db, ids: number[], viewer: { id: number; isAdmin: boolean }): Promise<{ id: number; rsvps: RsvpAnswer[] }[]> {
+  const readable = and(eq(eventRsvps.eventId, events.id), viewer.isAdmin ? undefined : eq(eventRsvps.userId, viewer.id));
+  const rows = await db
+    .select({ eventId: events.id, userId: eventRsvps.userId, status: eventRsvps.status, position: waitlistPositionColumn })
+    .from(events)
+    .leftJoin(eventRsvps, readable)
+    .where(inArray(events.id, ids))
+    .orderBy(asc(events.id), asc(eventRsvps.createdAt));
+  const byEvent = new Map<number, RsvpAnswer[]>();
+  for (const { eventId, userId, status, position } of rows) {
+    const rsvps = byEvent.get(eventId) ?? [];
+    byEvent.set(eventId, rsvps);
+    if (userId !== null && status !== null) rsvps.push({ userId, status, position });
+  }
+  return [...byEvent].map(([id, rsvps]) => ({ id, rsvps }));
+}
+
 /** Her place on an event's waitlist: 1 for the first to join. */
 async function waitlistPosition(db: Db, eventId: number, userId: number): Promise<number> {
   const [row] = await db

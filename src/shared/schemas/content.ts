@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { IdSchema, say } from './fields';
-import { TEXT_LIMITS } from '../limits';
+import { PAGE_SIZE, TEXT_LIMITS } from '../limits';
 import { COMMENTED_ENTITIES, wireNames } from '../entities';
 
 import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES } from '../categories';
@@ -10,7 +10,7 @@ import { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORI
 // without loading the validation chunk.
 export { ALL_CATEGORIES, BLOG_CATEGORIES, DIRECTORY_CATEGORIES, PODCAST_CATEGORIES };
 
-export const PAGE_SIZE = { default: 50, max: 100 } as const;
+export { PAGE_SIZE };
 
 const limitField = z.coerce
   .number({ error: 'limit must be a number' })
@@ -80,6 +80,18 @@ export const EventListSchema = PageSchema.extend({ upcoming: queryBoolean('upcom
 export type EventListInput = z.input<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
+
+/**
+ * The items of one list page, for what the viewer did with each (her likes, her RSVPs): one
+ * call per page instead of one per card. At most a page's worth; repeated ids count once.
+ */
+export const ByIdsSchema = z.object({
+  ids: z
+    .array(IdSchema, { error: 'ids must be a list of ids' })
+    .min(1, 'ids must name at least one item')
+    .max(PAGE_SIZE.max, `ids must name at most ${PAGE_SIZE.max} items`)
+    .transform((ids) => [...new Set(ids)]),
+});
 
 /** Her like on an item (podcast, article, listing or forum post): `liked` on or off; left out, it is turned over (the documented REST paths that toggle). */
 export const LikeSchema = ByIdSchema.extend({ liked: z.boolean({ error: 'liked must be true or false' }).optional() });

@@ -1,11 +1,11 @@
 import { and } from 'drizzle-orm';
 import { directoryInterest, listings } from '#db/schema';
-import { ByIdSchema, DirectoryListSchema, LikeSchema } from '#shared/schemas/content';
+import { ByIdSchema, ByIdsSchema, DirectoryListSchema, LikeSchema } from '#shared/schemas/content';
 import { LISTING_NOT_FOUND, listingColumns, listingVisible, popularListings } from '#server/domains/listings';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { likedIfVisible, setLike } from '#server/services/likes';
+import { likedAmongVisible, likedIfVisible, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 export const directoryRouter = router({
@@ -27,6 +27,9 @@ export const directoryRouter = router({
     if (liked === null) throw notFound(LISTING_NOT_FOUND);
     return { liked };
   }),
+
+  /** `liked` for each listing of a list page, in one call; a listing she may not see is left out. */
+  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongVisible(ctx.db, 'listing', input.ids, ctx.user.id, listingVisible)),
 
   /** Sets the member's like on or off; answers it with the listing's likes. */
   like: memberProcedure.meta({ cache: { changes: ['listings'] } }).input(LikeSchema).mutation(async ({ ctx, input }) => {

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { eventRsvps, events } from '#db/schema';
-import { ByIdSchema, EventListSchema } from '#shared/schemas/content';
+import { ByIdSchema, ByIdsSchema, EventListSchema } from '#shared/schemas/content';
 import { messages } from '#shared/messages';
 import { notFound } from '#server/errors';
-import { cancelRsvp, rsvpToEvent, waitlistPositionColumn } from '#server/services/rsvp';
+import { cancelRsvp, rsvpsOfEvents, rsvpToEvent } from '#server/services/rsvp';
 import { eventIcs, issueCalendarFeed } from '#server/calendar';
 import { eventColumns, withSpotsLeft } from '#server/domains/events';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
@@ -35,15 +35,13 @@ export const eventsRouter = router({
    * own RSVP only, an admin the whole list, a visitor 401. Cards show counts instead.
    */
   rsvps: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    const [event] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, input.id)).limit(1);
+    const [event] = await rsvpsOfEvents(ctx.db, [input.id], ctx.user);
     if (!event) throw notFound(messages.admin.eventNotFound);
-    const ownOnly = ctx.user.isAdmin ? undefined : eq(eventRsvps.userId, ctx.user.id);
-    return ctx.db
-      .select({ userId: eventRsvps.userId, status: eventRsvps.status, position: waitlistPositionColumn })
-      .from(eventRsvps)
-      .where(and(eq(eventRsvps.eventId, input.id), ownOnly))
-      .orderBy(asc(eventRsvps.createdAt));
+    return event.rsvps;
   }),
+
+  /** `rsvps` for each event of a list page, in one call; an event that is gone is left out. */
+  rsvpsByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => rsvpsOfEvents(ctx.db, input.ids, ctx.user)),
 
   /** POST /api/events/{id}/rsvp: attending, or `{status: 'waitlisted', position}` when the event is full. */
   rsvp: memberProcedure.meta({ cache: { changes: ['events'], item: 'id' }, idempotent: true }).input(ByIdSchema).mutation(async ({ ctx, input }) => {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { podcasts } from '#db/schema';
-import { AddCommentSchema, ByIdSchema, CommentListSchema, LikeSchema, PodcastListSchema } from '#shared/schemas/content';
+import { AddCommentSchema, ByIdSchema, ByIdsSchema, CommentListSchema, LikeSchema, PodcastListSchema } from '#shared/schemas/content';
 import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '#server/domains/podcasts';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { likedIfVisible, setLike } from '#server/services/likes';
+import { likedAmongVisible, likedIfVisible, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.podcast;
@@ -36,6 +36,9 @@ export const podcastsRouter = router({
     if (liked === null) throw notFound(PODCAST_NOT_FOUND);
     return { liked };
   }),
+
+  /** `liked` for each podcast of a list page, in one call; a podcast that is gone is left out. */
+  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongVisible(ctx.db, 'podcast', input.ids, ctx.user.id, undefined)),
 
   /** Sets the member's like on or off; answers it with the podcast's likes. */
   like: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
