@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { eventRsvps, events } from '#db/schema';
+import { eq, gte, lt } from 'drizzle-orm';
+import { events } from '#db/schema';
 import { ByIdSchema, ByIdsSchema, EventListSchema } from '#shared/schemas/content';
 import { messages } from '#shared/messages';
 import { notFound } from '#server/errors';
