@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // the database engine itself run there too: concurrent writes and their locks (one
 // Idempotency-Key sent three times at once), LISTEN/NOTIFY, triggers that keep counts,
 // full-text search and its indexes, statement timeouts, a lost connection, mail claimed with
-// SKIP LOCKED, keyset and admin paging (over tRPC and REST). The others test the application's rules, which don't
+// SKIP LOCKED, keyset and admin paging (over tRPC and REST), the plans PostgreSQL keeps. The others test the application's rules, which don't
 // depend on the engine, so once is enough.
 //
 // They share a worker's modules instead of importing the whole server afresh for every file
@@ -31,6 +31,7 @@ const onPostgresToo = [
   'src/server/account/account.int.test.ts',
   'src/server/domains/paging.int.test.ts',
   'src/server/domains/admin-paging.int.test.ts',
+  'src/server/domains/page-plans.int.test.ts',
   'src/server/rest/keyset-pages.int.test.ts',
   'src/server/moderation/reports.int.test.ts',
   'src/server/moderation/suspension.int.test.ts',

@@ -52,11 +52,22 @@ const PGLITE_START_PARAMS = [...(PGlite as unknown as { defaultStartParams: stri
  * driver's own BEGIN has no parameters, so it goes as a simple query, which is never prepared.
  * A BEGIN that filled a busy connection's pipeline used to leave its connection unreserved
  * (UNSAFE_TRANSACTION): patches/postgres+3.4.9.patch fixes that in the driver.
+ *
+ * A prepared query is planned for its values on its first calls; PostgreSQL then keeps a
+ * generic plan when one costs no more, which saves the planning (at scale, two fifths of the
+ * database's time for the site's lists). A search is the exception (searchedPerCall): sent
+ * unnamed, it is planned for each call with its words.
  */
 function preparedByDefault(client: postgres.Sql | postgres.TransactionSql) {
   const unsafe = client.unsafe.bind(client);
   client.unsafe = ((query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-    unsafe(query, parameters, { ...options, prepare: true })) as typeof client.unsafe;
+    unsafe(query, parameters, {
+      ...options,
+      prepare: !searchedPerCall(query),
+      // postgres.js sends a query without parameters (a page whose size is written in it) as a
+      // simple query, which is never prepared; the transaction's own statements stay so.
+      ...(TRANSACTION_CONTROL.test(query) ? {} : { simple: false }),
+    } as postgres.UnsafeQueryOptions)) as typeof client.unsafe;
   for (const scope of ['begin', 'savepoint'] as const) {
     if (!(scope in client)) continue;
     const open = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[scope]!.bind(client);
@@ -70,6 +81,18 @@ function preparedByDefault(client: postgres.Sql | postgres.TransactionSql) {
     };
   }
 }
+
+/**
+ * A query that searches text (src/server/services/content-query.ts's bloom_search_ functions,
+ * a name's ILIKE): how many rows a search matches depends on its words, from none to most of
+ * the table, and only a plan made for the words can tell a walk in date order from an index
+ * lookup. A generic plan can't see them: one measured run of the hub search read the whole
+ * table for it (3.4 s p99).
+ */
+export const searchedPerCall = (query: string): boolean => /bloom_search_|\bilike\b/i.test(query);
+
+/** BEGIN, COMMIT, ROLLBACK and savepoints, which the driver sends itself. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
 /** The rows of `db.execute(sql...)`: postgres.js answers an array of rows, PGlite an object holding them. */
 export function rowsOf<Row>(result: unknown): Row[] {
@@ -87,9 +110,6 @@ export function createDb(options: DbOptions): DbHandle {
       // postgres.js waits up to 20 s between reconnect attempts after repeated failures, so
       // requests queued after an outage would hang long after the database is back: retry within 0.5 s.
       backoff: (attempts: number) => Math.min(0.1 * attempts, 0.5),
-      // Prepared queries (preparedByDefault) are still planned for each call's values: a
-      // generic plan can't see a search's pattern and would read the whole table for it.
-      connection: { plan_cache_mode: 'force_custom_plan' },
     });
     preparedByDefault(client);
     return {

@@ -49,6 +49,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('queued', 'sending')`),
     index('mail_outbox_created_idx').on(t.createdAt, t.id),
     index('mail_outbox_issue_idx').on(t.issueId, t.status),
+    // The mail worker's jobs (a newsletter's sending, say) among the queued mail: without it,
+    // each run read every queued mail, thousands while SMTP was away.
+    index('mail_outbox_jobs_idx').on(t.id).where(sql`${t.job} is not null and ${t.status} = 'queued'`),
   ],
 );
 

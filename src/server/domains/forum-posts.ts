@@ -4,6 +4,7 @@ import { forumPostLikes, forumPosts, users } from '#db/schema';
 import { qualified } from '../services/content-query';
 import { visibleTo, type ContentViewer } from '../moderation/visibility';
 import { type DisplayName, mayDelete, memberSeenBy } from '../policies';
+import { pageLimit } from './paging';
 
 /** Who is reading: her own posts and likes are marked, and Delete shows where she may delete. */
 export type ForumViewer = ContentViewer;
@@ -62,7 +63,7 @@ export async function selectPosts(db: Db, viewer: ForumViewer, where: SQL | unde
     .innerJoin(users, eq(users.id, forumPosts.userId))
     .where(and(visibleTo(viewer, forumPosts), where))
     .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
-    .limit(limit);
+    .limit(pageLimit(limit));
   // Field by field: a rest-and-spread copy is much slower in V8.
   return rows.map((row) => {
     const author = memberSeenBy(viewer, { id: row.authorId, firstName: row.firstName, lastName: row.lastName });

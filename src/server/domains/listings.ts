@@ -1,6 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { averageRating, listings } from '#db/schema';
+import { pageLimit } from './paging';
 
 /**
  * The directory listing read model, for the public directory and the admin panel alike:
@@ -38,7 +39,7 @@ export const popularListings = (db: Db, where: SQL | undefined, page: { limit: n
     .from(listings)
     .where(where)
     .orderBy(desc(listingColumns.likes), desc(listingColumns.avgRating), desc(listings.createdAt), desc(listings.id))
-    .limit(page.limit)
+    .limit(pageLimit(page.limit))
     .offset(page.offset);
 
 /** Listings members and visitors see: none hidden after reports or by a moderator. */

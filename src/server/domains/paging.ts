@@ -27,6 +27,21 @@ export function pageOf<Item = number>(input?: { limit: number; offset: number; c
   return { limit: input?.limit ?? PAGE_SIZE.default, offset: input?.offset ?? 0, after: input?.cursor ?? null };
 }
 
+/**
+ * A page's LIMIT as the query carries it. The page sizes the site's screens ask for (up to 25
+ * items, 50 or 100, each maybe with one more to tell whether another page follows) are written
+ * into the query's text: PostgreSQL then keeps a generic plan for the query on each connection,
+ * where a LIMIT sent as a parameter makes a generic plan look dearer (its size unknown, a tenth
+ * of the rows is assumed) and every call was planned again, two fifths of the database's time
+ * for the lists. Other sizes (an API client's) travel as a parameter: each size written is one
+ * more statement kept on each connection (about 100 KB for the forum's page), so they stay few.
+ */
+export function pageLimit(limit: number): number {
+  const written = Number.isSafeInteger(limit) && limit >= 0 && (limit <= 25 || [50, 51, 100, 101].includes(limit));
+  // drizzle writes an SQL object given as the LIMIT into the query as it is (a number it sends as a parameter).
+  return written ? (sql.raw(String(limit)) as unknown as number) : limit;
+}
+
 /** ORDER BY for a list order. */
 export const orderBy = (order: ListOrder, id: PgColumn): SQL[] =>
   order.direction === 'asc' ? [asc(order.column), asc(id)] : [desc(order.column), desc(id)];
@@ -67,7 +82,7 @@ export function pageIds(db: Db, table: PgTable, id: PgColumn, where: SQL | undef
     .from(table)
     .where(keyset ? sql`${where ?? sql`true`} and ${afterItem(table, id, order, page.after!, where)}` : where)
     .orderBy(...orderBy(order, id))
-    .limit(page.limit);
+    .limit(pageLimit(page.limit));
   return (keyset ? query : query.offset(page.offset)).as('page');
 }
 

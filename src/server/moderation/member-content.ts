@@ -6,6 +6,7 @@ import { contentHref, type ContentType } from '#shared/links';
 import type { HoldReason, PublicationState, ReviewableKind } from '#shared/moderation';
 import { COMMENT_TABLES } from '../services/comments';
 import type { MemberForStaff } from '../policies';
+import { pageLimit } from '../domains/paging';
 
 /**
  * Member-written content that moderators review, hide and delete (forum posts and comments
@@ -89,7 +90,7 @@ export async function selectModeratedItems(db: Db, kind: ReviewableKind, where: 
     .innerJoin(users, eq(users.id, c.userId))
     .where(where)
     .orderBy(c.createdAt, c.id);
-  const rows = limit === undefined ? await query : await query.limit(limit);
+  const rows = limit === undefined ? await query : await query.limit(pageLimit(limit));
   return rows.map(({ authorId, firstName, lastName, email, threadId, threadTitle, ...item }) => ({
     kind,
     ...item,

@@ -5,6 +5,7 @@ import { notificationDigests, notifications, notificationUnsubscribeLinks, users
 import { notificationHref, READ_NOTIFICATION_DAYS, type NotificationKind, type NotificationTargetType } from '#shared/notifications';
 import { displayName, type DisplayName } from '../policies';
 import { noBlockBetween } from '../moderation/visibility';
+import { pageLimit } from '../domains/paging';
 
 /** A notification as its member reads it: who did it by display name only, what it is about and where it leads. */
 export interface NotificationView {
@@ -61,7 +62,7 @@ export async function notificationViews(db: Db, userId: number, options: { where
     .leftJoin(actor, eq(actor.id, notifications.actorId))
     .where(and(hers(userId), options.where))
     .orderBy(options.order === 'newest' ? desc(notifications.id) : asc(notifications.id));
-  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
+  const rows = options.limit === undefined ? await query : await query.limit(pageLimit(options.limit));
   return rows.map((row) => {
     const target = { type: row.targetType, id: row.targetId, title: row.title };
     return {

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_jobs_idx" ON "mail_outbox" USING btree ("id") WHERE "mail_outbox"."job" is not null and "mail_outbox"."status" = 'queued';
