@@ -11,6 +11,18 @@ export const siteCounts = pgTable('site_counts', {
   n: bigint('n', { mode: 'number' }).notNull(),
 });
 
+/**
+ * How many events are on each day (UTC), kept by database triggers in the same transaction as
+ * the change (db/migrations/*_event_days.sql). Home counts the upcoming events on every visit:
+ * from these rows for the days after today, and from the events themselves for the rest of
+ * today. Counting the events alone read each upcoming event's row, since RSVPs keep rewriting
+ * them (an index-only count needs rows untouched since the last vacuum).
+ */
+export const eventDays = pgTable('event_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  n: integer('n').notNull(),
+});
+
 /** What the admins' overview counts per week, besides approvals and subscribers (read from their own tables). */
 export const WEEKLY_MEASURES = ['applications', 'active_members', 'posts', 'comments', 'rsvps'] as const;
 export type WeeklyMeasure = (typeof WEEKLY_MEASURES)[number];

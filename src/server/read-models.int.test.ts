@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  blogComments, blogLikes, listingLikes, listings, eventRsvps, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes, podcasts, users,
+  blogComments, blogLikes, listingLikes, listings, eventRsvps, events, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes, podcasts, users,
 } from '#db/schema';
 import { addReview, createBlog, createEvent, createListing, createPodcast, DAY } from './test/content-factories';
 import { createUser } from './test/factories';
@@ -81,18 +81,20 @@ describe('public and admin answers agree on non-zero counts', () => {
 });
 
 describe("Home's counts, kept by the database", () => {
+  const truth = async () => {
+    const [row] = await t.db
+      .select({
+        podcastCount: sql<number>`(select count(*) from ${podcasts})`.mapWith(Number),
+        directoryCount: sql<number>`(select count(*) from ${listings})`.mapWith(Number),
+        userCount: sql<number>`(select count(*) from ${users} where ${users.approvalStatus} = 'approved')`.mapWith(Number),
+        eventCount: sql<number>`(select count(*) from ${events} where ${events.dateTime} >= now())`.mapWith(Number),
+      })
+      .from(sql`(select 1) as one`);
+    return row!;
+  };
+  const stats = async () => (await get('/api/stats')) as { podcastCount: number; directoryCount: number; userCount: number; eventCount: number };
+
   it('agree with the tables after sign-ups, approvals, rejections, edits, deletions and bulk writes', async () => {
-    const truth = async () => {
-      const [row] = await t.db
-        .select({
-          podcastCount: sql<number>`(select count(*) from ${podcasts})`.mapWith(Number),
-          directoryCount: sql<number>`(select count(*) from ${listings})`.mapWith(Number),
-          userCount: sql<number>`(select count(*) from ${users} where ${users.approvalStatus} = 'approved')`.mapWith(Number),
-        })
-        .from(sql`(select 1) as one`);
-      return row!;
-    };
-    const stats = async () => (await get('/api/stats')) as { podcastCount: number; directoryCount: number; userCount: number };
     expect(await stats()).toMatchObject(await truth());
 
     const applicant = await createUser(t.db, { status: 'pending' });
@@ -109,6 +111,28 @@ describe("Home's counts, kept by the database", () => {
     await t.db.delete(podcasts).where(eq(podcasts.title, 'Bulk 2'));
     await t.db.update(users).set({ approvalStatus: 'rejected' }).where(eq(users.id, memberIds[3]!));
     expect(await stats()).toMatchObject(await truth());
+  });
+
+  it('count the upcoming events: later today, not earlier today, on later days, moved, deleted, in bulk', async () => {
+    const at = (ms: number) => new Date(Date.now() + ms);
+    const before = (await stats()).eventCount;
+    // The next minute is later today (UTC) unless the test runs in a day's last minute; either way it is upcoming.
+    const soon = await createEvent(t.db, { title: 'In a minute', dateTime: at(60_000) });
+    await createEvent(t.db, { title: 'A minute ago', dateTime: at(-60_000) });
+    const later = await createEvent(t.db, { title: 'In three days', dateTime: at(3 * DAY) });
+    await t.db.insert(events).values([5, 6, 7].map((days) => ({ title: `Bulk ${days}`, description: 'd', dateTime: at(days * DAY), location: 'Online' })));
+    expect((await stats()).eventCount).toBe(before + 5);
+    // Moved into the past, then back; an RSVP rewrites the event without moving it.
+    await t.db.update(events).set({ dateTime: at(-2 * DAY) }).where(eq(events.id, later.id));
+    expect((await stats()).eventCount).toBe(before + 4);
+    await t.db.update(events).set({ dateTime: at(10 * DAY) }).where(eq(events.id, later.id));
+    await t.db.insert(eventRsvps).values({ eventId: later.id, userId: memberIds[0]!, status: 'attending' });
+    await t.db.delete(events).where(eq(events.id, soon.id));
+    expect((await stats()).eventCount).toBe(before + 4);
+    expect(await stats()).toMatchObject(await truth());
+    const kept = await t.db.execute(sql`select day from event_days e where n <> (select count(*) from ${events} where (date_time at time zone 'UTC')::date = e.day)
+      union all select (date_time at time zone 'UTC')::date from ${events} group by 1 having (date_time at time zone 'UTC')::date not in (select day from event_days)`);
+    expect(Array.isArray(kept) ? kept : (kept as { rows: unknown[] }).rows).toEqual([]);
   });
 });
 

@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { events, siteCounts } from '#db/schema';
+import { eventDays, events, siteCounts } from '#db/schema';
 import { publicProcedure, router } from '#server/trpc/init';
+
+/** Today and tomorrow as UTC days, event_days' days. */
+const today = sql`(now() at time zone 'UTC')::date`;
+const tomorrowStarts = sql`(${today} + 1)::timestamp at time zone 'UTC'`;
+const upcomingEventCount = sql`(select coalesce(sum(${eventDays.n}), 0) from ${eventDays} where ${eventDays.day} > ${today})
+  + (select count(*) from ${events} where ${events.dateTime} >= now() and ${events.dateTime} < ${tomorrowStarts})`;
 
 export const statsRouter = router({
   /**
    * Home's four stat cards: all podcasts and listings and the approved members, read from
-   * the counts the database keeps (site_counts), and the upcoming events, counted on the
-   * date index (they depend on the time, so no trigger can keep them).
+   * the counts the database keeps (site_counts), and the upcoming events: the events kept per
+   * day (event_days) after today, and today's events from now on, counted on the date index.
    */
   get: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts', 'listings', 'events', 'members'] } }).query(async ({ ctx }) => {
     const count = (name: string) => sql<number>`(select ${siteCounts.n} from ${siteCounts} where ${siteCounts.name} = ${name})`.mapWith(Number);
@@ -15,7 +21,7 @@ export const statsRouter = router({
       .select({
         podcastCount: count('podcasts'),
         directoryCount: count('listings'),
-        eventCount: sql<number>`(select count(*) from ${events} where ${events.dateTime} >= now())`.mapWith(Number),
+        eventCount: sql<number>`${upcomingEventCount}`.mapWith(Number),
         userCount: count('approved_members'),
       })
       .from(sql`(select 1) as one`);
