@@ -7,8 +7,9 @@ import { firstPort } from './e2e/site';
 // mail the journeys read. Worker n listens on E2E_PORT + n; E2E_CLIENT_DIR tests another build.
 // Spec files are spread over the workers; the journeys of one file run in order on one site,
 // unless the file declares its journeys independent (`mode: 'parallel'`). A journey mostly waits
-// (on the browser, the server, the mail): on two cores, three workers used 40% of the CPU and
-// four finished the journeys 10% sooner; six were slower, and a long journey ran out of time.
+// (on the browser, the server, the mail): on two cores three workers used 40% of the CPU; four
+// finished 10% sooner in one run and no sooner in another; six were slower, and a long journey
+// ran out of time.
 const workers = Number(process.env.E2E_WORKERS ?? 4);
 
 // Debian's chromium, never a downloaded browser: its headless shell (the package
