@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectToast, signInAs, test, openTab } from './fixtures';
+import { axeOf, expect, expectToast, openTab, signInAs, test } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const PASSWORD = 'Sunflower24';
@@ -72,7 +71,7 @@ test('applicants hear of their application and its decision by mail, and the Mai
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: dinaName })).toBeVisible();
   await page.getByRole('button', { name: `Reject ${dinaName}` }).click();
-  const findings = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const findings = await axeOf(page).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(findings.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
   await dialog.getByLabel('Tell her why (optional)').fill(reason);
   await expect(dialog.getByText('It is included in the mail she receives.')).toBeVisible();

@@ -1,6 +1,5 @@
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test, openTab } from './fixtures';
+import { axeOf, DEMO_ACCOUNTS, expect, expectToast, openTab, signInAs, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 
 // A 1x1 PNG: the server checks uploads by their bytes.
 const PNG = Buffer.from(
@@ -191,7 +190,7 @@ test('every admin dialog has no serious accessibility findings', async ({ page }
     await page.getByRole('button', { name: button }).first().click();
     const open = page.getByRole('dialog').or(page.getByRole('alertdialog'));
     await expect(open).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('[role="dialog"], [role="alertdialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const results = await axeOf(page).include('[role="dialog"], [role="alertdialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${tab} ${String(button)}`).toEqual([]);
     await page.keyboard.press('Escape');

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+import { axeOf, DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
 
 const DAY = 86_400_000;
 
@@ -76,7 +75,7 @@ test("an event's Add to calendar file, and her private calendar feed that a new 
 
 /** The new section passes the same axe bar as every screen (e2e/accessibility.spec.ts). */
 async function expectNoSeriousAxeFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

@@ -45,7 +45,16 @@ export interface MixedData {
   recentForumIds: number[];
   openEventIds: number[];
   /** Ids on Home for a member: podcasts, listings and events (for the cards' own batch). */
-  homeCards: { podcasts: number[]; listings: number[]; events: number[] };
+  homeCards: CardIds;
+  /** Ids on the first page of Podcasts, Directory and Events: each page asks for its cards' states in a call of its own. */
+  firstPageCards: CardIds;
+}
+
+/** The podcasts, listings and events a screen shows, whose likes and RSVPs it asks for. */
+export interface CardIds {
+  podcasts: number[];
+  listings: number[];
+  events: number[];
 }
 
 export type LoadPlan = { base: string; data: MixedData; seconds: number } & ({ mode: 'closed'; connections: number } | { mode: 'open'; rate: number });
@@ -92,7 +101,7 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** Home's second batch: whether she liked each podcast and listing on it, and each event's RSVPs, one call per list as the site asks. */
-export function homeCardsBatchPath(cards: MixedData['homeCards']): string {
+export function homeCardsBatchPath(cards: CardIds): string {
   return trpcBatchPath([
     ['content.podcasts.likedByIds', { ids: cards.podcasts }],
     ['content.directory.likedByIds', { ids: cards.listings }],
@@ -117,6 +126,10 @@ function mixedPicker(data: MixedData): () => Pick {
     ['events page 1', () => trpcBatchPath([['content.events.list', { upcoming: true, limit: GRID_PAGE, ...infinite }]])],
     ['forum page 1', () => trpcBatchPath([['content.forum.list', { limit: FORUM_PAGE, ...infinite }]])],
     ['directory page 1', () => trpcBatchPath([['content.directory.list', { limit: GRID_PAGE, ...infinite }]])],
+    // Once a list page is in, a member's browser asks for the states of its cards, one call per list.
+    ['podcasts page 1 cards', () => trpcBatchPath([['content.podcasts.likedByIds', { ids: data.firstPageCards.podcasts }]])],
+    ['events page 1 cards', () => trpcBatchPath([['content.events.rsvpsByIds', { ids: data.firstPageCards.events }]])],
+    ['directory page 1 cards', () => trpcBatchPath([['content.directory.likedByIds', { ids: data.firstPageCards.listings }]])],
     [
       'blog article',
       () => {

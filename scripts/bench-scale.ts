@@ -411,13 +411,28 @@ async function signIn(base: string, path: string, body: object): Promise<string>
 
 // ---------------------------------------------------------------- measuring
 
-/** The ids of the podcasts, listings and events Home shows a member, from Home's own batch. */
-async function homeCardsOf(base: string, cookie: string): Promise<MixedData['homeCards']> {
-  const response = await fetch(`${base}${homeBatchPath()}`, { headers: { cookie } });
-  if (!response.ok) throw new Error(`Home's batch answered ${response.status}`);
-  const [, podcasts, listings, events] = ((await response.json()) as { result: { data: { id: number }[] } }[]).map((entry) => entry.result.data);
+/** The ids of the podcasts, listings and events a member sees on Home (from Home's own batch) and on each list's first page. */
+async function cardIdsOf(base: string, cookie: string): Promise<Pick<MixedData, 'homeCards' | 'firstPageCards'>> {
+  const dataOf = async (path: string, what: string) => {
+    const response = await fetch(`${base}${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+    return ((await response.json()) as { result: { data: { id: number }[] } }[]).map((entry) => entry.result.data);
+  };
   const ids = (list: { id: number }[] | undefined) => (list ?? []).map((item) => item.id);
-  return { podcasts: ids(podcasts), listings: ids(listings), events: ids(events) };
+  const [, podcasts, listings, events] = await dataOf(homeBatchPath(), "Home's batch");
+  const firstPage = { direction: 'forward' };
+  const [podcastsPage, listingsPage, eventsPage] = await dataOf(
+    trpcBatchPath([
+      ['content.podcasts.list', { search: '', category: ALL_CATEGORIES, limit: GRID_PAGE, ...firstPage }],
+      ['content.directory.list', { limit: GRID_PAGE, ...firstPage }],
+      ['content.events.list', { upcoming: true, limit: GRID_PAGE, ...firstPage }],
+    ]),
+    'The first pages',
+  );
+  return {
+    homeCards: { podcasts: ids(podcasts), listings: ids(listings), events: ids(events) },
+    firstPageCards: { podcasts: ids(podcastsPage), listings: ids(listingsPage), events: ids(eventsPage) },
+  };
 }
 
 interface Target {
@@ -672,7 +687,7 @@ async function main() {
     { name: 'Admin member search, part of an email', path: `/api/admin/users?limit=${ADMIN_PAGE}&search=${encodeURIComponent(ADMIN_SEARCH)}`, cookie: 'admin' },
     { name: 'Admin overview (12 weeks)', path: '/api/admin/overview', cookie: 'admin' },
     { name: 'tRPC batch of Home (member)', path: homeBatchPath(), cookie: 'member' },
-    { name: "tRPC batch of Home's cards (member: likes and RSVPs of 9 cards)", path: () => homeCardsBatchPath(homeCards!), cookie: 'member' },
+    { name: "tRPC batch of Home's cards (member: likes and RSVPs of 9 cards)", path: () => homeCardsBatchPath(cardIds!.homeCards), cookie: 'member' },
     // Her bell: the unread count (it stops at 1,000) with the first page, for a member with
     // 2,000 notifications and for one with about 10, among 1M.
     { name: 'Notifications, first page and unread (2,000)', path: `/api/notifications?limit=${NOTIFICATION_PAGE_SIZE}`, cookie: 'member' },
@@ -697,7 +712,7 @@ async function main() {
   const complaints: string[] = [];
   let admin = '';
   const members: string[] = [];
-  let homeCards: MixedData['homeCards'] | undefined;
+  let cardIds: Pick<MixedData, 'homeCards' | 'firstPageCards'> | undefined;
   try {
     for (const cache of caches) {
       const counted = cache === 'off';
@@ -716,7 +731,7 @@ async function main() {
           members.push(...cookies);
         }
         console.log(`Signed in the admin and ${members.length} members in ${seconds(Date.now() - signInStarted)}.`);
-        homeCards = await homeCardsOf(server.base, members[0]!);
+        cardIds = await cardIdsOf(server.base, members[0]!);
       }
 
       for (const target of targets.filter((candidate) => chosen(candidate.name))) {
@@ -729,7 +744,7 @@ async function main() {
         );
       }
       if (chosen('Mixed')) {
-        const data: MixedData = { cookies: members, ...fixtures, homeCards: homeCards! };
+        const data: MixedData = { cookies: members, ...fixtures, ...cardIds! };
         // Closed loop first: the most the machine serves (the saturation rate), for information.
         const closed = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS }, server, databaseName(url));
         const saturation = closed.result.rate;
