@@ -66,6 +66,9 @@ test('an admin moderates applicants and manages content; the public pages follow
   await content.selectText();
   await dialog.getByRole('button', { name: 'Bold' }).click();
   await expect(content).toHaveValue('**Start small**');
+  // The words stay selected in the box, ready to be typed over.
+  await expect(content).toBeFocused();
+  expect(await content.evaluate((box: HTMLTextAreaElement) => [box.selectionStart, box.selectionEnd])).toEqual([2, 13]);
   await expect(dialog.getByRole('region', { name: 'Preview' }).locator('strong')).toHaveText('Start small');
   await dialog.getByLabel('Choose file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
   // The open dialog hides the page (toasts included) from the accessibility tree, so look for the text.

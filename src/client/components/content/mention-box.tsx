@@ -3,6 +3,7 @@ import { useId, useState, type ComponentProps, type KeyboardEvent, type Ref } fr
 import { m } from '#i18n/messages';
 import type { CommentKind } from '#shared/schemas/content';
 import { useDebounced } from '#client/lib/use-debounced';
+import { useSelectionAfterWrite } from '#client/lib/use-selection-after-write';
 import { cn } from '#client/lib/utils';
 import { trpc } from '#client/trpc';
 import { Textarea } from '../ui/textarea';
@@ -46,6 +47,9 @@ export function MentionBox({ thread, value, onValueChange, className, onKeyDown,
   const options = typing && !dismissed ? (candidates.data ?? []) : [];
   const open = options.length > 0;
 
+  // The caret goes after a chosen name as soon as it is in the box.
+  const placeCaret = useSelectionAfterWrite(value);
+
   function follow(text: string, caret: number) {
     setTyping(mentionBeingTyped(text, caret));
     setActive(0);
@@ -58,10 +62,9 @@ export function MentionBox({ thread, value, onValueChange, className, onKeyDown,
     const caret = box.selectionStart;
     const inserted = `${option.mention} `;
     const next = value.slice(0, typing.start) + inserted + value.slice(caret);
+    placeCaret(box, next, typing.start + inserted.length);
     onValueChange(next);
     setTyping(null);
-    const at = typing.start + inserted.length;
-    requestAnimationFrame(() => box.setSelectionRange(at, at));
   }
 
   function keys(event: KeyboardEvent<HTMLTextAreaElement>) {

@@ -1,6 +1,7 @@
 import { TEXT_LIMITS } from '#shared/limits';
 import { Bold, Heading2, Italic, Link2, List, Quote } from 'lucide-react';
 import { useRef } from 'react';
+import { useSelectionAfterWrite } from '#client/lib/use-selection-after-write';
 import { Markdown } from '#client/components/markdown';
 import { Field } from '#client/components/field';
 import { Textarea } from '#client/components/ui/textarea';
@@ -51,17 +52,15 @@ const TOOLS = [
 /** The blog content area: markdown helpers acting on the selection, and a live preview. */
 export function MarkdownEditor({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   const area = useRef<HTMLTextAreaElement>(null);
+  // The text a tool wrote stays selected, in the box, ready to be typed over.
+  const select = useSelectionAfterWrite(value);
 
   function apply(edit: Edit) {
     const element = area.current;
     if (!element) return;
     const next = edit(value, element.selectionStart, element.selectionEnd);
+    select(element, next.text, next.start, next.end);
     onChange(next.text);
-    // Restore the selection once React has written the new value.
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(next.start, next.end);
-    });
   }
 
   return (
