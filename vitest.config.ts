@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 // the database engine itself run there too: concurrent writes and their locks (one
 // Idempotency-Key sent three times at once), LISTEN/NOTIFY, triggers that keep counts,
 // full-text search and its indexes, statement timeouts, a lost connection, mail claimed with
-// SKIP LOCKED, keyset and admin paging (over tRPC and REST), the plans PostgreSQL keeps. The others test the application's rules, which don't
-// depend on the engine, so once is enough.
+// SKIP LOCKED, keyset and admin paging (over tRPC and REST), the plans PostgreSQL keeps. The
+// others test the application's rules, which don't depend on the engine, so once is enough.
 //
 // They share a worker's modules instead of importing the whole server afresh for every file
 // (isolate: false). Each file makes its own app and database (createTestApp), so no state is

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogComments, forumComments, forumPosts, newsletterSubscriptions, users } from '#db/schema';
+import { rowsOf } from '#db/client';
 import { OVERVIEW_WEEKS, type OverviewWeek } from './admin-overview';
 import { createBlog, createEvent, DAY } from './test/content-factories';
 import { createUser, validApplication } from './test/factories';
@@ -71,7 +72,7 @@ describe('the weekly counts the database keeps for the overview', () => {
       select coalesce(truth.measure, kept.measure) as measure, coalesce(truth.week, kept.week) as week
       from truth full join kept on kept.week = truth.week and kept.measure = truth.measure
       where coalesce(truth.n, 0) <> coalesce(kept.n, 0)`);
-    return Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+    return rowsOf(rows);
   };
 
   it('follow comments published, held and hidden, posts in past weeks, and deleted members', async () => {

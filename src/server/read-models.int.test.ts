@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '#db/client';
 import {
   blogComments, blogLikes, listingLikes, listings, eventRsvps, events, forumComments, forumPostLikes, forumPosts, podcastComments, podcastLikes, podcasts, users,
 } from '#db/schema';
@@ -132,7 +133,7 @@ describe("Home's counts, kept by the database", () => {
     expect(await stats()).toMatchObject(await truth());
     const kept = await t.db.execute(sql`select day from event_days e where n <> (select count(*) from ${events} where (date_time at time zone 'UTC')::date = e.day)
       union all select (date_time at time zone 'UTC')::date from ${events} group by 1 having (date_time at time zone 'UTC')::date not in (select day from event_days)`);
-    expect(Array.isArray(kept) ? kept : (kept as { rows: unknown[] }).rows).toEqual([]);
+    expect(rowsOf(kept)).toEqual([]);
   });
 });
 
@@ -155,7 +156,7 @@ describe("each item's counts, kept on its row by the database", () => {
            or rating_sum <> (select coalesce(sum(rating), 0) from directory_reviews where listing_id = l.id)
       union all select 'event ' || id from events e
         where attending_count <> (select count(*) from event_rsvps where event_id = e.id and status = 'attending')`);
-    return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { item: string }[];
+    return rowsOf<{ item: string }>(rows);
   };
 
   it('follow likes, comments held and released, reviews edited, RSVPs moved, bulk writes and cascades', async () => {

@@ -48,7 +48,6 @@ describe('page plans', () => {
       expect(query(limit).params).toContain(limit);
     }
   });
-
 });
 
 // Prepared statements, and so generic plans, are the PostgreSQL driver's (db/client.ts).
