@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -21,30 +21,62 @@ interface Compressed {
   gzip: Buffer;
 }
 
-/**
- * Serves the built client's hashed text assets (/assets/*.js, .css, .svg) brotli- or
- * gzip-compressed. They never change, so each is compressed once, off the main thread,
- * when the server starts, and kept in memory (a few hundred KiB).
- */
-export function registerAssetCompression(app: FastifyInstance, clientDir: string) {
+/** The built client's text assets worth compressing: hashed .js, .css, .svg and .json files of 1 KiB or more. */
+function compressibleAssets(clientDir: string): { file: string; type: string }[] {
   const assetsDir = join(clientDir, 'assets');
-  const files = new Map<string, Promise<Compressed>>();
   let names: string[];
   try {
     names = readdirSync(assetsDir, { recursive: true }).map(String);
   } catch {
-    return; // a client folder without assets: nothing to compress
+    return []; // a client folder without assets: nothing to compress
   }
+  const assets: { file: string; type: string }[] = [];
   for (const name of names) {
     const file = join(assetsDir, name);
     const type = TYPES[extname(name)];
-    if (!type || !statSync(file).isFile()) continue;
-    const bytes = readFileSync(file);
-    if (bytes.length < MIN_BYTES) continue;
-    const compressed = Promise.all([
-      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-      gzipAsync(bytes, { level: 9 }),
-    ]).then(([br, gz]) => ({ type, br, gzip: gz }));
+    const stats = statSync(file);
+    if (type && stats.isFile() && stats.size >= MIN_BYTES) assets.push({ file, type });
+  }
+  return assets;
+}
+
+/** Brotli at its best quality and gzip at its best level: done once per build, so the smallest files win. */
+async function compress(bytes: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    gzipAsync(bytes, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/**
+ * The build's last client step (`npm run build`): writes each asset's compressed copies beside
+ * it (app-1.js.br, app-1.js.gz), so a server start only reads them. Compressing them all takes
+ * seconds of CPU, which every server process paid on every start when it was done there.
+ */
+export async function compressBuiltAssets(clientDir: string): Promise<number> {
+  const assets = compressibleAssets(clientDir);
+  await Promise.all(
+    assets.map(async ({ file }) => {
+      const { br, gzip } = await compress(readFileSync(file));
+      writeFileSync(`${file}.br`, br);
+      writeFileSync(`${file}.gz`, gzip);
+    }),
+  );
+  return assets.length;
+}
+
+/**
+ * Serves the built client's hashed text assets (/assets/*.js, .css, .svg) brotli- or
+ * gzip-compressed from memory (a few hundred KiB). They never change: their compressed copies
+ * come from the build (compressBuiltAssets); an asset built without them is compressed here,
+ * off the main thread, when the server starts.
+ */
+export function registerAssetCompression(app: FastifyInstance, clientDir: string) {
+  const files = new Map<string, Promise<Compressed>>();
+  for (const { file, type } of compressibleAssets(clientDir)) {
+    const built = existsSync(`${file}.br`) && existsSync(`${file}.gz`);
+    const compressed = (built ? Promise.resolve({ br: readFileSync(`${file}.br`), gzip: readFileSync(`${file}.gz`) }) : compress(readFileSync(file))).then((copies) => ({ type, ...copies }));
     compressed.catch((error: unknown) => app.log.warn({ err: error, file }, 'asset compression failed'));
     files.set(`/${relative(clientDir, file).split(sep).join('/')}`, compressed);
   }
