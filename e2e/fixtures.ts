@@ -51,13 +51,13 @@ export async function networkSettled(page: Page, quietMs = 100) {
     .toBe(true);
 }
 
-export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite; siteHost: string }>({
-  /** The site's host name (see startE2eSite): `test.use({ siteHost: 'localhost' })` for passkeys. */
-  siteHost: ['127.0.0.1', { scope: 'worker', option: true }],
+export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>({
   // Each worker runs the journeys against a site of its own (e2e/site.ts).
   site: [
-    async ({ siteHost }, use, workerInfo) => {
-      const site = await startE2eSite(workerInfo.parallelIndex, { host: siteHost });
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const site = await startE2eSite(workerInfo.parallelIndex);
       process.env.E2E_MAIL_DIR = site.mailDir;
       process.env.E2E_SITE_URL = site.url;
       await use(site);

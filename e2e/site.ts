@@ -25,12 +25,14 @@ export const mailDirFor = (port: number) => `.tmp/e2e-mail-${port}`;
 const START_TIMEOUT_MS = 120_000;
 
 /**
- * `host`: the name the browser and the site's PUBLIC_URL use. Passkeys need a domain name
- * (WebAuthn refuses an IP address as the relying party), so their journeys use `localhost`.
+ * The browser and the site's PUBLIC_URL name the site `localhost`, not an address: passkeys need
+ * a domain name (WebAuthn refuses an IP address as the relying party). One name for every
+ * journey lets a worker's site serve every file; a file on a host of its own took a worker and a
+ * site start of its own.
  */
-export async function startE2eSite(workerSlot: number, { host = '127.0.0.1' }: { host?: string } = {}): Promise<E2eSite> {
+export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
   const port = firstPort() + workerSlot;
-  const url = `http://${host}:${port}`;
+  const url = `http://localhost:${port}`;
   const dataDir = `.tmp/e2e-data-${port}-${Date.now()}`;
   const mailDir = mailDirFor(port);
   rmSync(mailDir, { recursive: true, force: true });

@@ -3,9 +3,6 @@ import { generateHOTP } from '@oslojs/otp';
 import type { APIRequest, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, expectFitsPhoneAndLaptop, expectNoSeriousAxeFindings, expectToast, giveRoleOnScreen, newMember, reportedForumPost, siteUrl, test, useArabic, type Member } from './fixtures';
 
-// Passkeys need a domain name for the site (WebAuthn refuses an IP address): this file's site is on localhost.
-test.use({ siteHost: 'localhost' });
-
 /** The code an authenticator app shows `offset` 30-second steps from now, from the key the page showed. */
 function appCode(secret: string, offset = 0) {
   return generateHOTP(decodeBase32IgnorePadding(secret.replace(/\s/g, '')), BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
