@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeOf, expect, expectToast, openTab, signInAs, test } from './fixtures';
+import { axeScan, expect, expectToast, openTab, signInAs, test, WCAG_AA } from './fixtures';
 import { linkIn, waitForMail } from './mailbox';
 
 const PASSWORD = 'Sunflower24';
@@ -71,7 +71,7 @@ test('applicants hear of their application and its decision by mail, and the Mai
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: dinaName })).toBeVisible();
   await page.getByRole('button', { name: `Reject ${dinaName}` }).click();
-  const findings = await axeOf(page).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const findings = await axeScan(page, { include: ['[role="dialog"]'], tags: WCAG_AA });
   expect(findings.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
   await dialog.getByLabel('Tell her why (optional)').fill(reason);
   await expect(dialog.getByText('It is included in the mail she receives.')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { OverviewWeek } from '#server/admin-overview';
-import { axeOf, expect, signInAs, test } from './fixtures';
+import { axeScan, expect, signInAs, test, WCAG_AA } from './fixtures';
 
 interface Overview {
   waiting: { applications: number; reports: number; review: number };
@@ -70,7 +70,7 @@ test('the admin panel opens on the Overview: what waits opens its tab, and twelv
   }
 
   // The tables open, no serious or critical axe finding in the tab list or the Overview.
-  const results = await axeOf(page).include('[role="tablist"]').include('[role="tabpanel"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const results = await axeScan(page, { include: ['[role="tablist"]', '[role="tabpanel"]'], tags: WCAG_AA });
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { axeOf, DEMO_ACCOUNTS, expect, expectToast, signInAs, test } from './fixtures';
+import { axeScan, DEMO_ACCOUNTS, expect, expectToast, signInAs, test, WCAG_AA_AND_BEST_PRACTICE } from './fixtures';
 
 const DAY = 86_400_000;
 
@@ -75,7 +75,7 @@ test("an event's Add to calendar file, and her private calendar feed that a new 
 
 /** The new section passes the same axe bar as every screen (e2e/accessibility.spec.ts). */
 async function expectNoSeriousAxeFindings(page: Page) {
-  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeScan(page, { tags: WCAG_AA_AND_BEST_PRACTICE });
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { axeOf, clientTookOver, DEMO_ACCOUNTS, expect, expectToast, test } from './fixtures';
+import { axeScan, clientTookOver, DEMO_ACCOUNTS, expect, expectToast, test, WCAG_AA_AND_BEST_PRACTICE } from './fixtures';
 import { waitForMail } from './mailbox';
 
 // A demo forum member (db/seed/community.ts), the second member of the journey.
@@ -93,7 +93,7 @@ async function memberPage(browser: Browser, baseURL: string, credentials: { emai
 
 /** The card's new states pass the same axe bar as every screen (e2e/accessibility.spec.ts). */
 async function expectNoSeriousAxeFindings(page: Page) {
-  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeScan(page, { tags: WCAG_AA_AND_BEST_PRACTICE });
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

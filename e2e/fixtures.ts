@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { overwriteGetLocale } from '#i18n/runtime';
 import { type APIRequest, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#db/seed';
+import { axeScan, WCAG_AA_AND_BEST_PRACTICE } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { type E2eSite, startE2eSite } from './site';
 
@@ -104,6 +104,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>(
 });
 
 export { expect };
+export { axeScan, WCAG_AA, WCAG_AA_AND_BEST_PRACTICE } from './axe';
 
 /** This worker's site, for request contexts a journey makes itself (they don't take the page's baseURL). */
 export function siteUrl(): string {
@@ -157,18 +158,12 @@ export async function expectFitsScreen(page: Page, where: string) {
   expect.soft(scrollWidth, `${where} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
 }
 
-/**
- * axe-core, run in the page itself (legacy mode). Its default opens a second, blank page for
- * each scan to merge the findings of cross-origin frames, which costs as much CPU as the scan;
- * the site's only frames are the video players it embeds once she presses play.
- */
-export const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
 
 /** axe-core finds nothing serious or critical on the page as it is now; lesser findings are printed. */
 export async function expectNoSeriousAxeFindings(page: Page, where: string) {
   await networkSettled(page);
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
-  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await axeScan(page, { tags: WCAG_AA_AND_BEST_PRACTICE });
   const summary = results.violations.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
   if (summary.length) console.log(`axe ${where}:\n  ${summary.join('\n  ')}`);
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

@@ -21,13 +21,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { DEMO_ACCOUNTS } from '#db/seed';
 import { freePort } from '#server/test/free-port';
+import { axeScan, WCAG_AA_AND_BEST_PRACTICE } from '../e2e/axe';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -221,7 +221,7 @@ async function main() {
           for (const path of screens()) {
             if (path.startsWith('/admin/') && path !== '/admin/login' && role !== 'admin') continue;
             await tab.goto(`${site.base}${path}`, { waitUntil: 'networkidle' });
-            const results = await new AxeBuilder({ page: tab }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+            const results = await axeScan(tab, { tags: WCAG_AA_AND_BEST_PRACTICE });
             const byImpact = (impact: string) => results.violations.filter((violation) => violation.impact === impact).length;
             axeRows.push([
               `${path} (${role})`,
