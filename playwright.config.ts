@@ -38,7 +38,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // A journey's pages live for seconds: V8's optimizing compilers (Maglev, TurboFan) compile
+      // code the page soon throws away. Without them the renderers used about a tenth less CPU
+      // (measured over the accessibility and admin journeys); the code runs the same.
+      args: ['--js-flags=--no-opt --no-maglev', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
