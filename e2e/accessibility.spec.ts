@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { tabsFor } from '../src/client/routes/admin/-components/tab-keys';
 import { MODERATION_PERMISSIONS, STAFF_PERMISSIONS } from '../src/shared/roles';
-import { DEMO_ACCOUNTS, expect, expectNoSeriousAxeFindings, test } from './fixtures';
+import { clientScreens, DEMO_ACCOUNTS, expect, expectNoSeriousAxeFindings, groupsOf, test } from './fixtures';
 
 /**
  * axe-core over every screen of the client (read from the generated route tree), as a
@@ -9,18 +8,13 @@ import { DEMO_ACCOUNTS, expect, expectNoSeriousAxeFindings, test } from './fixtu
  * and Home as an admin: elsewhere an admin sees what a member sees, but for one
  * entry in her account menu. Serious and critical findings fail the run; the others are printed.
  */
-const screens = [
-  ...new Set(
-    [...readFileSync(new URL('../src/client/routeTree.gen.ts', import.meta.url), 'utf8').matchAll(/fullPath: '([^']+)'/g)].map((match) => match[1]!),
-  ),
-].filter((path) => !path.includes('$'));
+const screens = clientScreens();
 
 // The admin panel's tabs, in three groups, each a test of its own so the groups spread over
 // the workers; a group opens its first tab by address (/admin/?tab=events) and clicks through
 // the rest. A moderator's tabs are the admin's but one: Members, which an admin reads in full
 // as Community Users.
 const adminTabs = tabsFor(STAFF_PERMISSIONS);
-const groupsOf = <T,>(items: T[], groups: number) => Array.from({ length: groups }, (_, group) => items.filter((_, index) => index % groups === group)).filter((group) => group.length);
 // A signed-in member who opens sign-in or sign-up is sent Home, which her own scan of '/' covers.
 const sendsMembersHome = new Set(['/login', '/signup']);
 // The admin panel's screens other than its sign-in are scanned as staff only.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { overwriteGetLocale } from '#i18n/runtime';
 import { type APIRequest, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#db/seed';
@@ -104,6 +105,16 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>(
 });
 
 export { expect };
+
+/** Every screen of the client without a parameter in its path, read from the generated route tree. */
+export function clientScreens(): string[] {
+  const tree = readFileSync(new URL('../src/client/routeTree.gen.ts', import.meta.url), 'utf8');
+  return [...new Set([...tree.matchAll(/fullPath: '([^']+)'/g)].map((match) => match[1]!))].filter((path) => !path.includes('$'));
+}
+
+/** `items` dealt into `groups` groups (the first item to the first group, the second to the second...), none empty. */
+export const groupsOf = <T,>(items: T[], groups: number): T[][] =>
+  Array.from({ length: groups }, (_, group) => items.filter((_, index) => index % groups === group)).filter((group) => group.length > 0);
 export { axeScan, WCAG_AA, WCAG_AA_AND_BEST_PRACTICE } from './axe';
 
 /** This worker's site, for request contexts a journey makes itself (they don't take the page's baseURL). */
