@@ -115,6 +115,7 @@ export function clientScreens(): string[] {
 /** `items` dealt into `groups` groups (the first item to the first group, the second to the second...), none empty. */
 export const groupsOf = <T,>(items: T[], groups: number): T[][] =>
   Array.from({ length: groups }, (_, group) => items.filter((_, index) => index % groups === group)).filter((group) => group.length > 0);
+
 export { axeScan, WCAG_AA, WCAG_AA_AND_BEST_PRACTICE } from './axe';
 
 /** This worker's site, for request contexts a journey makes itself (they don't take the page's baseURL). */
@@ -168,7 +169,6 @@ export async function expectFitsScreen(page: Page, where: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect.soft(scrollWidth, `${where} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
 }
-
 
 /** axe-core finds nothing serious or critical on the page as it is now; lesser findings are printed. */
 export async function expectNoSeriousAxeFindings(page: Page, where: string) {
