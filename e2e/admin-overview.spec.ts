@@ -1,5 +1,5 @@
 import type { OverviewWeek } from '#server/admin-overview';
-import { axeScan, expect, signInAs, test, WCAG_AA } from './fixtures';
+import { expect, seriousAxeFindings, signInAs, test, WCAG_AA } from './fixtures';
 
 interface Overview {
   waiting: { applications: number; reports: number; review: number };
@@ -70,9 +70,7 @@ test('the admin panel opens on the Overview: what waits opens its tab, and twelv
   }
 
   // The tables open, no serious or critical axe finding in the tab list or the Overview.
-  const results = await axeScan(page, { include: ['[role="tablist"]', '[role="tabpanel"]'], tags: WCAG_AA });
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousAxeFindings(page, { include: ['[role="tablist"]', '[role="tabpanel"]'], tags: WCAG_AA })).toEqual([]);
 
   // The Review Queue card opens its tab, and her focus follows to its trigger.
   await waiting.getByRole('button', { name: 'Open Review Queue' }).click();

@@ -1,4 +1,4 @@
-import { axeScan, DEMO_ACCOUNTS, expect, expectToast, openTab, signInAs, test, WCAG_AA } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, openTab, seriousAxeFindings, signInAs, test, WCAG_AA } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // A 1x1 PNG: the server checks uploads by their bytes.
@@ -193,9 +193,7 @@ test('every admin dialog has no serious accessibility findings', async ({ page }
     await page.getByRole('button', { name: button }).first().click();
     const open = page.getByRole('dialog').or(page.getByRole('alertdialog'));
     await expect(open).toBeVisible();
-    const results = await axeScan(page, { include: ['[role="dialog"], [role="alertdialog"]'], tags: WCAG_AA });
-    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${tab} ${String(button)}`).toEqual([]);
+    expect(await seriousAxeFindings(page, { include: ['[role="dialog"], [role="alertdialog"]'], tags: WCAG_AA }), `${tab} ${String(button)}`).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(open).toBeHidden();
   }

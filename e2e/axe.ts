@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type { AxeResults, RunOptions } from 'axe-core';
+import type { AxeResults, Result, RunOptions } from 'axe-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The rule sets the scans check: WCAG 2.1 A and AA, and with the page-wide scans axe's best practices. */
@@ -28,4 +28,13 @@ export async function axeScan(page: Page, { tags, include }: { tags: string[]; i
     { include, options },
   );
   return { violations };
+}
+
+/** The findings that fail a journey: serious and critical ones (the others are at most printed). */
+export const isSerious = (violation: Result) => violation.impact === 'serious' || violation.impact === 'critical';
+
+/** The serious and critical findings within `include` (the whole page without it), each as "rule: where". */
+export async function seriousAxeFindings(page: Page, scope: { tags: string[]; include?: string[] }): Promise<string[]> {
+  const { violations } = await axeScan(page, scope);
+  return violations.filter(isSerious).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

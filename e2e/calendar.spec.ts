@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { axeScan, DEMO_ACCOUNTS, expect, expectToast, signInAs, test, WCAG_AA_AND_BEST_PRACTICE } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectNoSeriousAxeFindings, expectToast, signInAs, test } from './fixtures';
 
 const DAY = 86_400_000;
 
@@ -48,7 +47,7 @@ test("an event's Add to calendar file, and her private calendar feed that a new 
   // The new link has her focus, selected, ready to copy.
   await expect(link).toBeFocused();
   const url = await link.inputValue();
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousAxeFindings(page, 'her calendar link');
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await calendar.getByRole('button', { name: 'Copy your calendar link' }).click();
@@ -72,10 +71,3 @@ test("an event's Add to calendar file, and her private calendar feed that a new 
   expect(nextFeed.status()).toBe(200);
   expect(await nextFeed.text()).toContain(`SUMMARY:${title}`);
 });
-
-/** The new section passes the same axe bar as every screen (e2e/accessibility.spec.ts). */
-async function expectNoSeriousAxeFindings(page: Page) {
-  const results = await axeScan(page, { tags: WCAG_AA_AND_BEST_PRACTICE });
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { overwriteGetLocale } from '#i18n/runtime';
 import { type APIRequest, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#db/seed';
-import { axeScan, WCAG_AA_AND_BEST_PRACTICE } from './axe';
+import { axeScan, isSerious, WCAG_AA_AND_BEST_PRACTICE } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { type E2eSite, startE2eSite } from './site';
 
@@ -116,7 +116,7 @@ export function clientScreens(): string[] {
 export const groupsOf = <T,>(items: T[], groups: number): T[][] =>
   Array.from({ length: groups }, (_, group) => items.filter((_, index) => index % groups === group)).filter((group) => group.length > 0);
 
-export { axeScan, WCAG_AA, WCAG_AA_AND_BEST_PRACTICE } from './axe';
+export { seriousAxeFindings, WCAG_AA } from './axe';
 
 /** This worker's site, for request contexts a journey makes itself (they don't take the page's baseURL). */
 export function siteUrl(): string {
@@ -177,7 +177,7 @@ export async function expectNoSeriousAxeFindings(page: Page, where: string) {
   const results = await axeScan(page, { tags: WCAG_AA_AND_BEST_PRACTICE });
   const summary = results.violations.map((violation) => `${violation.impact} ${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
   if (summary.length) console.log(`axe ${where}:\n  ${summary.join('\n  ')}`);
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const blocking = results.violations.filter(isSerious);
   expect(blocking.map((violation) => `${violation.id}: ${violation.help}`), `serious or critical axe findings on ${where}`).toEqual([]);
 }
 

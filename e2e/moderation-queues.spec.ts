@@ -1,5 +1,5 @@
 import type { APIRequest, Page } from '@playwright/test';
-import { axeScan, DEMO_ACCOUNTS, expect, expectToast, openTab, signInAs, test, WCAG_AA } from './fixtures';
+import { DEMO_ACCOUNTS, expect, expectToast, openTab, seriousAxeFindings, signInAs, test, WCAG_AA } from './fixtures';
 
 /** Demo members who wrote the forum's first posts (db/seed/community.ts). */
 const FORUM_MEMBER_PASSWORD = 'BloomForum1';
@@ -25,9 +25,7 @@ const withBadge = (name: string, n: number) => (n > 0 ? `${name} (${n} waiting)`
 
 /** No serious or critical axe findings in what `selector` matches (a queue with its cards, a dialog). */
 async function expectAccessible(page: Page, selector: string, where: string) {
-  const results = await axeScan(page, { include: [selector], tags: WCAG_AA });
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), where).toEqual([]);
+  expect(await seriousAxeFindings(page, { include: [selector], tags: WCAG_AA }), where).toEqual([]);
 }
 
 /** A member's own API session, beside the browser's. */

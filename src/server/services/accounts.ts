@@ -46,15 +46,18 @@ export function isUniqueViolation(error: unknown): boolean {
  */
 export type NewAccount = SeedAccount & { locale?: Locale | null; applicationHeldWords?: boolean; emailConfirmedAt?: Date | null };
 
-/** Creates an account with an argon2id hash; a taken email (any case) is a 409. */
-export async function createAccount(db: Db, account: NewAccount): Promise<{ id: number }> {
+/**
+ * Creates an account with an argon2id hash; a taken email (any case) is a 409. `hashOf` is
+ * hashPassword but in the test factories, which give every account one hash of the same password.
+ */
+export async function createAccount(db: Db, account: NewAccount, hashOf: (password: string) => Promise<string> = hashPassword): Promise<{ id: number }> {
   const email = account.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw conflict(messages.signup.emailTaken);
   const { password, emailConfirmedAt = new Date(), ...fields } = account;
   try {
     const [row] = await db
       .insert(users)
-      .values({ ...fields, email, emailConfirmedAt, passwordHash: await hashPassword(password) })
+      .values({ ...fields, email, emailConfirmedAt, passwordHash: await hashOf(password) })
       .returning({ id: users.id });
     return row!;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Db } from '#db/client';
-import { users } from '#db/schema';
 import type { Role } from '#shared/roles';
 import { hashPassword } from '../auth/password';
+import { createAccount } from '../services/accounts';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -15,6 +15,7 @@ export const TEST_PASSWORD = 'Secret123';
  * service as ever; their own tests cover that.
  */
 let testPasswordHash: Promise<string> | undefined;
+const sharedTestPasswordHash = () => (testPasswordHash ??= hashPassword(TEST_PASSWORD));
 
 export interface TestUser {
   id: number;
@@ -38,15 +39,10 @@ export async function createUser(
     firstName: options.firstName ?? 'Lina',
     lastName: options.lastName ?? 'Tester',
   };
-  testPasswordHash ??= hashPassword(TEST_PASSWORD);
-  // The columns the account service writes (services/accounts.ts createAccount), with the shared hash.
-  const [row] = await db
-    .insert(users)
-    .values({
-      email: user.email.toLowerCase(),
-      firstName: user.firstName,
-      lastName: user.lastName,
-      passwordHash: await testPasswordHash,
+  const { id } = await createAccount(
+    db,
+    {
+      ...user,
       age: options.age ?? 20,
       interests: 'Reading and painting',
       bio: 'I love learning new things with friends.',
@@ -54,10 +50,10 @@ export async function createUser(
       approvalStatus: options.status ?? 'approved',
       established: options.established ?? true,
       // Confirmed unless a test asks otherwise, as the members an admin or the seed makes.
-      emailConfirmedAt: options.emailConfirmed === false ? null : new Date(),
-    })
-    .returning({ id: users.id });
-  const id = row!.id;
+      ...(options.emailConfirmed === false ? { emailConfirmedAt: null } : {}),
+    },
+    sharedTestPasswordHash,
+  );
   return { id, ...user };
 }
 
