@@ -60,6 +60,7 @@ const SIGNED_IN_MEMBERS = 100;
 const WORD_IN_NO_POST = 'zyxwvquartz';
 const RARE_BLOG_WORD = 'saffronquill';
 const RARE_PODCAST_WORD = 'moonlitcedar';
+const COMMON_WORD = 'sunflower';
 /**
  * The words every search is measured with: none, common (in three items in five) and very
  * common (in every item), in English and in Arabic (typed without the hamza, the teh marbuta
@@ -68,7 +69,7 @@ const RARE_PODCAST_WORD = 'moonlitcedar';
  */
 const SEARCH_WORDS = [
   { name: 'word in no post', word: WORD_IN_NO_POST },
-  { name: 'common word', word: 'sunflower' },
+  { name: 'common word', word: COMMON_WORD },
   { name: 'very common word', word: 'together' },
   { name: 'common Arabic word', word: 'ايمان' },
   { name: 'very common Arabic word', word: 'معا' },
@@ -648,10 +649,13 @@ async function main() {
   const q = encodeURIComponent;
   // Every search box, with each kind of word: the first page the site asks for.
   const searches: Target[] = [
+    // The blog list's search box asks for cards (a summary instead of the body), as its first page does.
     ...[...SEARCH_WORDS.slice(0, 1), { name: 'rare word', word: RARE_BLOG_WORD }, ...SEARCH_WORDS.slice(1)].map(({ name, word }) => ({
       name: `Blog search, ${name} (${hits('blogs', word)} posts)`,
-      path: `/api/blogs?published=true&search=${q(word)}&limit=${GRID_PAGE}`,
+      path: trpcBatchPath([['content.blogs.cards', { search: word, category: ALL_CATEGORIES, limit: GRID_PAGE, direction: 'forward' }]]),
     })),
+    // The REST door answers whole articles (about 40 KB a page).
+    { name: `Blog search, common word, whole articles by REST (${hits('blogs', COMMON_WORD)} posts)`, path: `/api/blogs?published=true&search=${q(COMMON_WORD)}&limit=${GRID_PAGE}` },
     ...[...SEARCH_WORDS.slice(0, 1), { name: 'rare word', word: RARE_PODCAST_WORD }, ...SEARCH_WORDS.slice(1)].map(({ name, word }) => ({
       name: `Podcast search, ${name} (${hits('podcasts', word)})`,
       path: `/api/podcasts?search=${q(word)}&limit=${GRID_PAGE}`,

@@ -23,6 +23,18 @@ export const eventDays = pgTable('event_days', {
   n: integer('n').notNull(),
 });
 
+/**
+ * How many members' names and addresses hold each search word (a lexeme of users.search_vector),
+ * kept by database triggers in the same transaction as the change
+ * (db/migrations/*_member_search_words.sql). The admin's member search reads it to tell a common
+ * name from a rare one before it reads any member. `word` is compared bytewise (COLLATE "C"),
+ * so every word starting with a search's word lies in one range of the key.
+ */
+export const memberSearchWords = pgTable('member_search_words', {
+  word: text('word').primaryKey(),
+  members: integer('members').notNull(),
+});
+
 /** What the admins' overview counts per week, besides approvals and subscribers (read from their own tables). */
 export const WEEKLY_MEASURES = ['applications', 'active_members', 'posts', 'comments', 'rsvps'] as const;
 export type WeeklyMeasure = (typeof WEEKLY_MEASURES)[number];

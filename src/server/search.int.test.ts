@@ -288,11 +288,98 @@ describe("the admin's member search, a page at a time", () => {
     expect(await page(common, 3, { after: other!.id })).toEqual([]);
   });
 
+  // Several words are counted through the word index, not by the words' kept counts.
+  it.each([1000, 2])('pages a search of several words the same way (line at %i)', async (common) => {
+    const search = 'example.com';
+    const newestFirst = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(searchCondition(search, users))
+      .orderBy(sql`${users.createdAt} desc, ${users.id} desc`);
+    expect(newestFirst.length).toBeGreaterThan(common === 2 ? 2 : 0);
+    const ids = await rowsOf<{ id: number }>(t.db, memberSearchPage(search, { limit: 5, offset: 1, after: null }, common)!);
+    expect(ids.map((row) => Number(row.id))).toEqual(newestFirst.slice(1, 6).map((row) => row.id));
+  });
+
   it('answers the same through the API, by cursor', async () => {
     const { cookie } = await t.signInAs('admin');
     const first = (await t.request({ method: 'GET', url: '/api/admin/users?search=walkerin&limit=4', cookie })).json() as { id: number }[];
     const next = (await t.request({ method: 'GET', url: `/api/admin/users?search=walkerin&limit=4&cursor=${first.at(-1)!.id}`, cookie })).json() as { id: number }[];
     expect([...first, ...next].map((member) => member.id)).toEqual(expected);
+  });
+});
+
+describe("the members' word counts the member search reads first", () => {
+  /** Words whose kept count differs from a count of the members holding them. */
+  const drifted = () =>
+    rowsOf<{ word: string }>(
+      t.db,
+      sql`with truth as (select word, count(*)::int as members from ${users}, unnest(tsvector_to_array(search_vector)) as word group by word)
+          select coalesce(truth.word, kept.word) as word from truth full join member_search_words kept on kept.word = truth.word
+          where truth.members is distinct from kept.members`,
+    );
+  const hitsAtMost = async (search: string, enough: number) => {
+    const [row] = await rowsOf<{ n: number | null }>(t.db, sql`select bloom_member_search_hits_at_most(${search}, ${enough}) as n`);
+    return row!.n;
+  };
+
+  it('follow sign-ups, a bulk import, name and address changes and deletions', async () => {
+    const first = await createUser(t.db, { firstName: 'Countedname', lastName: 'Sameword', email: 'countedname@example.com' });
+    await createUser(t.db, { firstName: 'Countedname', lastName: 'Countedname' });
+    // A bulk import is one statement.
+    await t.db.execute(sql`insert into ${users} (email, password_hash, first_name, last_name)
+      select 'bulk' || n || '@example.com', 'not a hash', 'Countedname', 'Bulk' || n from generate_series(1, 30) as n`);
+    expect(await drifted()).toEqual([]);
+    expect(await hitsAtMost('countedname', 1000)).toBeGreaterThanOrEqual(32);
+
+    await t.db.update(users).set({ firstName: 'Renamed', email: 'renamed@example.com' }).where(sql`${users.id} = ${first.id}`);
+    await t.db.execute(sql`update ${users} set last_name = 'Moved' where email like 'bulk1%@example.com'`);
+    // An update that leaves her words alone changes no count.
+    await t.db.execute(sql`update ${users} set bio = 'Only the bio' where email like 'bulk2%@example.com'`);
+    expect(await drifted()).toEqual([]);
+
+    await t.db.execute(sql`delete from ${users} where email like 'bulk%@example.com'`);
+    await t.db.delete(users).where(sql`${users.id} = ${first.id}`);
+    expect(await drifted()).toEqual([]);
+    // A word nobody holds any more is gone.
+    const gone = await rowsOf(t.db, sql`select word from member_search_words where word in ('renamed', 'sameword', 'bulk1', 'moved') or members <= 0`);
+    expect(gone).toEqual([]);
+  });
+
+  it('keep count through sign-ups at once that share words', async () => {
+    // Each transaction holds its words' rows until it commits; the others wait, none deadlocks.
+    const names = [['Sharedone', 'Sharedtwo'], ['Sharedtwo', 'Sharedone'], ['Sharedone', 'Sharedone']];
+    await Promise.all(
+      names.map(([firstName, lastName], n) =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into ${users} (email, password_hash, first_name, last_name) values (${`shared${n}@mail.example`}, 'not a hash', ${firstName}, ${lastName})`);
+          await tx.execute(sql`select pg_sleep(0.05)`);
+        }),
+      ),
+    );
+    expect(await drifted()).toEqual([]);
+    const [kept] = await rowsOf<{ one: number; two: number }>(
+      t.db,
+      sql`select (select members from member_search_words where word = 'sharedone') as one, (select members from member_search_words where word = 'sharedtwo') as two`,
+    );
+    expect({ one: Number(kept!.one), two: Number(kept!.two) }).toEqual({ one: 3, two: 2 });
+  });
+
+  it('bound the hits from above, by each word of a search, and stop counting past enough', async () => {
+    for (const [n, firstName] of ['Boundedaa', 'Boundedab', 'Boundedac', 'Boundedad'].entries()) {
+      await createUser(t.db, { firstName, lastName: n === 0 ? 'Boundedaa' : 'Other' });
+    }
+    // A member holding a word in both names counts once for it.
+    expect(await hitsAtMost('boundedaa', 100)).toBe(1);
+    // Every word starting 'boundeda': four members.
+    expect(await hitsAtMost('Boundeda', 100)).toBe(4);
+    // A search of two words can find no more members than its rarer word.
+    expect(await hitsAtMost('other boundedab', 100)).toBe(1);
+    expect(await hitsAtMost('zyxwvnowhere', 100)).toBe(0);
+    // Past enough + 1 words it stops adding: 2 + 1 words of one member each.
+    expect(await hitsAtMost('boundeda', 2)).toBe(3);
+    // Punctuation alone holds no word.
+    expect(await hitsAtMost('%%', 100)).toBeNull();
   });
 });
 
@@ -526,6 +613,9 @@ describe('upgrading a database that holds rows', () => {
       expect(await count(table, searchCondition('بنت قرية', table)), name).toBe(1);
     }
     expect(await count(blogs, searchCondition('yoga', blogs))).toBe(1);
+    // The member search's word counts start from the members already there.
+    const counted = await rowsOf<{ word: string; members: number }>(db, sql`select word, members from member_search_words where word in ('layla', 'بنت', 'قريه', 'القريه') order by word`);
+    expect(counted).toEqual(['layla', 'القريه', 'بنت', 'قريه'].map((word) => ({ word, members: 1 })));
     // The indexes of the words hold the new text: read through them alone, the search finds each row.
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);

@@ -37,14 +37,19 @@ export function searchCondition(search: string | undefined, table: Searchable): 
   const needle = sql`bloom_search_stem(${typed})`;
   const pattern = sql`'%' || replace(replace(replace(${needle}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
   const asTyped = sql`${table.searchText} like ${pattern}`;
-  const stemmed = stemForSearch(typed);
-  const words = searchWords(stemmed);
-  if (words.length === 0) return asTyped;
+  if (searchWords(stemForSearch(typed)).length === 0) return asTyped;
   const byWords = sql`${table.searchVector} @@ bloom_search_query(${typed})`;
-  // A single word and nothing else is found by its words alone (words longer than a lexeme's
-  // 200 characters are looked up by their start).
-  const oneWord = words.length === 1 && words[0] === stemmed && stemmed.length <= 200;
-  return oneWord ? byWords : sql`${byWords} and ${asTyped}`;
+  return isOneWordSearch(search) ? byWords : sql`${byWords} and ${asTyped}`;
+}
+
+/**
+ * A single word and nothing else, which is found by its words alone (words longer than a
+ * lexeme's 200 characters are looked up by their start, so also as typed).
+ */
+export function isOneWordSearch(search: string): boolean {
+  const stemmed = stemForSearch(search.replaceAll(FIELD_SEPARATOR, ' '));
+  const words = searchWords(stemmed);
+  return words.length === 1 && words[0] === stemmed && stemmed.length <= 200;
 }
 
 /** Case-insensitive category match, so 'wellness' and 'Wellness' filter alike. */

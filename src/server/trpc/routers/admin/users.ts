@@ -4,7 +4,7 @@ import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '#shared/schemas/admin';
 import { hashPassword } from '#server/auth/password';
 import { afterPosition, type ListOrder, type Page, pageOf } from '#server/domains/paging';
-import { qualified, searchCondition } from '#server/services/content-query';
+import { isOneWordSearch, qualified, searchCondition } from '#server/services/content-query';
 import { memberName, possessive } from '#server/moderation/audit';
 import { liftSuspension, suspendMember } from '#server/moderation/suspension';
 import { SuspendSchema } from '#shared/schemas/moderation';
@@ -44,13 +44,16 @@ export const commonSearchHits = (limit: number) => Math.ceil(50 * Math.sqrt(limi
 /**
  * One page of the accounts a search finds, newest first, at a cost that follows the page rather
  * than the hits. The planner can't tell a common word from a rare one here (every address is a
- * word of its own, and a word's start has no statistics), so the query looks: it collects up to
- * `common` + 1 members through the word index. If that is all of them, they are sorted and the
- * page taken (a rare word: at most `common` rows read). Else the word is common (for a page of
- * 100, one member in 200 or more), and the page walks the newest-first index, checking each
- * member's words, until it is full (a page of 100 for a name in 2.5% of members reads about
- * 4,000 index entries).
- * Each half runs only when its one-time filter allows.
+ * word of its own, and a word's start has no statistics), so the query looks first. For a search
+ * of one word it reads how many members hold a word starting with it (member_search_words, kept
+ * by triggers; an upper bound, since a member holding two such words counts twice). Anything
+ * else (several words, punctuation) may be in far fewer members than each of its words, so the
+ * members it finds are counted through the word index, up to `common` + 1. At or under
+ * `common`, the members the word index finds are sorted and the page taken (a rare word: at most
+ * `common` rows read). Above it the word is common (for a page of 100, one member in 200 or
+ * more), and the page walks the newest-first index, checking each member's words, until it is
+ * full (a page of 100 for a name in 2.5% of members reads about 4,000 index entries). Each half
+ * runs only when its one-time filter allows.
  */
 export function memberSearchPage(search: string, page: Page, common = commonSearchHits(page.limit)): SQL | undefined {
   const found = searchCondition(search, users);
@@ -64,12 +67,18 @@ export function memberSearchPage(search: string, page: Page, common = commonSear
       : afterPosition(keys(table), sql`(select ${qualified(users.createdAt)}, ${qualified(users.id)} from ${users} where ${qualified(users.id)} = ${page.after} and ${found})`, order.direction);
   // With a cursor the page starts after it; else at the offset.
   const window = page.after == null ? sql`limit ${page.limit} offset ${page.offset}` : sql`limit ${page.limit}`;
-  const counted = sql`(select count(*) from ${hits})`;
+  const atMost = sql`${sql.identifier('member_hits_at_most')}`;
+  const howMany = isOneWordSearch(search)
+    ? sql`coalesce(bloom_member_search_hits_at_most(${search}, ${common}), ${common + 1})`
+    : sql`(select count(*) from (select 1 from ${hits} limit ${common + 1}) as some_hits)`;
+  const counted = sql`(select n from ${atMost})`;
   const inOrder = (table: SQL) => sql.join(keys(table).map((key) => sql`${key} desc`), sql`, `);
   const rare = sql`select ${hits}.id from ${hits} where ${counted} <= ${common} and ${after(hits)} order by ${inOrder(hits)} ${window}`;
   // "is true" keeps the planner off the word index: this half walks the order.
   const walk = sql`select ${qualified(users.id)} from ${users} where (${found}) is true and ${counted} > ${common} and ${after(sql`${users}`)} order by ${inOrder(sql`${users}`)} ${window}`;
-  return sql`with ${hits} as materialized (select ${qualified(users.id)}, ${qualified(users.createdAt)} from ${users} where ${found} limit ${common + 1}) (${rare}) union all (${walk})`;
+  return sql`with ${hits} as materialized (select ${qualified(users.id)}, ${qualified(users.createdAt)} from ${users} where ${found}),
+    ${atMost} as materialized (select ${howMany} as n)
+    (${rare}) union all (${walk})`;
 }
 
 export const adminUsersRouter = router({
