@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { overwriteGetLocale } from '#i18n/runtime';
-import { type APIRequest, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { type APIRequest, type APIRequestContext, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '#db/seed';
 import { axeScan, isSerious, WCAG_AA_AND_BEST_PRACTICE } from './axe';
 import { linkIn, waitForMail } from './mailbox';
@@ -52,6 +52,19 @@ export async function networkSettled(page: Page, quietMs = 100) {
     .toBe(true);
 }
 
+/**
+ * A journey's own API calls (page.request) are sent again once after ECONNRESET, as a browser
+ * sends a request again when a kept-alive connection is closed under it: on a loaded machine
+ * the client can send on a connection just as the server's 5-second keep-alive ends it.
+ * Playwright retries only that error (`maxRetries`).
+ */
+function retryResetConnections(request: APIRequestContext) {
+  for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch'] as const) {
+    const send = request[method].bind(request) as (target: unknown, options?: { maxRetries?: number }) => ReturnType<APIRequestContext['get']>;
+    Object.assign(request, { [method]: (target: unknown, options?: { maxRetries?: number }) => send(target, { maxRetries: 1, ...options }) });
+  }
+}
+
 export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>({
   // Each worker runs the journeys against a site of its own (e2e/site.ts).
   site: [
@@ -71,6 +84,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { site: E2eSite }>(
   },
   page: async ({ page }, use) => {
     trackRequests(page);
+    retryResetConnections(page.request);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
