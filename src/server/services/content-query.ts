@@ -37,19 +37,23 @@ export function searchCondition(search: string | undefined, table: Searchable): 
   const needle = sql`bloom_search_stem(${typed})`;
   const pattern = sql`'%' || replace(replace(replace(${needle}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
   const asTyped = sql`${table.searchText} like ${pattern}`;
-  if (searchWords(stemForSearch(typed)).length === 0) return asTyped;
+  const kind = searchKind(search);
+  if (kind === 'no word') return asTyped;
   const byWords = sql`${table.searchVector} @@ bloom_search_query(${typed})`;
-  return isOneWordSearch(search) ? byWords : sql`${byWords} and ${asTyped}`;
+  return kind === 'one word' ? byWords : sql`${byWords} and ${asTyped}`;
 }
 
 /**
- * A single word and nothing else, which is found by its words alone (words longer than a
- * lexeme's 200 characters are looked up by their start, so also as typed).
+ * What a search holds: no word (punctuation alone), which is found as typed; one word and
+ * nothing else, found by its words alone; or more (several words, punctuation, or a word longer
+ * than a lexeme's 200 characters, which is looked up by its start), found by its words and as
+ * typed.
  */
-export function isOneWordSearch(search: string): boolean {
+export function searchKind(search: string): 'no word' | 'one word' | 'more' {
   const stemmed = stemForSearch(search.replaceAll(FIELD_SEPARATOR, ' '));
   const words = searchWords(stemmed);
-  return words.length === 1 && words[0] === stemmed && stemmed.length <= 200;
+  if (words.length === 0) return 'no word';
+  return words.length === 1 && words[0] === stemmed && stemmed.length <= 200 ? 'one word' : 'more';
 }
 
 /** Case-insensitive category match, so 'wellness' and 'Wellness' filter alike. */

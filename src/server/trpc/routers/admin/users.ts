@@ -4,7 +4,7 @@ import { messages } from '#shared/messages';
 import { AdminByIdSchema, AdminListSchema, AdminUserCountSchema, AdminUserListSchema, ApprovalSchema, UserPasswordSchema, UserUpdateSchema } from '#shared/schemas/admin';
 import { hashPassword } from '#server/auth/password';
 import { afterPosition, type ListOrder, type Page, pageOf } from '#server/domains/paging';
-import { isOneWordSearch, qualified, searchCondition } from '#server/services/content-query';
+import { qualified, searchCondition, searchKind } from '#server/services/content-query';
 import { memberName, possessive } from '#server/moderation/audit';
 import { liftSuspension, suspendMember } from '#server/moderation/suspension';
 import { SuspendSchema } from '#shared/schemas/moderation';
@@ -68,7 +68,7 @@ export function memberSearchPage(search: string, page: Page, common = commonSear
   // With a cursor the page starts after it; else at the offset.
   const window = page.after == null ? sql`limit ${page.limit} offset ${page.offset}` : sql`limit ${page.limit}`;
   const atMost = sql`${sql.identifier('member_hits_at_most')}`;
-  const howMany = isOneWordSearch(search)
+  const howMany = searchKind(search) === 'one word'
     ? sql`coalesce(bloom_member_search_hits_at_most(${search}, ${common}), ${common + 1})`
     : sql`(select count(*) from (select 1 from ${hits} limit ${common + 1}) as some_hits)`;
   const counted = sql`(select n from ${atMost})`;
