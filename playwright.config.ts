@@ -20,6 +20,7 @@ const chromium = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADL
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: `test-results/${firstPort()}`,
   fullyParallel: false,
   workers,

@@ -45,7 +45,8 @@ const onPostgresToo = [
   'src/server/trpc/routers/content/demo-content.int.test.ts',
 ];
 // Tests that start real processes (the production entry, a throwaway PostgreSQL cluster, the
-// database driver in a child process) run in a project of their own.
+// database driver in a child process) run in a project of their own; the server entries they
+// start are bundled once per run (src/server/test/server-bundle.ts).
 const processes = ['src/**/*.process.test.ts'];
 const globalSetup = ['src/server/test/global-setup.ts'];
 
@@ -75,7 +76,7 @@ export default defineConfig({
     sequence: { sequencer: ProcessTestsFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts'], exclude: [...integration, ...processes] } },
-      { extends: true, test: { name: 'processes', include: processes } },
+      { extends: true, test: { name: 'processes', include: processes, globalSetup: ['src/server/test/processes-setup.ts'] } },
       { extends: true, test: { name: 'pglite', include: integration, globalSetup, isolate: false, env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true as const, test: { name: 'postgres', include: onPostgresToo, globalSetup, isolate: false, env: { TEST_DB: 'postgres' } } }]

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { overwriteGetLocale } from '#i18n/runtime';
 import { type APIRequest, type APIRequestContext, test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '#db/seed';
+import { DEMO_ACCOUNTS } from '#db/seed/demo-accounts';
 import { axeScan, isSerious, WCAG_AA_AND_BEST_PRACTICE } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { type E2eSite, startE2eSite } from './site';

@@ -1,7 +1,5 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 
 /** A delivered mail as the journeys read it. */
 export interface DeliveredMail {
@@ -11,42 +9,12 @@ export interface DeliveredMail {
   html: string;
 }
 
-/** Where this worker's site receives its mail, one JSON file per mail (set by the `site` fixture). */
+/** Where this worker's site receives its mail, one JSON file per mail (set by the `site` fixture; mail-server.ts writes them). */
 const mailDir = () => {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: journeys read mail through the site fixture (e2e/fixtures.ts)');
   return dir;
 };
-
-/**
- * A real SMTP server for the end-to-end site: the site's mail worker talks SMTP to it, and each
- * mail it receives is written to `dir`, where the journeys read it.
- */
-export async function startMailbox(dir: string): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          const to = [mail.to].flat().flatMap((entry) => entry?.value.map((address) => address.address?.toLowerCase() ?? '') ?? []);
-          const delivered: DeliveredMail = { to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
-          // Written whole under another name, then renamed: a journey never reads half a mail.
-          const name = `${Date.now()}-${String(++count).padStart(5, '0')}`;
-          await writeFile(join(dir, `${name}.part`), JSON.stringify(delivered));
-          await rename(join(dir, `${name}.part`), join(dir, `${name}.json`));
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as { port: number };
-  return `smtp://127.0.0.1:${port}`;
-}
 
 /** Waits for the newest mail to an address (and with a subject, when given), up to 15 seconds. */
 export async function waitForMail(to: string, subject?: string | RegExp): Promise<DeliveredMail> {

@@ -234,10 +234,12 @@ test('a visitor sees no bell and loads none of its code', async ({ page }) => {
   await page.goto('/community/blog');
   await expect(bellButton(page)).toHaveCount(0);
   expect(asked.filter((url) => /notification-bell|\/api\/notifications/.test(url))).toEqual([]);
-  // Signed in, the same page fetches the bell's chunk (the name looked for above) and opens its stream.
+  // Signed in, the same page fetches the bell's chunk (the name looked for above) and opens its
+  // stream. The visitor's page still open may already have seen the session and fetched it; the
+  // browser then asks again and its cache answers, so the one chunk can be asked for twice.
   await signInAs(page, 'member');
   await openWithBell(page, '/community/blog');
-  expect(asked.filter((url) => /\/assets\/notification-bell-[\w-]+\.js$/.test(url))).toHaveLength(1);
+  expect(new Set(asked.filter((url) => /\/assets\/notification-bell-[\w-]+\.js$/.test(url))).size).toBe(1);
 });
 
 test('the bell and Notification Settings on a phone and a laptop, in English and Arabic', async ({ page, playwright }) => {

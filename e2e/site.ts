@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 
 /**
  * The site under test, one per Playwright worker: the real server with the built client
- * (e2e/server.ts), a fresh PGlite database with the demo content, and a real SMTP server beside
- * it whose mail the journeys read. Each worker has its own, so journeys in different workers
- * never see each other's changes.
+ * (e2e/server.ts, bundled by e2e/global-setup.ts), a fresh PGlite database with the demo
+ * content, and a real SMTP server beside it whose mail the journeys read. Each worker has its
+ * own, so journeys in different workers never see each other's changes.
  *
  * Worker n listens on E2E_PORT + n (3100 by default); E2E_CLIENT_DIR tests another build.
  */
@@ -37,7 +37,9 @@ export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
   const mailDir = mailDirFor(port);
   rmSync(mailDir, { recursive: true, force: true });
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/server.ts'], {
+  const server = process.env.E2E_SERVER_BUNDLE;
+  if (!server) throw new Error('E2E_SERVER_BUNDLE is not set: the journeys run through playwright.config.ts, whose global setup bundles the site');
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: String(port),

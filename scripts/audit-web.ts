@@ -25,7 +25,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { DEMO_ACCOUNTS } from '#db/seed';
+import { DEMO_ACCOUNTS } from '#db/seed/demo-accounts';
 import { freePort } from '#server/test/free-port';
 import { axeScan, WCAG_AA_AND_BEST_PRACTICE } from '../e2e/axe';
 

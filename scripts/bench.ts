@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { DEMO_ACCOUNTS } from '#db/seed';
+import { DEMO_ACCOUNTS } from '#db/seed/demo-accounts';
 import { reportWatchedWords } from './bench-watched-words';
 import { benchMailOutbox, PROCESSES_SHARING_THE_OUTBOX } from './bench-mail';
 import { benchNotificationStreams, reportStreams } from './bench-streams';

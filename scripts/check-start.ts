@@ -1,8 +1,9 @@
 /**
  * The built server starts: `node dist/server/main.js` (the production entry, as `npm start` runs
  * it, without tsx) on a fresh PGlite folder answers /api/health, then stops on SIGTERM with exit
- * code 0. Part of `npm test`, after the build: the other tests run the sources through tsx, which
- * forgives what plain Node refuses (a JSON import without its `type` attribute, say).
+ * code 0. Part of `npm test`, after the build: the other tests run the sources through tsx or
+ * bundles of their own, which forgive what the production build may not (a JSON import without
+ * its `type` attribute, say).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '#db/seed';
+import { DEMO_ACCOUNTS } from '#db/seed/demo-accounts';
 
 const [baseUrl = 'http://127.0.0.1:3000', outDir = '.tmp/screenshots', ...paths] = process.argv.slice(2);
 const WIDTHS = { phone: 390, desktop: 1280 } as const;

@@ -3,13 +3,7 @@ import type { AccountService } from './accounts';
 import { seedAdmin } from './admin';
 import { seedContent } from './content';
 import { seedCommunity } from './community';
-
-/** Demo accounts, documented in the README; created only with SEED_DEMO=1 or npm run db:seed. */
-export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@bloomcircle.example', password: 'BloomAdmin1', firstName: 'Maya', lastName: 'Haddad' },
-  moderator: { email: 'moderator@bloomcircle.example', password: 'BloomModerator1', firstName: 'Rasha', lastName: 'Darwish' },
-  member: { email: 'amira@bloomcircle.example', password: 'BloomMember1', firstName: 'Amira', lastName: 'Saleh' },
-} as const;
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 /**
  * Loads the demo content once. The demo member's account marks a seeded database, so a

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { messages } from '#shared/messages';
+import { bundledEntry } from './test/server-bundle';
 import { spawnSite, stopSite, untilServing, type SiteProcess } from './test/site-process';
 
 /**
@@ -17,7 +18,7 @@ let dataDir = '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'bloom-main-'));
-  site = await spawnSite('src/server/main.ts', { NODE_ENV: 'test', RATE_LIMIT_RELAXED: '1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '' });
+  site = await spawnSite(bundledEntry(inject('serverBundle'), 'src/server/main.ts'), { NODE_ENV: 'test', RATE_LIMIT_RELAXED: '1', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '' });
   base = site.base;
   if (!(await untilServing(site))) throw new Error(`main.ts did not start: ${site.tail()}`);
 }, 150_000);

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { inject } from 'vitest';
+import { bundledEntry, type SourceEntry } from './server-bundle';
 import { spawnSite, untilServing, type SiteProcess } from './site-process';
 import { findPgBin, startThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
@@ -32,7 +34,7 @@ export const clusterSkipReason = (): string | null => (findPgBin() ? null : 'Pos
 export interface ReliabilityRig {
   cluster: ThrowawayCluster;
   /** The production entry, or the test entry (e2e/server.ts: the same start-up with relaxed rate limits), on the cluster. */
-  startServer(env: Record<string, string>, entry?: 'src/server/main.ts' | 'e2e/server.ts'): Promise<SiteProcess>;
+  startServer(env: Record<string, string>, entry?: SourceEntry): Promise<SiteProcess>;
   /** Kills what is still running and removes the cluster. */
   stop(): void;
 }
@@ -43,7 +45,7 @@ export async function startRig(): Promise<ReliabilityRig> {
   return {
     cluster,
     async startServer(env, entry = 'src/server/main.ts') {
-      const server = await spawnSite(entry, { NODE_ENV: 'production', DATABASE_URL: cluster.url, ADMIN_EMAIL: 'admin@reliability.test', ADMIN_PASSWORD: 'Reliable123', ...env });
+      const server = await spawnSite(bundledEntry(inject('serverBundle'), entry), { NODE_ENV: 'production', DATABASE_URL: cluster.url, ADMIN_EMAIL: 'admin@reliability.test', ADMIN_PASSWORD: 'Reliable123', ...env });
       servers.push(server);
       if (await untilServing(server)) return server;
       throw new Error(`server did not start: ${server.tail()}`);

@@ -5,8 +5,8 @@ import { freePort } from './free-port';
 /**
  * The site as its own process, for the tests and scripts that need a real one (a start, a
  * crash, a SIGTERM, an outage): the built entry (`dist/server/main.js`, as `npm start` runs it)
- * or a source entry through tsx. Its output is kept, for a failure's message and for the lines
- * a test looks for.
+ * or a source entry bundled for the tests (server-bundle.ts). Its output is kept, for a
+ * failure's message and for the lines a test looks for.
  */
 export interface SiteProcess {
   child: ChildProcess;
@@ -20,13 +20,14 @@ export interface SiteProcess {
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-export type SiteEntry = 'dist/server/main.js' | 'src/server/main.ts' | 'e2e/server.ts';
-
-/** Starts the entry on a free port on 127.0.0.1; `env` adds to (or, with '', clears) the inherited variables. */
-export async function spawnSite(entry: SiteEntry, env: Record<string, string>): Promise<SiteProcess> {
+/**
+ * Starts the entry (a built or bundled server: a path to its .js file, absolute or from the
+ * project's folder) on a free port on 127.0.0.1; `env` adds to (or, with '', clears) the
+ * inherited variables.
+ */
+export async function spawnSite(entry: string, env: Record<string, string>): Promise<SiteProcess> {
   const port = await freePort();
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: '', CLIENT_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,8 +40,8 @@ export async function spawnSite(entry: SiteEntry, env: Record<string, string>): 
 }
 
 /**
- * Waits until the site answers /api/health; false if it exited or `timeoutMs` passed first. A
- * source entry compiles through tsx first, which takes long while other suites share the cores.
+ * Waits until the site answers /api/health; false if it exited or `timeoutMs` passed first
+ * (a start takes long while other suites share the cores).
  */
 export async function untilServing(site: SiteProcess, timeoutMs = 120_000): Promise<boolean> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline && site.child.exitCode === null; ) {
