@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { SERVER_BUNDLE_OPTIONS } from '../../../scripts/server-bundle-options';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -8,9 +9,9 @@ const SOURCE_ENTRIES = { 'src/server/main.ts': 'main', 'e2e/server.ts': 'e2e-ser
 export type SourceEntry = keyof typeof SOURCE_ENTRIES;
 
 /**
- * Bundles the source entries the way `npm run build:server` bundles the production one (esbuild,
- * npm packages left external) into `.tmp/<folder>`, for the tests that start the server as a real
- * process. Started through tsx instead, every process compiled and resolved each of the server's
+ * Bundles the source entries the way `npm run build:server` bundles the production one (the same
+ * esbuild options: scripts/server-bundle-options.ts) into `.tmp/<folder>`, for the tests that
+ * start the server as a real process. Started through tsx instead, every process compiled and resolved each of the server's
  * modules again as it loaded them: a start on PostgreSQL took twice as long (9.5 s against 4.5 s
  * on a two-core machine), and the suites start a dozen. Bundled on every run, so a test never
  * starts yesterday's code.
@@ -22,13 +23,8 @@ export async function bundleSourceEntries(folder: string, entries = Object.keys(
   const outdir = resolve(ROOT, '.tmp', folder);
   await build({
     entryPoints: entries.map((entry) => ({ in: resolve(ROOT, entry), out: SOURCE_ENTRIES[entry] })),
+    ...SERVER_BUNDLE_OPTIONS,
     outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    sourcemap: true,
     logLevel: 'warning',
   });
   return outdir;
