@@ -57,7 +57,17 @@ export interface CardIds {
   events: number[];
 }
 
-export type LoadPlan = { base: string; data: MixedData; seconds: number } & ({ mode: 'closed'; connections: number } | { mode: 'open'; rate: number });
+/**
+ * When each member's comments were sent (epoch ms), by session cookie: the steps of one server's
+ * run follow each other within a minute, so each step starts from the last one's record and the
+ * server's limit (a minute's window) never sees more than COMMENTS_PER_MINUTE from the bench.
+ */
+export type CommentsSent = Record<string, number[]>;
+
+export type LoadPlan = { base: string; data: MixedData; seconds: number; commentsSent?: CommentsSent } & (
+  | { mode: 'closed'; connections: number }
+  | { mode: 'open'; rate: number }
+);
 
 export interface LoadResult {
   sent: number;
@@ -82,6 +92,8 @@ export interface LoadResult {
   startedAt: string;
   /** CPU ms the generator itself used over the run. */
   generatorCpuMs: number;
+  /** The plan's record of comments sent, with this run's added: the next step's plan. */
+  commentsSent: CommentsSent;
 }
 
 interface Pick {
@@ -114,7 +126,7 @@ export function homeCardsBatchPath(cards: CardIds): string {
  * and now and then a like, a comment or an RSVP. The members are established, so a comment is
  * published at once, changes the counts and drops cached lists, as on a live site.
  */
-function mixedPicker(data: MixedData): () => Pick {
+function mixedPicker(data: MixedData, comments: Map<string, number[]>): () => Pick {
   const cards = homeCardsBatchPath(data.homeCards);
   const home = homeBatchPath();
   const infinite = { direction: 'forward' };
@@ -138,7 +150,6 @@ function mixedPicker(data: MixedData): () => Pick {
       },
     ],
   ];
-  const comments = new Map<string, number[]>();
   return () => {
     const cookie = randomOf(data.cookies);
     if (Math.random() >= WRITE_SHARE) {
@@ -235,7 +246,8 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const base = new URL(plan.base);
   const sockets = plan.mode === 'closed' ? plan.connections : OPEN_LOOP_SOCKETS;
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
-  const pick = mixedPicker(plan.data);
+  const comments = new Map(Object.entries(plan.commentsSent ?? {}));
+  const pick = mixedPicker(plan.data, comments);
   const cpuBefore = process.cpuUsage();
   const startedAt = new Date().toISOString();
   const started = performance.now();
@@ -281,6 +293,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
     writeLatency: summary(writes),
     startedAt,
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
+    commentsSent: Object.fromEntries(comments),
   };
 }
 

@@ -751,6 +751,7 @@ async function main() {
         const data: MixedData = { cookies: members, ...fixtures, ...cardIds! };
         // Closed loop first: the most the machine serves (the saturation rate), for information.
         const closed = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS }, server, databaseName(url));
+        let commentsSent = closed.result.commentsSent;
         const saturation = closed.result.rate;
         rows.push(loadRow(`Mixed, closed loop (c=${MIXED_CONNECTIONS}): saturation`, closed, cache, false));
         notes.push(describeLoad(`Mixed, closed loop of ${MIXED_CONNECTIONS} connections`, closed, cache));
@@ -759,7 +760,8 @@ async function main() {
         // with it on (the production server) it says what a request costs in CPU as the site runs.
         for (const load of OPEN_LOOP_LOADS) {
           const rate = Math.max(1, Math.round(saturation * load.share));
-          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, mode: 'open', rate }, server, databaseName(url));
+          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, mode: 'open', rate, commentsSent }, server, databaseName(url));
+          commentsSent = open.result.commentsSent;
           const maxTarget = load.share === 0.7 ? MAX_AT_70_MS : undefined;
           rows.push(loadRow(`Mixed, open loop at ${load.share * 100}% (${rate}/s)${maxTarget ? `, none over ${maxTarget} ms` : ''}`, open, cache, counted && load.counted, maxTarget));
           notes.push(describeLoad(`Mixed, open loop at ${load.share * 100}% of ${saturation.toFixed(0)}/s`, open, cache));
