@@ -1,5 +1,6 @@
 /** Pieces the benchmarks share. */
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { ALL_CATEGORIES } from '#shared/categories';
 export { freePort } from '#server/test/free-port';
 
@@ -17,6 +18,27 @@ export function homeBatchPath(): string {
     ['content.directory.list', { limit: 4, sort: 'popular' }],
     ['content.events.list', { upcoming: true, limit: 2 }],
   ]);
+}
+
+/** Connections a bench's server keeps to PostgreSQL: twice the machine's cores unless set, as PostgreSQL runs on the same cores. */
+export const BENCH_POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? String(2 * availableParallelism());
+
+/** The environment a bench's server runs in: the production build, quiet logs, no demo data, no admin account, no Redis. */
+export function benchServerEnv({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl: string }) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
+    REDIS_URL: '',
+    SEED_DEMO: '',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+    LOG_LEVEL: 'warn',
+  };
 }
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

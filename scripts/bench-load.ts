@@ -14,9 +14,10 @@
  * The parent writes a LoadPlan as JSON on stdin and reads LOAD_STARTED, when the first request
  * is about to leave, then a LoadResult as JSON from stdout.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { ALL_CATEGORIES } from '#shared/categories';
-import { trpcBatchPath, homeBatchPath } from './bench-kit';
+import { homeBatchPath, sampleCpu, trpcBatchPath } from './bench-kit';
 
 /** What the generator writes on stdout as it starts sending. */
 export const LOAD_STARTED = 'started\n';
@@ -64,7 +65,14 @@ export interface CardIds {
  */
 export type CommentsSent = Record<string, number[]>;
 
-export type LoadPlan = { base: string; data: MixedData; seconds: number; commentsSent?: CommentsSent } & (
+/**
+ * What the members read: `site`, what the site's screens ask for (the default); `rest`, the mix
+ * of 2026-11-24 (REST first pages, whole articles and their comments, Home's batch of that day,
+ * no card calls), which paths every build since serves, to compare builds on one machine.
+ */
+export type Mix = 'site' | 'rest';
+
+export type LoadPlan = { base: string; data: MixedData; seconds: number; commentsSent?: CommentsSent; mix?: Mix } & (
   | { mode: 'closed'; connections: number }
   | { mode: 'open'; rate: number }
 );
@@ -121,16 +129,12 @@ export function homeCardsBatchPath(cards: CardIds): string {
   ]);
 }
 
-/**
- * Members going through the site: what its screens ask for (tRPC, as the client sends it),
- * and now and then a like, a comment or an RSVP. The members are established, so a comment is
- * published at once, changes the counts and drops cached lists, as on a live site.
- */
-function mixedPicker(data: MixedData, comments: Map<string, number[]>): () => Pick {
+/** What the site's screens ask for, through tRPC as the client sends it. */
+function siteReads(data: MixedData): [string, () => string][] {
   const cards = homeCardsBatchPath(data.homeCards);
   const home = homeBatchPath();
   const infinite = { direction: 'forward' };
-  const reads: [string, () => string][] = [
+  return [
     ['home batch', () => home],
     ['home cards batch', () => cards],
     ['blog cards page 1', () => trpcBatchPath([['content.blogs.cards', { search: '', category: ALL_CATEGORIES, limit: GRID_PAGE, ...infinite }]])],
@@ -150,6 +154,35 @@ function mixedPicker(data: MixedData, comments: Map<string, number[]>): () => Pi
       },
     ],
   ];
+}
+
+/** The mix of 2026-11-24: REST first pages, an article and its comments by REST, and that day's Home batch. */
+function restReads(data: MixedData): [string, () => string][] {
+  const home = trpcBatchPath([
+    ['content.stats.get', undefined],
+    ['content.podcasts.list', { search: '', category: ALL_CATEGORIES, limit: 3 }],
+    ['content.directory.list', { limit: 4 }],
+    ['content.events.list', { upcoming: true, limit: 2 }],
+  ]);
+  return [
+    ['home batch', () => home],
+    ['blogs page 1', () => `/api/blogs?published=true&limit=${GRID_PAGE}`],
+    ['podcasts page 1', () => `/api/podcasts?limit=${GRID_PAGE}`],
+    ['events page 1', () => `/api/events?upcoming=true&limit=${GRID_PAGE}`],
+    ['forum page 1', () => `/api/forum/posts?limit=${FORUM_PAGE}`],
+    ['directory page 1', () => `/api/directory?limit=${GRID_PAGE}`],
+    ['blog article', () => `/api/blogs/${randomOf(data.recentBlogIds)}`],
+    ['blog comments', () => `/api/blogs/${randomOf(data.recentBlogIds)}/comments?limit=${COMMENT_PAGE}`],
+  ];
+}
+
+/**
+ * Members going through the site: the reads of the plan's mix, and now and then a like, a
+ * comment or an RSVP. The members are established, so a comment is
+ * published at once, changes the counts and drops cached lists, as on a live site.
+ */
+function mixedPicker(data: MixedData, comments: Map<string, number[]>, mix: Mix): () => Pick {
+  const reads = mix === 'rest' ? restReads(data) : siteReads(data);
   return () => {
     const cookie = randomOf(data.cookies);
     if (Math.random() >= WRITE_SHARE) {
@@ -247,7 +280,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const sockets = plan.mode === 'closed' ? plan.connections : OPEN_LOOP_SOCKETS;
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   const comments = new Map(Object.entries(plan.commentsSent ?? {}));
-  const pick = mixedPicker(plan.data, comments);
+  const pick = mixedPicker(plan.data, comments, plan.mix ?? 'site');
   const cpuBefore = process.cpuUsage();
   const startedAt = new Date().toISOString();
   const started = performance.now();
@@ -295,6 +328,25 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
     commentsSent: Object.fromEntries(comments),
   };
+}
+
+/**
+ * Runs this generator in its own process with the plan, and samples the server's and
+ * PostgreSQL's CPU time while it sends (from its first byte on stdout, once its plan is read).
+ */
+export async function runLoad(plan: LoadPlan, serverPid: number, database: string): Promise<{ result: LoadResult; cpu: { server: number; postgres: number } }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  let sampler: ReturnType<typeof sampleCpu> | undefined;
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    sampler ??= sampleCpu({ server: serverPid, database });
+    output += chunk;
+  });
+  child.stdin!.end(JSON.stringify(plan));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  const cpu = sampler?.stop() ?? { server: 0, postgres: 0 };
+  if (code !== 0 || !output.startsWith(LOAD_STARTED)) throw new Error(`the load generator exited with ${code}: ${output.slice(0, 500)}`);
+  return { result: JSON.parse(output.slice(LOAD_STARTED.length)) as LoadResult, cpu };
 }
 
 // Run as a child: the plan on stdin, the result on stdout.

@@ -27,7 +27,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { ALL_CATEGORIES } from '#shared/categories';
@@ -38,8 +38,8 @@ import { runMigrations } from '#db/migrate';
 import { hashPassword } from '#server/auth/password';
 import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
 import { notificationViews, unreadCount } from '#server/notifications/inbox';
-import { freePort, homeBatchPath, memoryOf, sampleCpu, sleep, trpcBatchPath } from './bench-kit';
-import { homeCardsBatchPath, LOAD_STARTED, percentile, type LoadPlan, type LoadResult, type MixedData } from './bench-load';
+import { BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, sampleCpu, sleep, trpcBatchPath } from './bench-kit';
+import { homeCardsBatchPath, percentile, runLoad, type LoadResult, type MixedData } from './bench-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -348,20 +348,7 @@ async function startServer(entry: string, url: string, dataDir: string): Promise
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROFILE)] : [];
   const child = spawn(process.execPath, [...profile, entry], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? String(2 * availableParallelism()),
-      REDIS_URL: '',
-      SEED_DEMO: '',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      LOG_LEVEL: 'warn',
-    },
+    env: benchServerEnv({ port, dataDir, databaseUrl: url }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -534,25 +521,6 @@ const OPEN_LOOP_LOADS = [
 ];
 /** At 70% of saturation no request may take longer than this (a stall a user would notice). */
 const MAX_AT_70_MS = 500;
-
-/**
- * Runs the load generator (scripts/bench-load.ts) in its own process and samples the server's
- * and PostgreSQL's CPU time while it sends (from its first byte on stdout, once its plan is read).
- */
-async function runLoad(plan: LoadPlan, server: Server, database: string): Promise<{ result: LoadResult; cpu: { server: number; postgres: number } }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'scripts/bench-load.ts')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-  let output = '';
-  let sampler: ReturnType<typeof sampleCpu> | undefined;
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    sampler ??= sampleCpu({ server: server.child.pid!, database });
-    output += chunk;
-  });
-  child.stdin!.end(JSON.stringify(plan));
-  const code = await new Promise<number | null>((done) => child.once('exit', done));
-  const cpu = sampler?.stop() ?? { server: 0, postgres: 0 };
-  if (code !== 0 || !output.startsWith(LOAD_STARTED)) throw new Error(`the load generator exited with ${code}: ${output.slice(0, 500)}`);
-  return { result: JSON.parse(output.slice(LOAD_STARTED.length)) as LoadResult, cpu };
-}
 
 /** The answers of a load run that were not 2xx, as [`${kind} ${status or error}`, count]. */
 const not2xx = (result: LoadResult) => Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
@@ -750,7 +718,7 @@ async function main() {
       if (chosen('Mixed')) {
         const data: MixedData = { cookies: members, ...fixtures, ...cardIds! };
         // Closed loop first: the most the machine serves (the saturation rate), for information.
-        const closed = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS }, server, databaseName(url));
+        const closed = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS }, server.child.pid!, databaseName(url));
         let commentsSent = closed.result.commentsSent;
         const saturation = closed.result.rate;
         rows.push(loadRow(`Mixed, closed loop (c=${MIXED_CONNECTIONS}): saturation`, closed, cache, false));
@@ -760,7 +728,7 @@ async function main() {
         // with it on (the production server) it says what a request costs in CPU as the site runs.
         for (const load of OPEN_LOOP_LOADS) {
           const rate = Math.max(1, Math.round(saturation * load.share));
-          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, mode: 'open', rate, commentsSent }, server, databaseName(url));
+          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, mode: 'open', rate, commentsSent }, server.child.pid!, databaseName(url));
           commentsSent = open.result.commentsSent;
           const maxTarget = load.share === 0.7 ? MAX_AT_70_MS : undefined;
           rows.push(loadRow(`Mixed, open loop at ${load.share * 100}% (${rate}/s)${maxTarget ? `, none over ${maxTarget} ms` : ''}`, open, cache, counted && load.counted, maxTarget));
@@ -795,7 +763,7 @@ async function main() {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION} per target; mixed workload (scripts/bench-load.ts): closed loop of ${MIXED_CONNECTIONS} connections for ${MIXED_DURATION} s, then open loop at ${OPEN_LOOP_LOADS.map((load) => `${load.share * 100}%`).join(', ')} of its rate for ${OPEN_LOOP_DURATION} s each; answers compressed; production build, LOG_LEVEL=warn, ${process.env.DATABASE_POOL_SIZE ?? 2 * availableParallelism()} connections to PostgreSQL; whole run ${seconds(Date.now() - started)}\n`);
+  console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION} per target; mixed workload (scripts/bench-load.ts): closed loop of ${MIXED_CONNECTIONS} connections for ${MIXED_DURATION} s, then open loop at ${OPEN_LOOP_LOADS.map((load) => `${load.share * 100}%`).join(', ')} of its rate for ${OPEN_LOOP_DURATION} s each; answers compressed; production build, LOG_LEVEL=warn, ${BENCH_POOL_SIZE} connections to PostgreSQL; whole run ${seconds(Date.now() - started)}\n`);
   console.log(line(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of cells) console.log(line(row));

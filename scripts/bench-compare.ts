@@ -1,0 +1,106 @@
+/**
+ * CPU per request of one build against another, on one machine: machines of the same kind
+ * differ by up to two times per request, so only builds measured side by side compare.
+ *
+ *   npx tsx scripts/bench-compare.ts <checkout> <database URL> [label]
+ *
+ * `<checkout>` is a built checkout of any commit since 2026-11-24 (`npm ci && npm run build`,
+ * and for the read cache off, `dist/server/bench-server.js`, which its own `bench:scale`
+ * bundles); `<database URL>` a database its own `bench:scale` loaded (its schema is the
+ * checkout's). Each build's server is started with the read cache off (bench-server.js) and
+ * then on (main.js), and driven by the `rest` mix of scripts/bench-load.ts, which every build
+ * since that day serves: a closed loop of 50 connections, then the open loop at fixed rates
+ * (`BENCH_COMPARE_RATES`, default 400 and 700 a second), the same offered load for every build.
+ * Prints the rate, p50/p99/slowest, and the server's and PostgreSQL's CPU per request.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+import { benchServerEnv, freePort, sleep } from './bench-kit';
+import { runLoad, type CommentsSent, type LoadPlan, type MixedData } from './bench-load';
+
+const [checkout, url, label = checkout] = process.argv.slice(2);
+if (!checkout || !url) {
+  console.error('usage: npx tsx scripts/bench-compare.ts <built checkout> <database URL its bench:scale loaded> [label]');
+  process.exit(2);
+}
+const database = decodeURIComponent(new URL(url).pathname.slice(1));
+/** The members' password in bench-scale-data.sql, the same since the first scale bench. */
+const PASSWORD = 'BloomScale1';
+const RATES = (process.env.BENCH_COMPARE_RATES ?? '400,700').split(',').map(Number);
+
+/** What the mix reads and writes, from the database: the same queries as bench-scale.ts. */
+async function mixedData(): Promise<Omit<MixedData, 'cookies'> & { emails: string[] }> {
+  const sql = postgres(url!, { max: 1, onnotice: () => {} });
+  try {
+    const ids = async (query: Promise<{ id: number }[]>) => (await query).map((row) => row.id);
+    const noCards = { podcasts: [], listings: [], events: [] };
+    return {
+      emails: (await sql<{ email: string }[]>`select email from users where id <= 100 and approval_status = 'approved' order by id`).map((row) => row.email),
+      recentBlogIds: await ids(sql`select id from blogs where is_published order by created_at desc limit 500`),
+      recentPodcastIds: await ids(sql`select id from podcasts order by created_at desc limit 300`),
+      recentForumIds: await ids(sql`select id from forum_posts order by created_at desc limit 2000`),
+      openEventIds: await ids(sql`select id from events where date_time > now() + interval '1 day' and max_attendees is null order by date_time limit 500`),
+      // The rest mix sends no card calls.
+      homeCards: noCards,
+      firstPageCards: noCards,
+    };
+  } finally {
+    await sql.end();
+  }
+}
+
+async function measure(entry: string, cache: 'off' | 'on', data: Awaited<ReturnType<typeof mixedData>>) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+  // The same connections to PostgreSQL for every build (bench-scale.ts's own choice).
+  const server = spawn(process.execPath, [resolve(checkout!, entry)], {
+    cwd: checkout,
+    env: benchServerEnv({ port, dataDir, databaseUrl: url! }),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let attempt = 0; !(await fetch(`${base}/api/stats`).then((answer) => answer.ok, () => false)); attempt++) {
+      if (attempt > 300 || server.exitCode !== null) throw new Error(`${entry} did not come up`);
+      await sleep(100);
+    }
+    const cookies: string[] = [];
+    for (const email of data.emails) {
+      const answer = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+      const cookie = /session=[^;]*/.exec(answer.headers.get('set-cookie') ?? '')?.[0];
+      if (!cookie) throw new Error(`sign-in answered ${answer.status}`);
+      cookies.push(cookie);
+    }
+    const plan = { base, data: { ...data, cookies }, mix: 'rest' as const };
+    let commentsSent: CommentsSent = {};
+    const steps: LoadPlan[] = [
+      { ...plan, seconds: 15, mode: 'closed', connections: 50 },
+      ...RATES.map((rate): LoadPlan => ({ ...plan, seconds: 20, mode: 'open', rate })),
+    ];
+    for (const step of steps) {
+      const { result, cpu } = await runLoad({ ...step, commentsSent }, server.pid!, database);
+      commentsSent = result.commentsSent;
+      const perRequest = (ms: number) => (ms / Math.max(result.answered, 1)).toFixed(2);
+      const bad = Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
+      console.log(
+        `${label}, read cache ${cache}, ${step.mode === 'open' ? `open loop at ${step.rate}/s` : 'closed loop of 50'}: ${result.rate.toFixed(0)}/s, ` +
+          `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, slowest ${result.max.toFixed(0)} ms; ` +
+          `CPU per request: server ${perRequest(cpu.server)} + PostgreSQL ${perRequest(cpu.postgres)} ms` +
+          (bad.length ? `; not 2xx: ${bad.map(([key, n]) => `${n}× ${key}`).join(', ')}` : ''),
+      );
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const data = await mixedData();
+for (const [entry, cache] of [['dist/server/bench-server.js', 'off'], ['dist/server/main.js', 'on']] as const) {
+  if (existsSync(resolve(checkout, entry))) await measure(entry, cache, data);
+  else console.log(`${label}: no ${entry}; build the checkout (and run its bench:scale once for bench-server.js)`);
+}
