@@ -16,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { resolve } from 'node:path';
 import { ALL_CATEGORIES } from '#shared/categories';
 import { homeBatchPath, sampleCpu, trpcBatchPath } from './bench-kit';
 
@@ -335,7 +336,8 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
  * PostgreSQL's CPU time while it sends (from its first byte on stdout, once its plan is read).
  */
 export async function runLoad(plan: LoadPlan, serverPid: number, database: string): Promise<{ result: LoadResult; cpu: { server: number; postgres: number } }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // From the project's root, where `--import tsx` finds tsx.
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { cwd: resolve(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'inherit'] });
   let output = '';
   let sampler: ReturnType<typeof sampleCpu> | undefined;
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
