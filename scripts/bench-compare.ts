@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import postgres from 'postgres';
-import { benchServerEnv, freePort, sleep } from './bench-kit';
+import { BENCH_PASSWORD, benchServerEnv, freePort, mixedWorkloadRows, signIn, sleep } from './bench-kit';
 import { runLoad, type CommentsSent, type LoadPlan, type MixedData } from './bench-load';
 
 const [checkout, url, label = checkout] = process.argv.slice(2);
@@ -27,26 +27,14 @@ if (!checkout || !url) {
   process.exit(2);
 }
 const database = decodeURIComponent(new URL(url).pathname.slice(1));
-/** The members' password in bench-scale-data.sql, the same since the first scale bench. */
-const PASSWORD = 'BloomScale1';
 const RATES = (process.env.BENCH_COMPARE_RATES ?? '400,700').split(',').map(Number);
 
-/** What the mix reads and writes, from the database: the same queries as bench-scale.ts. */
-async function mixedData(): Promise<Omit<MixedData, 'cookies'> & { emails: string[] }> {
+/** What the mix reads and writes, from the database (as bench-scale.ts reads it); the rest mix sends no card calls. */
+async function mixedData(): Promise<Omit<MixedData, 'cookies'> & { memberEmails: string[] }> {
   const sql = postgres(url!, { max: 1, onnotice: () => {} });
   try {
-    const ids = async (query: Promise<{ id: number }[]>) => (await query).map((row) => row.id);
     const noCards = { podcasts: [], listings: [], events: [] };
-    return {
-      emails: (await sql<{ email: string }[]>`select email from users where id <= 100 and approval_status = 'approved' order by id`).map((row) => row.email),
-      recentBlogIds: await ids(sql`select id from blogs where is_published order by created_at desc limit 500`),
-      recentPodcastIds: await ids(sql`select id from podcasts order by created_at desc limit 300`),
-      recentForumIds: await ids(sql`select id from forum_posts order by created_at desc limit 2000`),
-      openEventIds: await ids(sql`select id from events where date_time > now() + interval '1 day' and max_attendees is null order by date_time limit 500`),
-      // The rest mix sends no card calls.
-      homeCards: noCards,
-      firstPageCards: noCards,
-    };
+    return { ...(await mixedWorkloadRows(sql)), homeCards: noCards, firstPageCards: noCards };
   } finally {
     await sql.end();
   }
@@ -68,13 +56,9 @@ async function measure(entry: string, cache: 'off' | 'on', data: Awaited<ReturnT
       await sleep(100);
     }
     const cookies: string[] = [];
-    for (const email of data.emails) {
-      const answer = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-      const cookie = /session=[^;]*/.exec(answer.headers.get('set-cookie') ?? '')?.[0];
-      if (!cookie) throw new Error(`sign-in answered ${answer.status}`);
-      cookies.push(cookie);
-    }
-    const plan = { base, data: { ...data, cookies }, mix: 'rest' as const };
+    const { memberEmails, ...rows } = data;
+    for (const email of memberEmails) cookies.push(await signIn(base, '/api/login', { email, password: BENCH_PASSWORD }));
+    const plan = { base, data: { ...rows, cookies }, mix: 'rest' as const };
     let commentsSent: CommentsSent = {};
     const steps: LoadPlan[] = [
       { ...plan, seconds: 15, mode: 'closed', connections: 50 },

@@ -1,6 +1,7 @@
 /** Pieces the benchmarks share. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import type postgres from 'postgres';
 import { ALL_CATEGORIES } from '#shared/categories';
 export { freePort } from '#server/test/free-port';
 
@@ -39,6 +40,33 @@ export function benchServerEnv({ port, dataDir, databaseUrl }: { port: number; d
     ADMIN_PASSWORD: '',
     LOG_LEVEL: 'warn',
   };
+}
+
+/** The one password of the admin and of members 1..200 (scripts/bench-scale-data.sql, the same since its first version). */
+export const BENCH_PASSWORD = 'BloomScale1';
+/** Members the mixed workload signs in (ids 1..100). */
+export const SIGNED_IN_MEMBERS = 100;
+
+/** What the mixed workload writes to and signs in as, read from the loaded data. */
+export async function mixedWorkloadRows(sql: postgres.Sql) {
+  const ids = async (query: Promise<{ id: number }[]>) => (await query).map((row) => row.id);
+  return {
+    memberEmails: (await sql<{ email: string }[]>`select email from users where id <= ${SIGNED_IN_MEMBERS} and approval_status = 'approved' order by id`).map((row) => row.email),
+    recentBlogIds: await ids(sql`select id from blogs where is_published order by created_at desc limit 500`),
+    recentPodcastIds: await ids(sql`select id from podcasts order by created_at desc limit 300`),
+    recentForumIds: await ids(sql`select id from forum_posts order by created_at desc limit 2000`),
+    /** Upcoming events without a cap: an RSVP there always succeeds. */
+    openEventIds: await ids(sql`select id from events where date_time > now() + interval '1 day' and max_attendees is null order by date_time limit 500`),
+  };
+}
+
+/** Signs in through the API; answers the session cookie. */
+export async function signIn(base: string, path: string, body: object): Promise<string> {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`sign-in at ${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const cookie = /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+  if (!cookie) throw new Error(`sign-in at ${path} set no session cookie`);
+  return cookie;
 }
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -38,7 +38,7 @@ import { runMigrations } from '#db/migrate';
 import { hashPassword } from '#server/auth/password';
 import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
 import { notificationViews, unreadCount } from '#server/notifications/inbox';
-import { BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, sampleCpu, sleep, trpcBatchPath } from './bench-kit';
+import { BENCH_PASSWORD, BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, mixedWorkloadRows, sampleCpu, signIn, SIGNED_IN_MEMBERS, sleep, trpcBatchPath } from './bench-kit';
 import { homeCardsBatchPath, percentile, runLoad, type LoadResult, type MixedData } from './bench-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -52,10 +52,7 @@ const CONNECTIONS = 10;
 const MIXED_CONNECTIONS = 50;
 const TARGET_P99_MS = 50;
 
-/** The one password of the admin and of members 1..200 (see bench-scale-data.sql). */
-const PASSWORD = 'BloomScale1';
 const ADMIN_EMAIL = 'admin@bench.example';
-const SIGNED_IN_MEMBERS = 100;
 /** What the data holds and doesn't (bench-scale-data.sql). */
 const WORD_IN_NO_POST = 'zyxwvquartz';
 const RARE_BLOG_WORD = 'saffronquill';
@@ -167,7 +164,7 @@ async function resetAndLoad(url: string) {
     console.log(`Reset and migrated in ${seconds(Date.now() - started)}.`);
 
     // One argon2id hash for everyone the benchmark signs in as, another for everyone else.
-    const [knownHash, otherHash] = await Promise.all([hashPassword(PASSWORD), hashPassword(crypto.randomUUID())]);
+    const [knownHash, otherHash] = await Promise.all([hashPassword(BENCH_PASSWORD), hashPassword(crypto.randomUUID())]);
     await sql`select set_config('bench.known_hash', ${knownHash}, false), set_config('bench.other_hash', ${otherHash}, false)`;
 
     const loadStarted = Date.now();
@@ -192,17 +189,11 @@ async function resetAndLoad(url: string) {
   }
 }
 
-interface Fixtures {
-  memberEmails: string[];
+interface Fixtures extends Awaited<ReturnType<typeof mixedWorkloadRows>> {
   busyBlog: { id: number; comments: number };
   /** Keyset cursors of the deepest pages: the blog just before the last page of cards, the busy post's comment before its last page. */
   lastBlogPageCursor: { after: number; position: number };
   lastCommentPageCursor: number;
-  recentBlogIds: number[];
-  recentPodcastIds: number[];
-  recentForumIds: number[];
-  /** Upcoming events without a cap: an RSVP there always succeeds. */
-  openEventIds: number[];
   /** How many items hold each searched word, by list: `${list} ${word}`. */
   hits: Map<string, number>;
 }
@@ -237,23 +228,17 @@ async function describeData(url: string): Promise<Fixtures> {
       `Volumes: ${volumes.map(({ name, rows }) => `${name} ${Number(rows).toLocaleString('en')}`).join(', ')}; database ${size?.size}.`,
     );
 
-    const memberEmails = (await sql<{ email: string }[]>`select email from users where id <= ${SIGNED_IN_MEMBERS} and approval_status = 'approved' order by id`).map((row) => row.email);
     const [busy] = await sql<{ id: number; n: string }[]>`select blog_id as id, count(*) as n from blog_comments group by blog_id order by count(*) desc limit 1`;
-    const ids = async (query: Promise<{ id: number }[]>) => (await query).map((row) => row.id);
     const [published] = await sql<{ n: string }[]>`select count(*) as n from blogs where is_published`;
     const position = Math.max(0, Number(published!.n) - GRID_PAGE - 1);
     const [lastBlogPage] = await sql<{ id: number }[]>`select id from blogs where is_published order by created_at desc, id desc offset ${position} limit 1`;
     const [lastCommentPage] = await sql<{ id: number }[]>`
       select id from blog_comments where blog_id = ${busy!.id} order by created_at, id offset ${Math.max(0, Number(busy!.n) - COMMENT_PAGE - 1)} limit 1`;
     return {
-      memberEmails,
+      ...(await mixedWorkloadRows(sql)),
       busyBlog: { id: busy!.id, comments: Number(busy!.n) },
       lastBlogPageCursor: { after: lastBlogPage!.id, position: position + 1 },
       lastCommentPageCursor: lastCommentPage!.id,
-      recentBlogIds: await ids(sql`select id from blogs where is_published order by created_at desc limit 500`),
-      recentPodcastIds: await ids(sql`select id from podcasts order by created_at desc limit 300`),
-      recentForumIds: await ids(sql`select id from forum_posts order by created_at desc limit 2000`),
-      openEventIds: await ids(sql`select id from events where date_time > now() + interval '1 day' and max_attendees is null order by date_time limit 500`),
       hits: await countHits(sql),
     };
   } finally {
@@ -389,13 +374,6 @@ async function stopServer(server: Server) {
   if (server.child.exitCode === null) server.child.kill('SIGKILL');
 }
 
-async function signIn(base: string, path: string, body: object): Promise<string> {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`sign-in at ${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-  const cookie = /session=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`sign-in at ${path} set no session cookie`);
-  return cookie;
-}
 
 // ---------------------------------------------------------------- measuring
 
@@ -696,10 +674,10 @@ async function main() {
       // Sessions live in the database, so one sign-in each serves both servers.
       if (!admin) {
         const signInStarted = Date.now();
-        admin = await signIn(server.base, '/api/admin/login', { username: ADMIN_EMAIL, password: PASSWORD });
+        admin = await signIn(server.base, '/api/admin/login', { username: ADMIN_EMAIL, password: BENCH_PASSWORD });
         for (let i = 0; i < fixtures.memberEmails.length; i += 4) {
           const batch = fixtures.memberEmails.slice(i, i + 4);
-          const cookies = await Promise.all(batch.map((email) => signIn(server.base, '/api/login', { email, password: PASSWORD })));
+          const cookies = await Promise.all(batch.map((email) => signIn(server.base, '/api/login', { email, password: BENCH_PASSWORD })));
           members.push(...cookies);
         }
         console.log(`Signed in the admin and ${members.length} members in ${seconds(Date.now() - signInStarted)}.`);
