@@ -33,6 +33,7 @@ const onPostgresToo = [
   'src/server/domains/paging.int.test.ts',
   'src/server/domains/admin-paging.int.test.ts',
   'src/server/domains/page-plans.int.test.ts',
+  'src/server/domains/prepared.int.test.ts',
   'src/server/rest/keyset-pages.int.test.ts',
   'src/server/moderation/reports.int.test.ts',
   'src/server/moderation/suspension.int.test.ts',

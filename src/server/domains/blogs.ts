@@ -4,6 +4,7 @@ import { blogs, users } from '#db/schema';
 import { blogSummary } from '#shared/blog-summary';
 import { notFound } from '../errors';
 import { displayName } from '../policies';
+import { preparedRead } from './prepared';
 
 /**
  * The blog read model: one select list with its author's names and its like and comment
@@ -92,13 +93,18 @@ export function blogVisibleTo(viewer: { isAdmin: boolean } | null): SQL | undefi
 
 export const BLOG_NOT_FOUND = 'Blog not found';
 
-/** The article if this viewer may see it, else 404 (a draft is "not found" to members). */
-export async function requireVisibleBlog(db: Db, id: number, viewer: { isAdmin: boolean } | null, message = BLOG_NOT_FOUND) {
-  const [row] = await db
+/** Whether an article (the placeholder `id`) is there for a reader, or for an admin, who also sees drafts. */
+const preparedVisibleBlog = preparedRead('blogs.visible', (db, isAdmin: boolean) =>
+  db
     .select({ id: blogs.id })
     .from(blogs)
-    .where(and(eq(blogs.id, id), blogVisibleTo(viewer)))
-    .limit(1);
+    .where(and(eq(blogs.id, sql.placeholder('id')), blogVisibleTo({ isAdmin })))
+    .limit(1),
+);
+
+/** The article if this viewer may see it, else 404 (a draft is "not found" to members). */
+export async function requireVisibleBlog(db: Db, id: number, viewer: { isAdmin: boolean } | null, message = BLOG_NOT_FOUND) {
+  const [row] = await preparedVisibleBlog(db, viewer?.isAdmin ?? false, { id });
   if (!row) throw notFound(message);
   return row;
 }

@@ -37,10 +37,13 @@ export function pageOf<Item = number>(input?: { limit: number; offset: number; c
  * more statement kept on each connection (about 100 KB for the forum's page), so they stay few.
  */
 export function pageLimit(limit: number): number {
-  const written = Number.isSafeInteger(limit) && limit >= 0 && (limit <= 25 || [50, 51, 100, 101].includes(limit));
   // drizzle writes an SQL object given as the LIMIT into the query as it is (a number it sends as a parameter).
-  return written ? (sql.raw(String(limit)) as unknown as number) : limit;
+  return isWrittenLimit(limit) ? (sql.raw(String(limit)) as unknown as number) : limit;
 }
+
+/** Whether pageLimit writes this size into the query's text. */
+export const isWrittenLimit = (limit: number): boolean =>
+  Number.isSafeInteger(limit) && limit >= 0 && (limit <= 25 || [50, 51, 100, 101].includes(limit));
 
 /** ORDER BY for a list order. */
 export const orderBy = (order: ListOrder, id: PgColumn): SQL[] =>

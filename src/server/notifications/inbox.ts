@@ -24,7 +24,7 @@ export interface NotificationView {
 export const UNREAD_COUNT_MAX = 1000;
 
 /** Hers, less those from a member she has since blocked or who blocked her. */
-const hers = (userId: number): SQL => and(eq(notifications.userId, userId), noBlockBetween({ id: userId, role: 'member' }, notifications.actorId))!;
+const hers = (userId: number): SQL => and(eq(notifications.userId, userId), noBlockBetween({ id: userId }, notifications.actorId))!;
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const unread = db

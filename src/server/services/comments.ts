@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#db/client';
 import { blogComments, forumComments, podcastComments, users } from '#db/schema';
@@ -6,9 +6,10 @@ import { messages } from '#shared/messages';
 import type { CommentKind } from '#shared/schemas/content';
 import { forbidden, notFound } from '../errors';
 import type { RateLimiter } from '../auth/rate-limit';
-import { inPage, type ListOrder, orderBy, pageIds } from '../domains/paging';
+import { inPage, isWrittenLimit, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
+import { preparedRead } from '../domains/prepared';
 import { heldMessage, publicationOf } from '../moderation/publication';
-import { visibleAs, visibleTo, type ContentViewer } from '../moderation/visibility';
+import { signedInViewer, visibleAs, visibleTo, type ContentViewer, type ViewerInQuery } from '../moderation/visibility';
 import { qualified } from './content-query';
 import type { PublicationState, ReviewableKind } from '#shared/moderation';
 import { notifyWritten } from '../notifications/causes';
@@ -131,21 +132,36 @@ export async function listComments(
   itemId: number,
   page: { limit: number; offset: number; cursor?: number | null },
 ): Promise<CommentView[]> {
+  const firstPage = page.offset === 0 && page.cursor == null && isWrittenLimit(page.limit);
+  const rows = await (firstPage
+    ? preparedFirstComments(db, `${t.reviewKind}:${viewer ? 'member' : 'visitor'}:${page.limit}`, { itemId, ...(viewer ? { viewerId: viewer.id } : {}) })
+    : commentsQuery(db, viewer, t, itemId, { limit: page.limit, offset: page.offset, after: page.cursor }));
+  return rows.map((row) => toCommentView(viewer, row as CommentRow));
+}
+
+/** listComments' query; the item and the viewer's id may be a prepared read's placeholders. */
+function commentsQuery(db: Db, viewer: ViewerInQuery, t: CommentTable<string>, itemId: number | Placeholder, page: Page) {
   const order: ListOrder = { column: t.createdAt, direction: 'asc' };
   // The page first (an index walk on the item and date), then its authors' names.
   const where = and(eq(t.itemId, itemId), visibleTo(viewer, t), answersVisibleComment(viewer, t));
-  const ids = pageIds(db, t.table, t.id, where, order, { limit: page.limit, offset: page.offset, after: page.cursor });
-  const rows = await db
+  const ids = pageIds(db, t.table, t.id, where, order, page);
+  return db
     .select({ id: t.id, parentId: t.parentId, content: t.content, createdAt: t.createdAt, state: t.state, authorId: users.id, authorRole: users.role, firstName: users.firstName, lastName: users.lastName })
     .from(t.table)
     .innerJoin(ids, inPage(ids, t.id))
     .innerJoin(users, eq(users.id, t.userId))
     .orderBy(...orderBy(order, t.id));
-  return rows.map((row) => toCommentView(viewer, row as CommentRow));
 }
 
+/** The first page of an item's comments, which every visit of an item opens: prepared per kind of comment, kind of viewer and size. */
+const preparedFirstComments = preparedRead('comments.list', (db, shape: `${ReviewableKind}:${'member' | 'visitor'}:${number}`) => {
+  const [kind, who, limit] = shape.split(':');
+  const t = Object.values(COMMENT_TABLES).find((table) => table.reviewKind === kind)!;
+  return commentsQuery(db, who === 'member' ? signedInViewer : null, t, sql.placeholder('itemId'), { limit: Number(limit), offset: 0 });
+});
+
 /** A comment on the item itself, or a reply whose comment this viewer may see too. */
-function answersVisibleComment(viewer: ContentViewer, t: CommentTable<string>): SQL {
+function answersVisibleComment(viewer: ViewerInQuery, t: CommentTable<string>): SQL {
   const parent = qualified(t.parentId);
   return sql`(${parent} is null or exists (select 1 from ${t.table} as answered where answered.id = ${parent} and ${visibleAs(viewer, 'answered')}))`;
 }

@@ -1,7 +1,8 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '#db/client';
 import type { LikedEntity } from '#shared/entities';
+import { idPlaceholders, idValues, preparedRead } from '../domains/prepared';
 import { blogLikes, blogs, listingLikes, listings, forumPostLikes, forumPosts, podcastLikes, podcasts } from '#db/schema';
 
 /**
@@ -21,12 +22,27 @@ const LIKES = {
  * may not see, or that is gone, is left out. A list page asks this once for all its cards.
  */
 export async function likedAmongVisible(db: Db, kind: LikedEntity, ids: number[], userId: number, visible: SQL | undefined): Promise<{ id: number; liked: boolean }[]> {
+  return likedAmongQuery(db, kind, ids, userId, visible);
+}
+
+/** likedAmongVisible's query; the ids and the member may be a prepared read's placeholders. */
+function likedAmongQuery(db: Db, kind: LikedEntity, ids: (number | Placeholder)[], userId: number | Placeholder, visible: SQL | undefined) {
   const { table, itemId, userId: member, items, id: item } = LIKES[kind];
   return db
     .select({ id: item, liked: sql<boolean>`exists (select 1 from ${table} where ${itemId} = ${item} and ${member} = ${userId})` })
     .from(items)
     .where(and(inArray(item, ids), visible))
     .orderBy(item);
+}
+
+/**
+ * likedAmongVisible as a prepared read, for a kind whose items every member sees by the same
+ * rule (`visible`): a list page asks it for its cards on every visit. One query per number of
+ * ids (at most a page's largest size), the ids and the member given as values.
+ */
+export function preparedLikedAmong(kind: LikedEntity, visible: SQL | undefined) {
+  const read = preparedRead(`likes.${kind}`, (db, count: number) => likedAmongQuery(db, kind, idPlaceholders(count), sql.placeholder('userId'), visible));
+  return (db: Db, ids: number[], userId: number) => read(db, ids.length, { ...idValues(ids), userId });
 }
 
 /** Her like on one item (see likedAmongVisible): null when she may not see it or it is gone, which the caller answers with a 404. */

@@ -12,6 +12,7 @@ import { messages } from '#shared/messages';
 import { eventColumns, spotsLeft } from '../domains/events';
 import { badRequest, notFound } from '../errors';
 import { qualified } from './content-query';
+import { idPlaceholders, idValues, preparedRead } from '../domains/prepared';
 
 /** An RSVP as the member sees it: `position` is her place on the waitlist while she waits. */
 export interface RsvpAnswer {
@@ -24,19 +25,26 @@ export interface RsvpAnswer {
 /** In a select of RSVPs: a waiting member's place on her event's waitlist, null for the others. */
 export const waitlistPositionColumn = sql<number | null>`case when ${qualified(eventRsvps.status)} = 'waitlisted' then (select count(*) from ${eventRsvps} w where w.event_id = ${qualified(eventRsvps.eventId)} and w.status = 'waitlisted' and (w.waitlisted_at, w.user_id) <= (${qualified(eventRsvps.waitlistedAt)}, ${qualified(eventRsvps.userId)})) end`.mapWith((value) => (value === null ? null : Number(value)));
 
+const preparedRsvpsOfEvents = preparedRead('events.rsvpsOf', (db, shape: `${'admin' | 'member'}:${number}`) => {
+  const [viewer, count] = shape.split(':');
+  // An admin reads every RSVP; a member her own (the placeholder viewerId).
+  const readable = and(eq(eventRsvps.eventId, events.id), viewer === 'admin' ? undefined : eq(eventRsvps.userId, sql.placeholder('viewerId')));
+  return db
+    .select({ eventId: events.id, userId: eventRsvps.userId, status: eventRsvps.status, position: waitlistPositionColumn })
+    .from(events)
+    .leftJoin(eventRsvps, readable)
+    .where(inArray(events.id, idPlaceholders(Number(count))))
+    .orderBy(asc(events.id), asc(eventRsvps.createdAt));
+});
+
 /**
  * The RSVPs of each event among `ids` (userId, status, waitlist position), oldest first, in one
  * statement. Who goes where is private: a member reads her own RSVP only, an admin every one.
  * An event that is gone is left out; one with no RSVP she may read has an empty list.
  */
 export async function rsvpsOfEvents(db: Db, ids: number[], viewer: { id: number; isAdmin: boolean }): Promise<{ id: number; rsvps: RsvpAnswer[] }[]> {
-  const readable = and(eq(eventRsvps.eventId, events.id), viewer.isAdmin ? undefined : eq(eventRsvps.userId, viewer.id));
-  const rows = await db
-    .select({ eventId: events.id, userId: eventRsvps.userId, status: eventRsvps.status, position: waitlistPositionColumn })
-    .from(events)
-    .leftJoin(eventRsvps, readable)
-    .where(inArray(events.id, ids))
-    .orderBy(asc(events.id), asc(eventRsvps.createdAt));
+  // A list page's cards ask this on every visit: a prepared read, one query per number of ids and kind of viewer.
+  const rows = await preparedRsvpsOfEvents(db, `${viewer.isAdmin ? 'admin' : 'member'}:${ids.length}`, { ...idValues(ids), viewerId: viewer.id });
   const byEvent = new Map<number, RsvpAnswer[]>();
   for (const { eventId, userId, status, position } of rows) {
     const rsvps = byEvent.get(eventId) ?? [];

@@ -58,6 +58,8 @@ const CategoryFilterSchema = z
 
 export const PodcastListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema });
 export type PodcastListInput = z.input<typeof PodcastListSchema>;
+/** A podcast list input once parsed. */
+export type PodcastListQuery = z.output<typeof PodcastListSchema>;
 
 /** `published` is accepted in the query string; the public list serves published articles only. */
 export const BlogListSchema = PageSchema.extend({ search: SearchSchema, category: CategoryFilterSchema, published: queryBoolean('published').optional() });
@@ -67,6 +69,7 @@ export type BlogListQuery = z.output<typeof BlogListSchema>;
 
 /** How the directory is ordered: newest first (the default), or most liked, then best rated, first. */
 export const DIRECTORY_SORTS = ['newest', 'popular'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 export const DirectoryListSchema = PageSchema.extend({
   search: SearchSchema,
@@ -74,10 +77,14 @@ export const DirectoryListSchema = PageSchema.extend({
   sort: z.enum(DIRECTORY_SORTS, { error: 'sort must be newest or popular' }).default('newest'),
 });
 export type DirectoryListInput = z.input<typeof DirectoryListSchema>;
+/** A directory list input once parsed. */
+export type DirectoryListQuery = z.output<typeof DirectoryListSchema>;
 
 /** `upcoming=false` asks for past events. */
 export const EventListSchema = PageSchema.extend({ upcoming: queryBoolean('upcoming').default(true) });
 export type EventListInput = z.input<typeof EventListSchema>;
+/** An event list input once parsed. */
+export type EventListQuery = z.output<typeof EventListSchema>;
 
 export const ByIdSchema = z.object({ id: IdSchema });
 

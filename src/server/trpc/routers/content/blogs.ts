@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#db/client';
 import { blogs } from '#db/schema';
 import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, CommentListSchema, LikeSchema } from '#shared/schemas/content';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
@@ -19,26 +20,45 @@ function publishedPage(db: Db, input: BlogListQuery) {
   return { page: pageIds(db, blogs, blogs.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor }), order: orderBy(order, blogs.id) };
 }
 
+/** Whole articles, as `list` answers them. */
+function articlesPage(db: Db, input: BlogListQuery) {
+  const { page, order } = publishedPage(db, input);
+  return selectBlogs(db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
+}
+const preparedArticlesFirstPage = preparedRead('blogs.list', (db, limit: number) => articlesPage(db, plainFirstPage(limit)));
+
+/** Cards, as `cards` answers them. */
+function cardsPage(db: Db, input: BlogListQuery) {
+  const { page, order } = publishedPage(db, input);
+  return selectBlogCards(db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
+}
+const preparedCardsFirstPage = preparedRead('blogs.cards', (db, limit: number) => cardsPage(db, plainFirstPage(limit)));
+
+/** An article by id (a placeholder), as a reader or as an admin, who also sees drafts. */
+const preparedArticle = preparedRead('blogs.byId', (db, isAdmin: boolean) =>
+  selectBlogs(db)
+    .where(and(eq(blogs.id, sql.placeholder('id')), blogVisibleTo({ isAdmin })))
+    .limit(1),
+);
+
 export const blogsRouter = router({
   /** The public list in the API's documented shape: published articles only, whole, for everyone. */
   list: publicProcedure.meta({ cache: { shared: true, reads: ['blogs'] } }).input(BlogListSchema).query(async ({ ctx, input }) => {
-    const { page, order } = publishedPage(ctx.db, input);
-    const rows = await selectBlogs(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
+    const size = plainFirstPageSize(input);
+    const rows = await (size === null ? articlesPage(ctx.db, input) : preparedArticlesFirstPage(ctx.db, size));
     return rows.map(toBlog);
   }),
 
   /** The same articles as `list`, as the site's cards show them: a summary instead of the body. */
   cards: publicProcedure.meta({ cache: { shared: true, reads: ['blogs'] } }).input(BlogListSchema).query(async ({ ctx, input }) => {
-    const { page, order } = publishedPage(ctx.db, input);
-    const rows = await selectBlogCards(ctx.db).innerJoin(page, inPage(page, blogs.id)).orderBy(...order);
+    const size = plainFirstPageSize(input);
+    const rows = await (size === null ? cardsPage(ctx.db, input) : preparedCardsFirstPage(ctx.db, size));
     return rows.map(toBlogCard);
   }),
 
   /** The same for every viewer but admins, who also see drafts. */
   byId: publicProcedure.meta({ cache: { shared: 'exceptForAdmins', reads: ['blogs'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
-    const [row] = await selectBlogs(ctx.db)
-      .where(and(eq(blogs.id, input.id), blogVisibleTo(ctx.user)))
-      .limit(1);
+    const [row] = await preparedArticle(ctx.db, ctx.user?.isAdmin ?? false, { id: input.id });
     if (!row) throw notFound(BLOG_NOT_FOUND);
     return toBlog(row);
   }),

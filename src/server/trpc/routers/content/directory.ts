@@ -1,25 +1,34 @@
 import { and } from 'drizzle-orm';
 import { directoryInterest, listings } from '#db/schema';
-import { ByIdSchema, ByIdsSchema, DirectoryListSchema, LikeSchema } from '#shared/schemas/content';
+import type { Db } from '#db/client';
+import { ByIdSchema, ByIdsSchema, type DirectoryListQuery, DirectoryListSchema, type DirectorySort, LikeSchema } from '#shared/schemas/content';
 import { LISTING_NOT_FOUND, listingColumns, listingVisible, popularListings } from '#server/domains/listings';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { likedAmongVisible, likedIfVisible, setLike } from '#server/services/likes';
+import { likedIfVisible, preparedLikedAmong, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
+
+/** One page of the listings members see, newest or most popular first, matching the list's search and category. */
+function listingsPage(db: Db, input: DirectoryListQuery) {
+  const where = and(listingVisible, searchCondition(input.search, listings), categoryCondition(input.category, listings.category));
+  if (input.sort === 'popular') return popularListings(db, where, input);
+  const order: ListOrder = { column: listings.createdAt, direction: 'desc' };
+  const page = pageIds(db, listings, listings.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
+  return db.select(listingColumns).from(listings).innerJoin(page, inPage(page, listings.id)).orderBy(...orderBy(order, listings.id));
+}
+const preparedFirstPage = preparedRead('directory.list', (db, shape: `${DirectorySort}:${number}`) => {
+  const [sort, limit] = shape.split(':') as [DirectorySort, string];
+  return listingsPage(db, { ...plainFirstPage(Number(limit)), sort });
+});
+const likedAmongListings = preparedLikedAmong('listing', listingVisible);
 
 export const directoryRouter = router({
   /** A directory listing as the API answers it; avgRating (0 without reviews) and reviewCount come from the reviews. Newest first, or `sort=popular`. */
   list: publicProcedure.meta({ cache: { shared: true, reads: ['listings'] } }).input(DirectoryListSchema).query(({ ctx, input }) => {
-    const where = and(
-      listingVisible,
-      searchCondition(input.search, listings),
-      categoryCondition(input.category, listings.category),
-    );
-    if (input.sort === 'popular') return popularListings(ctx.db, where, input);
-    const order: ListOrder = { column: listings.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, listings, listings.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
-    return ctx.db.select(listingColumns).from(listings).innerJoin(page, inPage(page, listings.id)).orderBy(...orderBy(order, listings.id));
+    const size = plainFirstPageSize(input);
+    return size === null ? listingsPage(ctx.db, input) : preparedFirstPage(ctx.db, `${input.sort}:${size}`);
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
@@ -29,7 +38,7 @@ export const directoryRouter = router({
   }),
 
   /** `liked` for each listing of a list page, in one call; a listing she may not see is left out. */
-  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongVisible(ctx.db, 'listing', input.ids, ctx.user.id, listingVisible)),
+  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongListings(ctx.db, input.ids, ctx.user.id)),
 
   /** Sets the member's like on or off; answers it with the listing's likes. */
   like: memberProcedure.meta({ cache: { changes: ['listings'] } }).input(LikeSchema).mutation(async ({ ctx, input }) => {

@@ -1,13 +1,27 @@
-import { eq, gte, lt } from 'drizzle-orm';
+import { eq, gte, lt, type Placeholder, sql } from 'drizzle-orm';
+import type { Db } from '#db/client';
 import { events } from '#db/schema';
-import { ByIdSchema, ByIdsSchema, EventListSchema } from '#shared/schemas/content';
+import { ByIdSchema, ByIdsSchema, type EventListQuery, EventListSchema } from '#shared/schemas/content';
 import { messages } from '#shared/messages';
 import { notFound } from '#server/errors';
 import { cancelRsvp, rsvpsOfEvents, rsvpToEvent } from '#server/services/rsvp';
 import { eventIcs, issueCalendarFeed } from '#server/calendar';
 import { eventColumns, withSpotsLeft } from '#server/domains/events';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
+
+/** One page of upcoming events, soonest first, or of past ones, latest first, as of `now`. */
+function eventsPage(db: Db, input: EventListQuery, now: Date | Placeholder) {
+  const where = input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now);
+  const order: ListOrder = { column: events.dateTime, direction: input.upcoming ? 'asc' : 'desc' };
+  const page = pageIds(db, events, events.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
+  return db.select(eventColumns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...orderBy(order, events.id));
+}
+const preparedFirstPage = preparedRead('events.list', (db, shape: `${'upcoming' | 'past'}:${number}`) => {
+  const [when, limit] = shape.split(':');
+  return eventsPage(db, { ...plainFirstPage(Number(limit)), upcoming: when === 'upcoming' }, sql.placeholder('now'));
+});
 
 export const eventsRouter = router({
   /**
@@ -16,10 +30,11 @@ export const eventsRouter = router({
    */
   list: publicProcedure.meta({ cache: { shared: true, reads: ['events'] } }).input(EventListSchema).query(async ({ ctx, input }) => {
     const now = new Date();
-    const where = input.upcoming ? gte(events.dateTime, now) : lt(events.dateTime, now);
-    const order: ListOrder = { column: events.dateTime, direction: input.upcoming ? 'asc' : 'desc' };
-    const page = pageIds(ctx.db, events, events.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
-    const rows = await ctx.db.select(eventColumns).from(events).innerJoin(page, inPage(page, events.id)).orderBy(...orderBy(order, events.id));
+    const size = plainFirstPageSize(input);
+    const rows = await (size === null
+      ? eventsPage(ctx.db, input, now)
+      : // The time as drizzle sends a date column's value (a placeholder's value goes as it is given).
+        preparedFirstPage(ctx.db, `${input.upcoming ? 'upcoming' : 'past'}:${size}`, { now: now.toISOString() }));
     return rows.map(withSpotsLeft);
   }),
 

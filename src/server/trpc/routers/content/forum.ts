@@ -5,7 +5,7 @@ import { messages } from '#shared/messages';
 import { ForumPostCreateSchema, ForumPostIdSchema, ForumPostListSchema } from '#shared/schemas/community';
 import { AddCommentSchema, CommentListSchema, LikeSchema } from '#shared/schemas/content';
 import { forbidden, notFound } from '#server/errors';
-import { selectPosts } from '#server/domains/forum-posts';
+import { selectFirstPosts, selectPosts } from '#server/domains/forum-posts';
 import { afterItem } from '#server/domains/paging';
 import { findMemberContent, memberContentWords } from '#server/moderation/audit';
 import { heldMessage, publicationOf } from '#server/moderation/publication';
@@ -39,7 +39,7 @@ export const forumRouter = router({
     // empty page. No cursor (or null, as a first page the server drew reaches the browser) is the first page.
     const afterCursor =
       input.cursor == null ? undefined : afterItem(forumPosts, forumPosts.id, { column: forumPosts.createdAt, direction: 'desc' }, input.cursor, and(category, visibleTo(ctx.user, forumPosts)));
-    const rows = await selectPosts(ctx.db, ctx.user, and(category, afterCursor), input.limit + 1);
+    const rows = await (category || afterCursor ? selectPosts(ctx.db, ctx.user, and(category, afterCursor), input.limit + 1) : selectFirstPosts(ctx.db, ctx.user, input.limit + 1));
     const items = rows.slice(0, input.limit);
     return { items, nextCursor: rows.length > input.limit ? (items.at(-1)?.id ?? null) : null };
   }),

@@ -1,26 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import { podcasts } from '#db/schema';
-import { AddCommentSchema, ByIdSchema, ByIdsSchema, CommentListSchema, LikeSchema, PodcastListSchema } from '#shared/schemas/content';
+import type { Db } from '#db/client';
+import { AddCommentSchema, ByIdSchema, ByIdsSchema, CommentListSchema, LikeSchema, type PodcastListQuery, PodcastListSchema } from '#shared/schemas/content';
 import { PODCAST_NOT_FOUND, podcastColumns, requirePodcast, toPodcast } from '#server/domains/podcasts';
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
+import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { likedAmongVisible, likedIfVisible, setLike } from '#server/services/likes';
+import { likedIfVisible, preparedLikedAmong, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.podcast;
 
+/** One page of podcasts, newest first, matching the list's search and category. */
+function podcastsPage(db: Db, input: PodcastListQuery) {
+  const where = and(searchCondition(input.search, podcasts), categoryCondition(input.category, podcasts.category));
+  const order: ListOrder = { column: podcasts.createdAt, direction: 'desc' };
+  const page = pageIds(db, podcasts, podcasts.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
+  return db.select(podcastColumns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...orderBy(order, podcasts.id));
+}
+const preparedFirstPage = preparedRead('podcasts.list', (db, limit: number) => podcastsPage(db, plainFirstPage(limit)));
+/** Every member sees every podcast. */
+const likedAmongPodcasts = preparedLikedAmong('podcast', undefined);
+
 export const podcastsRouter = router({
   /** Podcasts as the API answers them (each with its `iframe`), newest first; the client's own player reads `embedUrl`. */
   list: publicProcedure.meta({ cache: { shared: true, reads: ['podcasts'] } }).input(PodcastListSchema).query(async ({ ctx, input }) => {
-    const where = and(
-      searchCondition(input.search, podcasts),
-      categoryCondition(input.category, podcasts.category),
-    );
-    const order: ListOrder = { column: podcasts.createdAt, direction: 'desc' };
-    const page = pageIds(ctx.db, podcasts, podcasts.id, where, order, { limit: input.limit, offset: input.offset, after: input.cursor });
-    const rows = await ctx.db.select(podcastColumns).from(podcasts).innerJoin(page, inPage(page, podcasts.id)).orderBy(...orderBy(order, podcasts.id));
+    const size = plainFirstPageSize(input);
+    const rows = await (size === null ? podcastsPage(ctx.db, input) : preparedFirstPage(ctx.db, size));
     return rows.map(toPodcast);
   }),
 
@@ -38,7 +46,7 @@ export const podcastsRouter = router({
   }),
 
   /** `liked` for each podcast of a list page, in one call; a podcast that is gone is left out. */
-  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongVisible(ctx.db, 'podcast', input.ids, ctx.user.id, undefined)),
+  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongPodcasts(ctx.db, input.ids, ctx.user.id)),
 
   /** Sets the member's like on or off; answers it with the podcast's likes. */
   like: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
