@@ -10,8 +10,10 @@
  * checkout's). Each build's server is started with the read cache off (bench-server.js) and
  * then on (main.js), and driven by the `rest` mix of scripts/bench-load.ts, which every build
  * since that day serves: a closed loop of 50 connections, then the open loop at fixed rates
- * (`BENCH_COMPARE_RATES`, default 400 and 700 a second), the same offered load for every build.
- * Prints the rate, p50/p99/slowest, and the server's and PostgreSQL's CPU per request.
+ * (`BENCH_COMPARE_RATES`, default 400 and 700 a second), the same offered load for every build;
+ * or, with `BENCH_COMPARE_LOADS` (say 0.5,0.7), at those shares of the rate each build's own
+ * closed loop reached: the same load as a share of what each can do, as a CPU figure "at 70%
+ * load" means. Prints the rate, p50/p99/slowest, and the server's and PostgreSQL's CPU per request.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +30,8 @@ if (!checkout || !url) {
 }
 const database = decodeURIComponent(new URL(url).pathname.slice(1));
 const RATES = (process.env.BENCH_COMPARE_RATES ?? '400,700').split(',').map(Number);
+const LOADS = process.env.BENCH_COMPARE_LOADS?.split(',').map(Number);
+if (LOADS?.some((load) => !(load > 0 && load <= 1))) throw new Error('BENCH_COMPARE_LOADS: shares of the saturation rate, above 0 and at most 1');
 
 /** What the mix reads and writes, from the database (as bench-scale.ts reads it); the rest mix sends no card calls. */
 async function mixedData(): Promise<Omit<MixedData, 'cookies'> & { memberEmails: string[] }> {
@@ -60,11 +64,7 @@ async function measure(entry: string, cache: 'off' | 'on', data: Awaited<ReturnT
     for (const email of memberEmails) cookies.push(await signIn(base, '/api/login', { email, password: BENCH_PASSWORD }));
     const plan = { base, data: { ...rows, cookies }, mix: 'rest' as const };
     let commentsSent: CommentsSent = {};
-    const steps: LoadPlan[] = [
-      { ...plan, seconds: 15, mode: 'closed', connections: 50 },
-      ...RATES.map((rate): LoadPlan => ({ ...plan, seconds: 20, mode: 'open', rate })),
-    ];
-    for (const step of steps) {
+    const run = async (step: LoadPlan) => {
       const { result, cpu } = await runLoad({ ...step, commentsSent }, server.pid!, database);
       commentsSent = result.commentsSent;
       const perRequest = (ms: number) => (ms / Math.max(result.answered, 1)).toFixed(2);
@@ -75,7 +75,11 @@ async function measure(entry: string, cache: 'off' | 'on', data: Awaited<ReturnT
           `CPU per request: server ${perRequest(cpu.server)} + PostgreSQL ${perRequest(cpu.postgres)} ms` +
           (bad.length ? `; not 2xx: ${bad.map(([key, n]) => `${n}× ${key}`).join(', ')}` : ''),
       );
-    }
+      return result;
+    };
+    const saturation = await run({ ...plan, seconds: 15, mode: 'closed', connections: 50 });
+    const rates = LOADS ? LOADS.map((load) => Math.round(load * saturation.rate)) : RATES;
+    for (const rate of rates) await run({ ...plan, seconds: 20, mode: 'open', rate });
   } finally {
     server.kill('SIGTERM');
     await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(null)));

@@ -36,9 +36,11 @@ function likedAmongQuery(db: Db, kind: LikedEntity, ids: (number | Placeholder)[
 }
 
 /**
- * likedAmongVisible as a prepared read, for a kind whose items every member sees by the same
- * rule (`visible`): a list page asks it for its cards on every visit. One query per number of
- * ids (at most a page's largest size), the ids and the member given as values.
+ * likedAmongVisible as a prepared read, for members who all see the items by one rule
+ * (`visible`, which may not name the member: every member for podcasts and listings, readers or
+ * admins for articles). A list page asks it for its cards, an article page for its like, on every
+ * visit. One query per number of ids (at most a page's largest size), the ids and the member
+ * given as values.
  */
 export function preparedLikedAmong(kind: LikedEntity, visible: SQL | undefined) {
   const read = preparedRead(`likes.${kind}`, (db, count: number) => likedAmongQuery(db, kind, idPlaceholders(count), sql.placeholder('userId'), visible));

@@ -95,6 +95,8 @@ describe('blog likes', () => {
     expect((await send('POST', `/api/blogs/${draftId}/like`, undefined, member.cookie)).statusCode).toBe(404);
     expect((await send('POST', '/api/blogs/999999/like', undefined, member.cookie)).statusCode).toBe(404);
     expect((await get(`/api/blogs/${draftId}/liked`, member.cookie)).statusCode).toBe(404);
+    // An admin sees drafts, and her like on one.
+    expect((await get(`/api/blogs/${draftId}/liked`, admin.cookie)).json()).toEqual({ liked: false });
     expect((await send('DELETE', `/api/blogs/${draftId}/like`, undefined, member.cookie)).statusCode).toBe(404);
     expect(await t.db.select().from(blogLikes)).toHaveLength(0);
   });

@@ -8,7 +8,7 @@ import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domain
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { likedIfVisible, setLike } from '#server/services/likes';
+import { preparedLikedAmong, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.blog;
@@ -41,6 +41,9 @@ const preparedArticle = preparedRead('blogs.byId', (db, isAdmin: boolean) =>
     .limit(1),
 );
 
+const likedAmongPublishedBlogs = preparedLikedAmong('blog', blogVisibleTo(null));
+const likedAmongAllBlogs = preparedLikedAmong('blog', blogVisibleTo({ isAdmin: true }));
+
 export const blogsRouter = router({
   /** The public list in the API's documented shape: published articles only, whole, for everyone. */
   list: publicProcedure.meta({ cache: { shared: true, reads: ['blogs'] } }).input(BlogListSchema).query(async ({ ctx, input }) => {
@@ -64,9 +67,10 @@ export const blogsRouter = router({
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    const liked = await likedIfVisible(ctx.db, 'blog', input.id, ctx.user.id, blogVisibleTo(ctx.user));
-    if (liked === null) throw notFound(BLOG_NOT_FOUND);
-    return { liked };
+    // An article page asks this on every member's visit: the like of a reader, or of an admin, who also sees drafts.
+    const [row] = await (ctx.user.isAdmin ? likedAmongAllBlogs : likedAmongPublishedBlogs)(ctx.db, [input.id], ctx.user.id);
+    if (!row) throw notFound(BLOG_NOT_FOUND);
+    return { liked: row.liked };
   }),
 
   /**
