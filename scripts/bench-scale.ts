@@ -545,7 +545,9 @@ function serverComplaints(output: string[]): string[] {
     if (!line.trim()) continue;
     let message = line.slice(0, 160);
     try {
-      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      // The supervisor of the production entry says when its processes start and stop (info, 30) whatever LOG_LEVEL says.
+      if (typeof entry.level === 'number' && entry.level < 40) continue;
       message = [entry.msg, entry.err?.message].filter(Boolean).join(': ').slice(0, 160) || message;
     } catch {
       // not a JSON log line
