@@ -23,8 +23,8 @@ type Shape = string | number | boolean;
  *
  * `build` makes the same query the read makes for any input, for one shape: what it writes into
  * the query must be the same for every call of that shape, and what changes from call to call
- * (an id, the viewer, the time) is a placeholder (`sql.placeholder('id')`) whose value `run`
- * is given. Shapes must be few: each is one query kept for as long as the handle lives (a
+ * (an id, the viewer, the time) is a placeholder (`sql.placeholder('id')`) whose value each
+ * call gives. Shapes must be few: each is one query kept for as long as the handle lives (a
  * transaction's handle, which lives for one request, gets its own).
  */
 export function preparedRead<S extends Shape, Result>(name: string, build: (db: Db, shape: S) => PreparableQuery<Result>) {
