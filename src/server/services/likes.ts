@@ -38,7 +38,7 @@ function likedAmongQuery(db: Db, kind: LikedEntity, ids: (number | Placeholder)[
 /**
  * likedAmongVisible as a prepared read, for members who all see the items by one rule
  * (`visible`, which may not name the member: every member for podcasts and listings, readers or
- * admins for articles). A list page asks it for its cards, an article page for its like, on every
+ * admins for articles). A list page asks it for its cards, an item's page for its like, on every
  * visit. One query per number of ids (at most a page's largest size), the ids and the member
  * given as values.
  */

@@ -7,7 +7,7 @@ import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { likedIfVisible, preparedLikedAmong, setLike } from '#server/services/likes';
+import { preparedLikedAmong, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 /** One page of the listings members see, newest or most popular first, matching the list's search and category. */
@@ -32,9 +32,9 @@ export const directoryRouter = router({
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    const liked = await likedIfVisible(ctx.db, 'listing', input.id, ctx.user.id, listingVisible);
-    if (liked === null) throw notFound(LISTING_NOT_FOUND);
-    return { liked };
+    const [row] = await likedAmongListings(ctx.db, [input.id], ctx.user.id);
+    if (!row) throw notFound(LISTING_NOT_FOUND);
+    return { liked: row.liked };
   }),
 
   /** `liked` for each listing of a list page, in one call; a listing she may not see is left out. */

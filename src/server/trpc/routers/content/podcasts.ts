@@ -8,7 +8,7 @@ import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging
 import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
-import { likedIfVisible, preparedLikedAmong, setLike } from '#server/services/likes';
+import { preparedLikedAmong, setLike } from '#server/services/likes';
 import { memberProcedure, publicProcedure, router } from '#server/trpc/init';
 
 const commentTable = COMMENT_TABLES.podcast;
@@ -40,9 +40,9 @@ export const podcastsRouter = router({
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    const liked = await likedIfVisible(ctx.db, 'podcast', input.id, ctx.user.id, undefined);
-    if (liked === null) throw notFound(PODCAST_NOT_FOUND);
-    return { liked };
+    const [row] = await likedAmongPodcasts(ctx.db, [input.id], ctx.user.id);
+    if (!row) throw notFound(PODCAST_NOT_FOUND);
+    return { liked: row.liked };
   }),
 
   /** `liked` for each podcast of a list page, in one call; a podcast that is gone is left out. */
