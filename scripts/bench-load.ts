@@ -101,6 +101,12 @@ export interface LoadResult {
   startedAt: string;
   /** CPU ms the generator itself used over the run. */
   generatorCpuMs: number;
+  /**
+   * How late the generator itself sent its requests (open loop: from when each was due), p99 and
+   * at most, in ms: its own pauses (its garbage collector, a busy core) count in every latency
+   * above, so a high figure here says the tail is partly the generator's, not the server's.
+   */
+  sendLag: { p99: number; max: number };
   /** The plan's record of comments sent, with this run's added: the next step's plan. */
   commentsSent: CommentsSent;
 }
@@ -210,6 +216,8 @@ interface Answer {
   pick: Pick;
   /** 0 when no answer came: `error` says why (ECONNRESET, timeout). */
   status: number;
+  /** ms from when it was due until the generator sent it. */
+  sendLag: number;
   error?: string;
   fromCache: boolean;
   /** When it was due to leave, from the run's start, and how long until its answer ended. */
@@ -223,6 +231,7 @@ interface Answer {
  * does this, once, with the latency still counted from the due time.
  */
 function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: number, retried = false): Promise<Answer> {
+  const sendLag = performance.now() - started - dueAt;
   return new Promise((done) => {
     const headers: Record<string, string> = { cookie: pick.cookie, 'accept-encoding': ACCEPT_ENCODING };
     if (pick.body) {
@@ -233,7 +242,7 @@ function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: 
     const finish = (status: number, fromCache = false, error?: string) => {
       if (finished) return;
       finished = true;
-      done({ pick, status, fromCache, dueAt, latency: performance.now() - started - dueAt, ...(error ? { error } : {}) });
+      done({ pick, status, fromCache, dueAt, sendLag, latency: performance.now() - started - dueAt, ...(error ? { error } : {}) });
     };
     const request = http.request({ agent, host: base.hostname, port: base.port, method: pick.method, path: pick.path, headers, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
@@ -327,6 +336,10 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
     writeLatency: summary(writes),
     startedAt,
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
+    sendLag: (() => {
+      const lags = sorted(answers.map((answer) => answer.sendLag));
+      return { p99: percentile(lags, 99), max: lags.at(-1) ?? 0 };
+    })(),
     commentsSent: Object.fromEntries(comments),
   };
 }

@@ -511,7 +511,7 @@ function describeLoad(label: string, { result, cpu }: Awaited<ReturnType<typeof 
     `${label} (cache ${cache}): ${result.answered} answers at ${result.rate.toFixed(0)}/s, ${result.writes} writes (${((result.writes / Math.max(result.sent, 1)) * 100).toFixed(1)}%); ` +
     `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, ${result.over500} over 500 ms` +
     (result.slowSeconds.length ? ` (due in seconds ${result.slowSeconds.join(', ')} of the run begun ${result.startedAt})` : '') +
-    `; CPU per request: server ${perRequest(cpu.server)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms (generator ${perRequest(result.generatorCpuMs)} ms)` +
+    `; CPU per request: server ${perRequest(cpu.server)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms (generator ${perRequest(result.generatorCpuMs)} ms, sending late by p99 ${result.sendLag.p99.toFixed(1)} ms, at most ${result.sendLag.max.toFixed(0)} ms)` +
     `; reads p50/p99 ${result.reads.p50.toFixed(0)}/${result.reads.p99.toFixed(0)} ms, writes ${result.writeLatency.p50.toFixed(0)}/${result.writeLatency.p99.toFixed(0)} ms` +
     `; by kind: ${Object.entries(result.byKind).map(([kind, times]) => `${kind} ${times.p50.toFixed(0)}/${times.p99.toFixed(0)}`).join(', ')}` +
     (bad.length ? `; not 2xx: ${bad.map(([key, n]) => `${n}× ${key}`).join(', ')}` : '; every answer 2xx') +
