@@ -6,8 +6,8 @@ import { messages } from '#shared/messages';
 import type { CommentKind } from '#shared/schemas/content';
 import { forbidden, notFound } from '../errors';
 import type { RateLimiter } from '../auth/rate-limit';
-import { inPage, isWrittenLimit, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
-import { preparedRead } from '../domains/prepared';
+import { inPage, type ListOrder, orderBy, type Page, pageIds } from '../domains/paging';
+import { plainFirstPageSize, preparedRead } from '../domains/prepared';
 import { heldMessage, publicationOf } from '../moderation/publication';
 import { signedInViewer, visibleAs, visibleTo, type ContentViewer, type ViewerInQuery } from '../moderation/visibility';
 import { qualified } from './content-query';
@@ -132,10 +132,10 @@ export async function listComments(
   itemId: number,
   page: { limit: number; offset: number; cursor?: number | null },
 ): Promise<CommentView[]> {
-  const firstPage = page.offset === 0 && page.cursor == null && isWrittenLimit(page.limit);
-  const rows = await (firstPage
-    ? preparedFirstComments(db, `${t.reviewKind}:${viewer ? 'member' : 'visitor'}:${page.limit}`, { itemId, ...(viewer ? { viewerId: viewer.id } : {}) })
-    : commentsQuery(db, viewer, t, itemId, { limit: page.limit, offset: page.offset, after: page.cursor }));
+  const size = plainFirstPageSize(page);
+  const rows = await (size === null
+    ? commentsQuery(db, viewer, t, itemId, { limit: page.limit, offset: page.offset, after: page.cursor })
+    : preparedFirstComments(db, `${t.reviewKind}:${viewer ? 'member' : 'visitor'}:${size}`, { itemId, ...(viewer ? { viewerId: viewer.id } : {}) }));
   return rows.map((row) => toCommentView(viewer, row as CommentRow));
 }
 

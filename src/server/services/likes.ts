@@ -19,14 +19,10 @@ const LIKES = {
 /**
  * Whether the member likes each of the items (`ids`), read with the items' visibility rule for
  * her (`visible`, a condition on their table, as for setLike) in one statement. An item she
- * may not see, or that is gone, is left out. A list page asks this once for all its cards.
+ * may not see, or that is gone, is left out. A list page asks this once for all its cards. The
+ * ids and the member may be a prepared read's placeholders (preparedLikedAmong).
  */
-export async function likedAmongVisible(db: Db, kind: LikedEntity, ids: number[], userId: number, visible: SQL | undefined): Promise<{ id: number; liked: boolean }[]> {
-  return likedAmongQuery(db, kind, ids, userId, visible);
-}
-
-/** likedAmongVisible's query; the ids and the member may be a prepared read's placeholders. */
-function likedAmongQuery(db: Db, kind: LikedEntity, ids: (number | Placeholder)[], userId: number | Placeholder, visible: SQL | undefined) {
+function likedAmongVisible(db: Db, kind: LikedEntity, ids: (number | Placeholder)[], userId: number | Placeholder, visible: SQL | undefined) {
   const { table, itemId, userId: member, items, id: item } = LIKES[kind];
   return db
     .select({ id: item, liked: sql<boolean>`exists (select 1 from ${table} where ${itemId} = ${item} and ${member} = ${userId})` })
@@ -35,22 +31,25 @@ function likedAmongQuery(db: Db, kind: LikedEntity, ids: (number | Placeholder)[
     .orderBy(item);
 }
 
-/**
- * likedAmongVisible as a prepared read, for members who all see the items by one rule
- * (`visible`, which may not name the member: every member for podcasts and listings, readers or
- * admins for articles). A list page asks it for its cards, an item's page for its like, on every
- * visit. One query per number of ids (at most a page's largest size), the ids and the member
- * given as values.
- */
-export function preparedLikedAmong(kind: LikedEntity, visible: SQL | undefined) {
-  const read = preparedRead(`likes.${kind}`, (db, count: number) => likedAmongQuery(db, kind, idPlaceholders(count), sql.placeholder('userId'), visible));
-  return (db: Db, ids: number[], userId: number) => read(db, ids.length, { ...idValues(ids), userId });
+/** Her like on one item, from its row among `rows` for `[id]`: null when she may not see it or it is gone, which the caller answers with a 404. */
+const likedOf = (rows: { liked: boolean }[]): boolean | null => (rows[0] ? rows[0].liked : null);
+
+/** Her like on one item (see likedAmongVisible), or null (see likedOf). */
+export async function likedIfVisible(db: Db, kind: LikedEntity, id: number, userId: number, visible: SQL | undefined): Promise<boolean | null> {
+  return likedOf(await likedAmongVisible(db, kind, [id], userId, visible));
 }
 
-/** Her like on one item (see likedAmongVisible): null when she may not see it or it is gone, which the caller answers with a 404. */
-export async function likedIfVisible(db: Db, kind: LikedEntity, id: number, userId: number, visible: SQL | undefined): Promise<boolean | null> {
-  const [row] = await likedAmongVisible(db, kind, [id], userId, visible);
-  return row ? row.liked : null;
+/**
+ * likedAmongVisible and likedIfVisible as prepared reads, for members who all see the items by
+ * one rule (`visible`, which may not name the member: every member for podcasts and listings,
+ * readers or admins for articles). A list page asks `among` for its cards, an item's page `of`
+ * for its like, on every visit. One query per number of ids (at most a page's largest size),
+ * the ids and the member given as values.
+ */
+export function preparedLikedAmong(kind: LikedEntity, visible: SQL | undefined) {
+  const read = preparedRead(`likes.${kind}`, (db, count: number) => likedAmongVisible(db, kind, idPlaceholders(count), sql.placeholder('userId'), visible));
+  const among = (db: Db, ids: number[], userId: number) => read(db, ids.length, { ...idValues(ids), userId });
+  return { among, of: async (db: Db, id: number, userId: number) => likedOf(await among(db, [id], userId)) };
 }
 
 /** Her like and the item's likes after her change. */

@@ -68,9 +68,9 @@ export const blogsRouter = router({
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
     // An article page asks this on every member's visit: the like of a reader, or of an admin, who also sees drafts.
-    const [row] = await (ctx.user.isAdmin ? likedAmongAllBlogs : likedAmongPublishedBlogs)(ctx.db, [input.id], ctx.user.id);
-    if (!row) throw notFound(BLOG_NOT_FOUND);
-    return { liked: row.liked };
+    const liked = await (ctx.user.isAdmin ? likedAmongAllBlogs : likedAmongPublishedBlogs).of(ctx.db, input.id, ctx.user.id);
+    if (liked === null) throw notFound(BLOG_NOT_FOUND);
+    return { liked };
   }),
 
   /**

@@ -32,13 +32,13 @@ export const directoryRouter = router({
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    const [row] = await likedAmongListings(ctx.db, [input.id], ctx.user.id);
-    if (!row) throw notFound(LISTING_NOT_FOUND);
-    return { liked: row.liked };
+    const liked = await likedAmongListings.of(ctx.db, input.id, ctx.user.id);
+    if (liked === null) throw notFound(LISTING_NOT_FOUND);
+    return { liked };
   }),
 
   /** `liked` for each listing of a list page, in one call; a listing she may not see is left out. */
-  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongListings(ctx.db, input.ids, ctx.user.id)),
+  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongListings.among(ctx.db, input.ids, ctx.user.id)),
 
   /** Sets the member's like on or off; answers it with the listing's likes. */
   like: memberProcedure.meta({ cache: { changes: ['listings'] } }).input(LikeSchema).mutation(async ({ ctx, input }) => {

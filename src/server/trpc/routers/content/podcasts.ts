@@ -40,13 +40,13 @@ export const podcastsRouter = router({
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {
-    const [row] = await likedAmongPodcasts(ctx.db, [input.id], ctx.user.id);
-    if (!row) throw notFound(PODCAST_NOT_FOUND);
-    return { liked: row.liked };
+    const liked = await likedAmongPodcasts.of(ctx.db, input.id, ctx.user.id);
+    if (liked === null) throw notFound(PODCAST_NOT_FOUND);
+    return { liked };
   }),
 
   /** `liked` for each podcast of a list page, in one call; a podcast that is gone is left out. */
-  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongPodcasts(ctx.db, input.ids, ctx.user.id)),
+  likedByIds: memberProcedure.input(ByIdsSchema).query(({ ctx, input }) => likedAmongPodcasts.among(ctx.db, input.ids, ctx.user.id)),
 
   /** Sets the member's like on or off; answers it with the podcast's likes. */
   like: memberProcedure.meta({ cache: { changes: ['podcasts'], item: 'id' } }).input(LikeSchema).mutation(async ({ ctx, input }) => {
