@@ -25,7 +25,10 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: 0,
-  timeout: 60_000,
+  // A journey is a whole task (apply, get approved, post, moderate...). Four workers on two
+  // slow cores made one take four times as long as on a fast machine: the longest took 66 s
+  // where it takes 17 s alone. A timeout is for a journey that hangs, not one that waits its turn.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

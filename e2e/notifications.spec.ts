@@ -80,33 +80,43 @@ test('a reply and a mention reach her bell while her page stays open; opening on
   const theirs = await forumPost(rasha, `Our drawing club ${stamp}`);
   await forumComment(page.request, theirs, 'Count me in!');
 
+  // Amira is the demo member of many journeys, which share a worker's site: one of them once
+  // left her a notification that reached her bell in the middle of this one. So the counts grow
+  // by at least what Rasha does, and Rasha's two notifications are found by their words.
   const before = await openWithBell(page, '/community/blog');
   await forumComment(rasha, hers, 'Sketchbooks: nothing beats paper.');
-  await expect.poll(() => bellCount(page)).toBe(before + 1);
+  await expect.poll(() => bellCount(page)).toBeGreaterThanOrEqual(before + 1);
   const mentionId = await forumComment(rasha, theirs, '@Amira S. we meet on Thursday, bring pencils.');
-  await expect.poll(() => bellCount(page)).toBe(before + 2);
-  // Said aloud once, politely, as the count grew.
-  await expect(page.locator('[aria-live="polite"]').filter({ hasText: `Notifications, ${before + 2} unread` })).toBeAttached();
+  await expect.poll(() => bellCount(page)).toBeGreaterThanOrEqual(before + 2);
+  // Said aloud, politely, as the count grew.
+  await expect(async () => {
+    const unread = await bellCount(page);
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: `Notifications, ${unread} unread` })).toBeAttached({ timeout: 1_000 });
+  }).toPass();
 
   // The list: newest first, both unread, each a link to its place.
   const panel = await openBell(page);
   const items = panel.getByRole('list', { name: 'Notifications' }).getByRole('link');
-  await expect.poll(() => wordsOf(items.nth(0))).toBe(`Unread: Rasha D. mentioned you in “Our drawing club ${stamp}”Just now`);
-  await expect.poll(() => wordsOf(items.nth(1))).toBe(`Unread: Rasha D. replied in “Sketchbooks or tablets? ${stamp}”Just now`);
+  const mentioned = `Unread: Rasha D. mentioned you in “Our drawing club ${stamp}”Just now`;
+  const replied = `Unread: Rasha D. replied in “Sketchbooks or tablets? ${stamp}”Just now`;
+  const listedWords = async () => Promise.all((await items.all()).map(wordsOf));
+  await expect.poll(async () => (await listedWords()).filter((words) => words === mentioned || words === replied)).toEqual([mentioned, replied]);
   const { items: listed } = (await (await page.request.get('/api/notifications')).json()) as { items: { kind: string; href: string; target: { id: number } }[] };
   const mention = listed.find((item) => item.kind === 'mention' && item.target.id === theirs)!;
-  await expect(items.nth(0)).toHaveAttribute('href', mention.href);
+  const mentionItem = items.nth((await listedWords()).indexOf(mentioned));
+  await expect(mentionItem).toHaveAttribute('href', mention.href);
   await shot(page, 'bell-open-en-1280');
 
   // Opening the mention reads it and goes to the comment itself (the forum names the post, the
   // anchor the comment): the post's comments open and the comment comes into view, with the
   // keyboard on it; the bell closes.
   expect(mention.href).toBe(commentHref('forum', theirs, mentionId));
-  await items.nth(0).click();
+  const unreadBeforeOpening = await bellCount(page);
+  await mentionItem.click();
   await expect(panel).toBeHidden();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === mention.href);
   await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: `Our drawing club ${stamp}` }) })).toBeVisible();
-  await expect.poll(() => bellCount(page)).toBe(before + 1);
+  await expect.poll(() => bellCount(page)).toBe(unreadBeforeOpening - 1);
   const linked = page.locator(`#comment-${mentionId}`);
   await expect(linked).toBeFocused();
   await expect(linked).toBeInViewport();

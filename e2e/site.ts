@@ -1,12 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import postgres from 'postgres';
 
 /**
  * The site under test, one per Playwright worker: the real server with the built client
- * (e2e/server.ts, bundled by e2e/global-setup.ts), a fresh PGlite database with the demo
- * content, and a real SMTP server beside it whose mail the journeys read. Each worker has its
- * own, so journeys in different workers never see each other's changes.
+ * (e2e/server.ts, bundled by e2e/global-setup.ts), a fresh database with the demo content, and
+ * a real SMTP server beside it whose mail the journeys read. Each worker has its own, so
+ * journeys in different workers never see each other's changes.
+ *
+ * The database is an embedded PGlite in a folder of its own, as `npm start` runs, unless
+ * TEST_DATABASE_URL names a PostgreSQL server (as in CI): then it is a database of its own on
+ * that server, made at start and dropped at stop. PGlite is PostgreSQL compiled to WebAssembly
+ * and runs in the server's own thread; on a slow two-core machine the sites on PGlite took
+ * 80 s of CPU over the admin and accessibility journeys, and 50 s with PostgreSQL's (server and
+ * database), while the browsers took 120-160 s. The integration tests and `check:start` still
+ * run the server on PGlite.
  *
  * Worker n listens on E2E_PORT + n (3100 by default); E2E_CLIENT_DIR tests another build.
  */
@@ -36,6 +45,7 @@ export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
   const dataDir = `.tmp/e2e-data-${port}-${Date.now()}`;
   const mailDir = mailDirFor(port);
   rmSync(mailDir, { recursive: true, force: true });
+  const database = process.env.TEST_DATABASE_URL ? await createSiteDatabase(process.env.TEST_DATABASE_URL, `bloom_e2e_${port}`) : null;
 
   const server = process.env.E2E_SERVER_BUNDLE;
   if (!server) throw new Error('E2E_SERVER_BUNDLE is not set: the journeys run through playwright.config.ts, whose global setup bundles the site');
@@ -50,6 +60,7 @@ export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
       LOG_LEVEL: 'warn',
       E2E_MAIL_DIR: mailDir,
       PUBLIC_URL: url,
+      ...(database ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -66,6 +77,7 @@ export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     rmSync(resolve(dataDir), { recursive: true, force: true });
+    await database?.drop();
   };
 
   try {
@@ -89,4 +101,22 @@ async function waitUntilUp(healthUrl: string, child: ChildProcess) {
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error(`no answer within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** An empty database named `name` on the PostgreSQL server at `serverUrl`, the site migrates it at start; one a cut-off run left under that name (its port) is made anew. */
+async function createSiteDatabase(serverUrl: string, name: string) {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const again = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await again.unsafe(`drop database if exists "${name}" with (force)`).finally(() => again.end());
+  };
+  return { url: url.toString(), drop };
 }
