@@ -16,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { ALL_CATEGORIES } from '#shared/categories';
 import { homeBatchPath, sampleCpu, trpcBatchPath } from './bench-kit';
@@ -345,12 +346,22 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
 }
 
 /**
+ * The generator's scheduling priority (nice, 19 the lowest; `BENCH_GENERATOR_NICE`). A site's
+ * visitors send from their own machines; here the generator shares the two cores with the server
+ * and PostgreSQL, and at the same priority it took CPU from them when they were busiest. At the
+ * lowest it takes what they leave. It then sends later when the machine is busy, and that
+ * lateness still counts in every latency, which runs from when a request was due.
+ */
+const GENERATOR_NICENESS = Number(process.env.BENCH_GENERATOR_NICE ?? 19);
+
+/**
  * Runs this generator in its own process with the plan, and samples the server's and
  * PostgreSQL's CPU time while it sends (from its first byte on stdout, once its plan is read).
  */
 export async function runLoad(plan: LoadPlan, serverPid: number, database: string): Promise<{ result: LoadResult; cpu: { server: number; postgres: number } }> {
   // From the project's root, where `--import tsx` finds tsx.
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { cwd: resolve(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'inherit'] });
+  setPriority(child.pid!, GENERATOR_NICENESS);
   let output = '';
   let sampler: ReturnType<typeof sampleCpu> | undefined;
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
