@@ -56,8 +56,13 @@ test('an admin makes a member a moderator, who signs in at the admin sign-in, wo
 
   // Members appear as everyone sees them; she may suspend for up to 30 days.
   await page.getByRole('tab', { name: /^Members/ }).click();
+  const members = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(members.first()).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search members by first name' }).fill(DEMO_ACCOUNTS.member.firstName);
-  const member = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: author });
+  // As she would, she waits for the list to show what she searched for (the others gone): a
+  // click while the rows still change may land on one as it is drawn again.
+  await expect(members.filter({ hasNotText: DEMO_ACCOUNTS.member.firstName })).toHaveCount(0);
+  const member = members.filter({ hasText: author });
   await expect(member).toContainText('Joined');
   await expect(member).not.toContainText(DEMO_ACCOUNTS.member.email);
   await member.getByRole('button', { name: `Suspend ${author}` }).click();

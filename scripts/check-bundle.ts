@@ -3,6 +3,8 @@
  * landing page can run (the entry script, its modulepreloads and every static import they
  * pull in), gzipped, for each language's page (index.html, index.<locale>.html). Fails when
  * either is above the budget. Lazy `import()` chunks are not counted.
+ *
+ * Also fails when the built styles use `backdrop-filter` (src/client/styles.css says why).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, posix, resolve } from 'node:path';
@@ -18,6 +20,17 @@ if (!pages.includes('index.html')) {
 let overBudget = false;
 for (const page of pages.sort()) overBudget = !checkPage(join(clientDir, page)) || overBudget;
 if (overBudget) process.exit(1);
+if (!checkNoBackdropFilter(join(clientDir, 'assets'))) process.exit(1);
+
+/** No style blurs or filters what lies behind it; false (and the rules named) when one does. */
+function checkNoBackdropFilter(assetsDir: string): boolean {
+  const found = readdirSync(assetsDir)
+    .filter((name) => name.endsWith('.css'))
+    .flatMap((name) => [...readFileSync(join(assetsDir, name), 'utf8').matchAll(/[^{}]*\{[^{}]*backdrop-filter[^{}]*\}/g)].map((rule) => `${name}: ${rule[0].slice(0, 120)}`));
+  if (found.length) console.error(`check-bundle: backdrop-filter in the built styles (see src/client/styles.css):\n  ${found.join('\n  ')}`);
+  else console.log('Built styles: no backdrop-filter');
+  return found.length === 0;
+}
 
 /** Prints the page's initial JavaScript, file by file; false when it is over the budget. */
 function checkPage(indexFile: string): boolean {

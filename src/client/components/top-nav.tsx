@@ -75,7 +75,8 @@ function NavLinks({ onNavigate, className }: { onNavigate?: () => void; classNam
 export function TopNav({ user }: { user: SessionUser | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+    // Opaque, not blurred (styles.css: no backdrop-filter).
+    <header className="sticky top-0 z-40 border-b border-border bg-background">
       <nav aria-label={m.nav_main_navigation()} className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-full pe-2 font-display text-lg font-semibold text-foreground">
           <LogoMark className="size-8" />

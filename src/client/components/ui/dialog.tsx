@@ -8,7 +8,8 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export const overlayClasses = 'fixed inset-0 z-50 bg-foreground/40 backdrop-blur-[2px]';
+/** The page behind a dialog, dimmed; not blurred (styles.css: no backdrop-filter). */
+export const overlayClasses = 'fixed inset-0 z-50 bg-foreground/45';
 export const dialogPanelClasses =
   'fixed start-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-[var(--radius-card)] bg-card p-6 shadow-xl';
 
