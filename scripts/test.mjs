@@ -16,7 +16,7 @@ const STEPS = [
   { name: 'unit and integration tests', command: 'npx vitest run' },
   { name: 'build', command: 'npm run build' },
   [
-    { name: 'landing page JS budget', command: 'npm run --silent check:bundle' },
+    { name: 'bundle budget and styles', command: 'npm run --silent check:bundle' },
     { name: 'the built server starts', command: 'npm run --silent check:start' },
   ],
   { name: 'browser journeys', command: 'npx playwright test' },
