@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import postgres from 'postgres';
+import { createScratchDatabase } from '#server/test/scratch-database';
 
 /**
  * The site under test, one per Playwright worker: the real server with the built client
@@ -45,7 +45,7 @@ export async function startE2eSite(workerSlot: number): Promise<E2eSite> {
   const dataDir = `.tmp/e2e-data-${port}-${Date.now()}`;
   const mailDir = mailDirFor(port);
   rmSync(mailDir, { recursive: true, force: true });
-  const database = process.env.TEST_DATABASE_URL ? await createSiteDatabase(process.env.TEST_DATABASE_URL, `bloom_e2e_${port}`) : null;
+  const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, `bloom_e2e_${port}`) : null;
 
   const server = process.env.E2E_SERVER_BUNDLE;
   if (!server) throw new Error('E2E_SERVER_BUNDLE is not set: the journeys run through playwright.config.ts, whose global setup bundles the site');
@@ -101,22 +101,4 @@ async function waitUntilUp(healthUrl: string, child: ChildProcess) {
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error(`no answer within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-/** An empty database named `name` on the PostgreSQL server at `serverUrl`, the site migrates it at start; one a cut-off run left under that name (its port) is made anew. */
-async function createSiteDatabase(serverUrl: string, name: string) {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const again = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await again.unsafe(`drop database if exists "${name}" with (force)`).finally(() => again.end());
-  };
-  return { url: url.toString(), drop };
 }

@@ -14,12 +14,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { SMTPServer } from 'smtp-server';
 import { createDb } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { mailOutbox, newsletterIssues, newsletterSubscriptions } from '#db/schema';
 import { sendIssue } from '#server/newsletter';
+import { createScratchDatabase } from '#server/test/scratch-database';
 import { freePort, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -50,19 +50,12 @@ async function waitForHealth(port: number): Promise<void> {
 }
 
 /** The URL of a scratch database beside the given one: same server, another name. */
-function beside(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 export async function benchMailOutbox(): Promise<MailBenchResult | 'skipped'> {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!baseUrl) return 'skipped';
   const name = `bloom_bench_mail_${process.pid}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = beside(baseUrl, name);
+  const database = await createScratchDatabase(baseUrl, name);
+  const url = database.url;
   const handle = createDb({ url, maxConnections: 4 });
   const children: ChildProcess[] = [];
 
@@ -124,8 +117,7 @@ export async function benchMailOutbox(): Promise<MailBenchResult | 'skipped'> {
     await Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
     await handle.close();
     await new Promise<void>((done) => smtp.close(() => done()));
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

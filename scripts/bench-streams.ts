@@ -17,12 +17,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request, type ClientRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { createDb } from '#db/client';
 import { runMigrations } from '#db/migrate';
 import { eventRsvps, events, sessions, users } from '#db/schema';
 import { sessionIdFromToken } from '#server/auth/session';
 import { notifyEventChanged } from '#server/notifications/causes';
+import { createScratchDatabase } from '#server/test/scratch-database';
 import { freePort, memoryOf, sleep } from './bench-kit';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -74,11 +74,8 @@ export async function benchNotificationStreams(): Promise<StreamBenchResult | 's
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!baseUrl) return 'skipped';
   const name = `bloom_bench_streams_${process.pid}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const parsed = new URL(baseUrl);
-  parsed.pathname = `/${name}`;
-  const url = parsed.toString();
+  const database = await createScratchDatabase(baseUrl, name);
+  const url = database.url;
   const handle = createDb({ url, maxConnections: 4 });
   let server: ChildProcess | undefined;
   const open: ClientRequest[] = [];
@@ -159,8 +156,7 @@ export async function benchNotificationStreams(): Promise<StreamBenchResult | 's
       if (server.exitCode === null) server.kill('SIGKILL');
     }
     await handle.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

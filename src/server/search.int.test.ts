@@ -8,7 +8,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import fc from 'fast-check';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createPglite, type Db, type DbHandle } from '#db/client';
 import { migrationsFolder } from '#db/migrate';
@@ -17,7 +16,7 @@ import { normalizeForSearch, searchWords, stemForSearch } from '#shared/text/nor
 import { searchCondition, type Searchable } from './services/content-query';
 import { memberSearchPage } from './trpc/routers/admin/users';
 import { createUser } from './test/factories';
-import { withDatabase } from './test/global-setup';
+import { createScratchDatabase } from './test/scratch-database';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -535,15 +534,9 @@ describe('upgrading a database that holds rows', () => {
   /** An empty database of the kind this run tests, unmigrated. */
   async function emptyDatabase(): Promise<DbHandle> {
     if (process.env.TEST_DB !== 'postgres') return createDb({ pglite: createPglite() });
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `bloom_upgrade_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    };
-    return createDb({ url: withDatabase(url, name), maxConnections: 1 });
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, `bloom_upgrade_${process.pid}_${Math.random().toString(36).slice(2, 10)}`);
+    dropDatabase = database.drop;
+    return createDb({ url: database.url, maxConnections: 1 });
   }
 
   const migrate = async (database: DbHandle, migrationsFolder: string) => {

@@ -6,7 +6,7 @@ import { mailOutbox, notificationDigests, notifications } from '#db/schema';
 import { buildApp } from '../app';
 import { RELAXED_RATE_LIMITS } from '../auth/rate-limit';
 import { readEnv } from '../env';
-import { withDatabase } from '../test/global-setup';
+import { withDatabase } from '../test/scratch-database';
 import { startTestMailServer, type TestMailServer } from '../test/smtp';
 import { createTestApp, type TestApp } from '../test/test-app';
 

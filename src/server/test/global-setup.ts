@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { createDb, createPglite } from '#db/client';
 import { runMigrations } from '#db/migrate';
+import { createScratchDatabase } from './scratch-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,17 +22,13 @@ export default async function setup(project: TestProject) {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
     const template = `bloom_tpl_${process.pid}_${Date.now()}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${template}"`);
-    const handle = createDb({ url: withDatabase(url, template), maxConnections: 1 });
+    const database = await createScratchDatabase(url, template);
+    const handle = createDb({ url: database.url, maxConnections: 1 });
     await runMigrations(handle);
     await handle.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteDump', '');
-    return async () => {
-      await admin.unsafe(`drop database if exists "${template}" with (force)`);
-      await admin.end();
-    };
+    return database.drop;
   }
 
   const pglite = createPglite();
@@ -52,10 +48,4 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDump', file);
   project.provide('postgresTemplate', '');
   return () => rmSync(dir, { recursive: true, force: true });
-}
-
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }

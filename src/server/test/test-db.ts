@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { createDb, createPglite, type DbHandle } from '#db/client';
-import { withDatabase } from './global-setup';
+import { withDatabase } from './scratch-database';
 
 /**
  * A fresh, migrated database for one test file: PGlite loaded from the run's dump, or a
