@@ -9,7 +9,7 @@
 // most of a minute of their own; at that priority they get a core only when vitest's processes
 // leave one. (On two cores: vitest 212 s with both beside it and done within it, against 219 s
 // for vitest alone and 45 s for the two side by side.) Output of a step beside another is
-// printed whole when its group ends, never interleaved.
+// printed whole when its group ends, never interleaved (docs/decisions/055-checks-beside-vitest.md).
 import { spawn } from 'node:child_process';
 
 /**
