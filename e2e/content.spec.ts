@@ -186,6 +186,15 @@ test('the server renders each screen (SSR), so it shows before any script has ru
   }
   await expect(page.getByText(DEMO_ACCOUNTS.member.firstName, { exact: true }).first()).toBeVisible();
   await expect(page.locator('#root')).toHaveAttribute('inert');
+
+  // An article reads formatted from the first paint: headings, emphasis and lists, not its markdown.
+  const blogs = (await (await page.request.get('/api/blogs')).json()) as { id: number; title: string }[];
+  await page.goto(`/blog?post=${blogs.find((blog) => blog.title === BLOG)!.id}`);
+  const body = page.getByRole('article');
+  await expect(body.getByRole('heading', { name: "Why waiting for confidence doesn't work", level: 2 })).toBeVisible();
+  await expect(body.locator('strong', { hasText: 'after' })).toBeVisible();
+  await expect(body.getByRole('listitem').filter({ hasText: 'Drink a glass of water' })).toBeVisible();
+  await expect(body.getByText('## Why waiting')).toHaveCount(0);
   await context.close();
 });
 

@@ -99,8 +99,12 @@ test('a visitor confirms her subscription by mail, receives the issue the admin 
   await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Hello, circle' })).toBeVisible();
   await expect(page).toHaveTitle(`${subject} · Bloom Circle`);
+  await expect(page.getByRole('heading', { name: 'Hello, circle', level: 2 })).toBeVisible();
+  await expect(page.locator('strong', { hasText: 'journaling prompts' })).toBeVisible();
+  // The server's page already shows it formatted, before any script has run.
   const served = await (await page.request.get(page.url())).text();
   expect(served).toContain(subject);
+  expect(served).toContain('<h2>Hello, circle</h2>');
 
   // The admin's list counts every mail of the issue as sent.
   await signInAs(page, 'admin');

@@ -22,6 +22,7 @@
  *   BENCH_ONLY=regex                   measure only the targets whose name matches (the mixed workload is "Mixed")
  *   BENCH_CACHE=off|on                 run one of the two servers only
  *   BENCH_CPU_PROFILE=folder           write the server's CPU profiles (node --cpu-prof) there
+ *   BENCH_SERVER_NODE_FLAGS='--flag'   flags for the server's node, to try a V8 setting (--max-semi-space-size=64)
  *   DATABASE_POOL_SIZE=n               the server's connections; by default twice this machine's
  *                                      cores, since PostgreSQL runs on the same cores here
  */
@@ -331,7 +332,7 @@ async function bundleBenchServer(): Promise<string> {
 async function startServer(entry: string, url: string, dataDir: string): Promise<Server> {
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROFILE)] : [];
-  const child = spawn(process.execPath, [...profile, entry], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...profile, entry], {
     cwd: ROOT,
     env: benchServerEnv({ port, dataDir, databaseUrl: url }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -152,8 +152,13 @@ describe('the public archive', () => {
     expect((await t.request({ method: 'GET', url: '/api/newsletter/issues?limit=1' })).json()).toHaveLength(1);
 
     const one = await t.request({ method: 'GET', url: `/api/newsletter/issues/${older}` });
-    expect(one.json()).toMatchObject({ id: older, subject: 'Archive one', markdown: '## First\n\nA **warm** hello to everyone in the circle.' });
-    expect(Object.keys(one.json() as object).sort()).toEqual(['id', 'markdown', 'sentAt', 'subject']);
+    expect(one.json()).toMatchObject({
+      id: older,
+      subject: 'Archive one',
+      markdown: '## First\n\nA **warm** hello to everyone in the circle.',
+      markdownHtml: '<h2>First</h2>\n<p>A <strong>warm</strong> hello to everyone in the circle.</p>\n',
+    });
+    expect(Object.keys(one.json() as object).sort()).toEqual(['id', 'markdown', 'markdownHtml', 'sentAt', 'subject']);
     expect((await t.request({ method: 'GET', url: `/api/newsletter/issues/${draft}` })).statusCode).toBe(404);
     expect((await trpcRequest(t.app, { path: 'content.newsletter.issue', type: 'query', input: { id: draft } })).statusCode).toBe(404);
   });

@@ -2,7 +2,12 @@ import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
 import { useMemo, useSyncExternalStore } from 'react';
 import { cn } from '../lib/utils';
+import { proseClassName } from './prose';
 
+// The admin's preview of the markdown she is writing, drawn in the browser as she types. What
+// readers read is drawn by the server with the same parser settings (src/server/markdown-html.ts,
+// shown by ServerDrawnProse), so a reader's browser loads neither library.
+//
 // Raw HTML is off in the parser, and the output is sanitized anyway: stored text can never
 // become markup. `breaks` keeps the author's line breaks.
 const parser = new MarkdownIt({ html: false, breaks: true, linkify: true });
@@ -23,9 +28,6 @@ if (canSanitize) {
 export function renderMarkdown(source: string): string {
   return DOMPurify.sanitize(parser.render(source), { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
 }
-
-const proseClassName =
-  'max-w-none space-y-4 leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:border-secondary [&_blockquote]:ps-4 [&_blockquote]:italic [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_pre]:overflow-x-auto [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1';
 
 /** Nothing to subscribe to: whether this render can sanitize never changes. */
 const unchanging = () => () => undefined;

@@ -10,7 +10,7 @@ import { longDate } from '#client/lib/formats';
 import { LoadMore } from '#client/components/content/list-states';
 import { SafeImage } from '#client/components/content/safe-image';
 import { COMMENT_PAGE_SIZE, nextCursorFor } from '#client/lib/paging';
-import { Markdown } from '#client/components/markdown';
+import { ServerDrawnProse } from '#client/components/prose';
 import { Badge } from '#client/components/ui/badge';
 import { buttonVariants } from '#client/components/ui/button-variants';
 import { Skeleton } from '#client/components/ui/skeleton';
@@ -24,8 +24,8 @@ import { queryClient, SHORT_STALE_TIME, trpc, trpcClient, type RouterOutputs } f
 /** An article as it is read: the whole body. */
 type Article = RouterOutputs['content']['blogs']['byId'];
 
-// One article of the blog (/blog?post=id), with its markdown, likes and comments. Its own chunk:
-// the list doesn't load the markdown renderer, the comment form or its validation.
+// One article of the blog (/blog?post=id), with its body (drawn by the server), likes and
+// comments. Its own chunk: the list doesn't load the comment form or its validation.
 
 export function BlogDetail({ id }: { id: number }) {
   const blog = useQuery(trpc.content.blogs.byId.queryOptions({ id }));
@@ -121,7 +121,7 @@ function BlogArticle({ blog }: { blog: Article }) {
       </p>
       {/* The article reads in its own language's direction, whatever the page's. */}
       <div dir="auto" className="mt-8">
-        <Markdown source={blog.content} className="text-base" />
+        <ServerDrawnProse html={blog.contentHtml} className="text-base" />
       </div>
       <div className="mt-8 flex items-center gap-3 border-y border-border py-3">
         <LikeButton like={like} count={blog.likesCount} />

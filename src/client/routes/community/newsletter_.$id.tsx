@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CalendarDays } from 'lucide-react';
 import { m } from '#i18n/messages';
-import { Markdown } from '#client/components/markdown';
+import { ServerDrawnProse } from '#client/components/prose';
 import { buttonVariants } from '#client/components/ui/button-variants';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { useDocumentTitle } from '#client/lib/document-title';
@@ -51,7 +51,7 @@ function NewsletterIssuePage() {
             </p>
           </header>
           {/* The admin's markdown, sanitized as an article's is. */}
-          <Markdown source={issue.data.markdown} />
+          <ServerDrawnProse html={issue.data.markdownHtml} />
         </>
       )}
     </article>

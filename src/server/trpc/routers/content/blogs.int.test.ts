@@ -60,6 +60,14 @@ describe('GET /api/blogs/{id}', () => {
     expect((await get(`/api/blogs/${publishedId}`)).json()).toMatchObject({ id: publishedId, title: 'Morning pages', tags: ['journaling', 'habits', 'mornings'] });
   });
 
+  it('carries the body as its markdown and drawn as safe HTML, on the REST and tRPC paths', async () => {
+    const { id } = await createBlog(t.db, { title: 'Drawn', content: '## Start small\n\nWrite **one** line. <script>alert(1)</script>' });
+    const expected = { content: '## Start small\n\nWrite **one** line. <script>alert(1)</script>', contentHtml: '<h2>Start small</h2>\n<p>Write <strong>one</strong> line. &lt;script&gt;alert(1)&lt;/script&gt;</p>\n' };
+    expect((await get(`/api/blogs/${id}`)).json()).toMatchObject(expected);
+    const trpc = await get(`/trpc/content.blogs.byId?input=${encodeURIComponent(JSON.stringify({ id }))}`);
+    expect(trpc.json().result.data).toMatchObject(expected);
+  });
+
   it('answers 404 for a draft to visitors and members, and serves it to admins', async () => {
     expect((await get(`/api/blogs/${draftId}`)).statusCode).toBe(404);
     const response = await get(`/api/blogs/${draftId}`, member.cookie);

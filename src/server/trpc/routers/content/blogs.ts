@@ -5,6 +5,7 @@ import { AddCommentSchema, type BlogListQuery, BlogListSchema, ByIdSchema, Comme
 import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
+import { markdownHtml } from '#server/markdown-html';
 import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
@@ -59,11 +60,14 @@ export const blogsRouter = router({
     return rows.map(toBlogCard);
   }),
 
-  /** The same for every viewer but admins, who also see drafts. */
+  /**
+   * The same for every viewer but admins, who also see drafts. With the body drawn as HTML
+   * (`contentHtml`, markdown-html.ts) for the page that shows it, beside its markdown.
+   */
   byId: publicProcedure.meta({ cache: { shared: 'exceptForAdmins', reads: ['blogs'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
     const [row] = await preparedArticle(ctx.db, ctx.user?.isAdmin ?? false, { id: input.id });
     if (!row) throw notFound(BLOG_NOT_FOUND);
-    return toBlog(row);
+    return Object.assign(toBlog(row), { contentHtml: markdownHtml(row.content) });
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {

@@ -1,6 +1,7 @@
 import { NewsletterArchiveSchema, NewsletterSubscribeSchema, NewsletterTokenSchema } from '#shared/schemas/community';
 import { ByIdSchema } from '#shared/schemas/content';
 import { confirmSubscription, listSentIssues, requestSubscription, sentIssue, unsubscribe } from '#server/newsletter';
+import { markdownHtml } from '#server/markdown-html';
 import { publicProcedure, router } from '#server/trpc/init';
 import { recipientKey } from '#server/auth/rate-limit';
 
@@ -27,6 +28,12 @@ export const newsletterRouter = router({
   /** GET /api/newsletter/issues: the archive of sent issues (id, subject, sentAt, excerpt), newest first. */
   issues: publicProcedure.meta({ cache: { shared: true, reads: ['newsletter'] } }).input(NewsletterArchiveSchema).query(({ ctx, input }) => listSentIssues(ctx.db, input)),
 
-  /** GET /api/newsletter/issues/{id}: one sent issue with its markdown; an unsent one is a 404. */
-  issue: publicProcedure.meta({ cache: { shared: true, reads: ['newsletter'], item: 'id' } }).input(ByIdSchema).query(({ ctx, input }) => sentIssue(ctx.db, input.id)),
+  /**
+   * GET /api/newsletter/issues/{id}: one sent issue with its markdown, and drawn as HTML for the
+   * page that shows it (`markdownHtml`, markdown-html.ts); an unsent one is a 404.
+   */
+  issue: publicProcedure.meta({ cache: { shared: true, reads: ['newsletter'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
+    const issue = await sentIssue(ctx.db, input.id);
+    return { ...issue, markdownHtml: markdownHtml(issue.markdown) };
+  }),
 });
