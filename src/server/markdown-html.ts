@@ -10,9 +10,11 @@ import sanitizeHtml from 'sanitize-html';
  *
  * Stored text never becomes markup: raw HTML is off in the parser, and its output is sanitized
  * anyway, to the tags markdown makes. Links open in a new tab and pass no referrer or ranking;
- * links and images take only web addresses (and links mail ones).
+ * links and images take only web addresses and the site's own paths (and links mail ones).
  */
-const parser = new MarkdownIt({ html: false, breaks: true, linkify: true });
+
+/** The site's markdown, wherever the server draws it (pages, newsletter mails): raw HTML off, the author's line breaks kept, addresses linked. */
+export const markdownParser = new MarkdownIt({ html: false, breaks: true, linkify: true });
 
 const textAlign = { 'text-align': [/^(left|right|center)$/] };
 
@@ -45,7 +47,7 @@ export function markdownHtml(markdown: string): string {
     drawn.set(markdown, kept);
     return kept;
   }
-  const html = sanitizeHtml(parser.render(markdown), SANITIZE_OPTIONS);
+  const html = sanitizeHtml(markdownParser.render(markdown), SANITIZE_OPTIONS);
   drawn.set(markdown, html);
   keptCharacters += markdown.length + html.length;
   for (const [oldest, oldestHtml] of drawn) {

@@ -1,5 +1,4 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import MarkdownIt from 'markdown-it';
 import type { Db } from '#db/client';
 import { mailOutbox, newsletterIssues, newsletterSubscriptions, usedNewsletterLinks } from '#db/schema';
 import type { NewsletterFrequency } from '#shared/schemas/community';
@@ -10,6 +9,7 @@ import { inPage, type ListOrder, orderBy, type Page, pageIds } from './domains/p
 import { qualified } from './services/content-query';
 import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
 import { queueMail } from './mail/outbox';
+import { markdownParser } from './markdown-html';
 import { drawMail, mailHtmlStart, mails, type MailSite } from './mail/templates';
 import { m } from '#i18n/messages';
 import { LOCALES, type Locale } from '#shared/i18n/locale';
@@ -85,8 +85,6 @@ async function usedBefore(db: Db, token: string, kind: 'confirm' | 'unsubscribe'
   return Boolean(used);
 }
 
-const markdown = new MarkdownIt({ html: false, breaks: true, linkify: true });
-
 /** Placeholders replaced per subscriber when an issue is queued, so the issue is drawn once. */
 const UNSUBSCRIBE_URL = '{{unsubscribe_url}}';
 
@@ -101,7 +99,7 @@ function issueMail(site: MailSite, issue: { subject: string; markdown: string },
   return {
     ...mail,
     text: `${issue.markdown}\n\n--\n${footer} ${unsubscribe}: ${UNSUBSCRIBE_URL}`,
-    html: `${mailHtmlStart()}${markdown.render(issue.markdown)}<hr style="border:none;border-top:1px solid #eee;margin:24px 0"><p style="font-size:13px;color:#6b6270">${escapeHtml(footer)} <a href="${UNSUBSCRIBE_URL}">${escapeHtml(unsubscribe)}</a></p></body></html>`,
+    html: `${mailHtmlStart()}${markdownParser.render(issue.markdown)}<hr style="border:none;border-top:1px solid #eee;margin:24px 0"><p style="font-size:13px;color:#6b6270">${escapeHtml(footer)} <a href="${UNSUBSCRIBE_URL}">${escapeHtml(unsubscribe)}</a></p></body></html>`,
   };
 }
 

@@ -50,7 +50,7 @@ function NewsletterIssuePage() {
               <time dateTime={new Date(issue.data.sentAt).toISOString()}>{m.community_newsletter_issue_sent({ date: longDate(new Date(issue.data.sentAt)) })}</time>
             </p>
           </header>
-          {/* The admin's markdown, sanitized as an article's is. */}
+          {/* The admin's markdown, drawn and sanitized by the server as an article's is. */}
           <ServerDrawnProse html={issue.data.markdownHtml} />
         </>
       )}
