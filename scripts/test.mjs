@@ -7,9 +7,8 @@
 // (nice 19): vitest leaves about a seventh of two cores idle while its tests wait on child
 // processes, PostgreSQL and mail servers, and the two checks fill that time instead of taking
 // most of a minute of their own; at that priority they get a core only when vitest's processes
-// leave one. (On two cores: vitest 212-259 s with both beside it and done within it, against
-// 219 s for vitest alone and then 45 s for the two side by side.) Output of a step beside another is
-// printed whole when its group ends, never interleaved (docs/decisions/055-checks-beside-vitest.md).
+// leave one (measured in docs/decisions/055-checks-beside-vitest.md). Output of a step beside
+// another is printed whole when its group ends, never interleaved.
 import { spawn } from 'node:child_process';
 
 /**
