@@ -1,5 +1,5 @@
-import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { markdownParser } from '#shared/markdown-parser';
 
 /**
  * Markdown a reader reads (a blog article, a newsletter issue) drawn as HTML on the server, so
@@ -13,8 +13,6 @@ import sanitizeHtml from 'sanitize-html';
  * links and images take only web addresses and the site's own paths (and links mail ones).
  */
 
-/** The site's markdown, wherever the server draws it (pages, newsletter mails): raw HTML off, the author's line breaks kept, addresses linked. */
-export const markdownParser = new MarkdownIt({ html: false, breaks: true, linkify: true });
 
 const textAlign = { 'text-align': [/^(left|right|center)$/] };
 

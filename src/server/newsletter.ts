@@ -9,7 +9,7 @@ import { inPage, type ListOrder, orderBy, type Page, pageIds } from './domains/p
 import { qualified } from './services/content-query';
 import { hashSecretToken as hashOf, newSecretToken } from './auth/secret-token';
 import { queueMail } from './mail/outbox';
-import { markdownParser } from './markdown-html';
+import { markdownParser } from '#shared/markdown-parser';
 import { drawMail, mailHtmlStart, mails, type MailSite } from './mail/templates';
 import { m } from '#i18n/messages';
 import { LOCALES, type Locale } from '#shared/i18n/locale';

@@ -1,16 +1,15 @@
 import DOMPurify from 'dompurify';
-import MarkdownIt from 'markdown-it';
 import { useMemo, useSyncExternalStore } from 'react';
 import { cn } from '../lib/utils';
+import { markdownParser } from '#shared/markdown-parser';
 import { proseClassName } from './prose';
 
 // The admin's preview of the markdown she is writing, drawn in the browser as she types. What
-// readers read is drawn by the server with the same parser settings (src/server/markdown-html.ts,
+// readers read is drawn by the server with the same parser (src/server/markdown-html.ts,
 // shown by ServerDrawnProse), so a reader's browser loads neither library.
 //
-// Raw HTML is off in the parser, and the output is sanitized anyway: stored text can never
-// become markup. `breaks` keeps the author's line breaks.
-const parser = new MarkdownIt({ html: false, breaks: true, linkify: true });
+// The parser is the server's (raw HTML off), and the output is sanitized anyway: stored text
+// can never become markup.
 
 // DOMPurify needs a DOM: it has one in the browser, not when the server renders a page (SSR).
 const canSanitize = DOMPurify.isSupported;
@@ -26,7 +25,7 @@ if (canSanitize) {
 
 /** Markdown to safe HTML: the one way stored text becomes markup on this site. */
 export function renderMarkdown(source: string): string {
-  return DOMPurify.sanitize(parser.render(source), { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
+  return DOMPurify.sanitize(markdownParser.render(source), { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
 }
 
 /** Nothing to subscribe to: whether this render can sanitize never changes. */
