@@ -1,3 +1,4 @@
+import type { PlaywrightWorkerArgs } from '@playwright/test';
 import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, signInThroughForm, siteUrl, test, useArabic, saveScreenshot } from './fixtures';
 
 /**
@@ -5,21 +6,23 @@ import { DEMO_ACCOUNTS, expect, expectFitsScreen, expectToast, signInThroughForm
  * everyone; a reply half-written waits for her like a comment does.
  */
 
+/** An API client signed in as `account`, as a member's other tab would be. */
+async function signedIn(playwright: PlaywrightWorkerArgs['playwright'], account: { email: string; password: string }) {
+  const context = await playwright.request.newContext({ baseURL: siteUrl() });
+  expect((await context.post('/api/login', { data: account })).ok()).toBe(true);
+  return context;
+}
+
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 test('a member replies to another member\'s comment in the forum, and the reply shows under it', async ({ page, playwright }) => {
   // Amira asks; the moderator answers her post (staff comments are published at once).
-  const api = async (account: { email: string; password: string }) => {
-    const context = await playwright.request.newContext({ baseURL: siteUrl() });
-    expect((await context.post('/api/login', { data: account })).ok()).toBe(true);
-    return context;
-  };
-  const amira = await api(DEMO_ACCOUNTS.member);
+  const amira = await signedIn(playwright, DEMO_ACCOUNTS.member);
   const title = `Which notebook do you use? ${Date.now()}`;
   const created = await amira.post('/api/forum/posts', { data: { title, content: 'I keep losing my lecture notes. Paper or an app?', category: 'general' } });
   expect(created.status(), await created.text()).toBe(201);
   const postId = ((await created.json()) as { id: number }).id;
-  const moderator = await api(DEMO_ACCOUNTS.moderator);
+  const moderator = await signedIn(playwright, DEMO_ACCOUNTS.moderator);
   expect((await moderator.post(`/api/forum/posts/${postId}/comments`, { data: { content: 'Paper for lectures, an app for lists.' } })).status()).toBe(201);
 
   await page.setViewportSize(WIDE);
@@ -94,4 +97,47 @@ test('a member replies to another member\'s comment in the forum, and the reply 
   }
   await amira.dispose();
   await moderator.dispose();
+});
+
+test('a link to a reply past the first fifty comments of a busy thread brings it into view, and Load more shows the rest', async ({ page, playwright }) => {
+  // Layla asks; six members answer nine times each (within the limit of ten comments a minute).
+  const forumMember = (name: string) => ({ email: `${name}@bloomcircle.example`, password: 'BloomForum1' });
+  const layla = await signedIn(playwright, forumMember('layla'));
+  const title = `Your one study tip? ${Date.now()}`;
+  const created = await layla.post('/api/forum/posts', { data: { title, content: 'One tip each, the more the better.', category: 'general' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const postId = ((await created.json()) as { id: number }).id;
+  const voices = [layla, ...(await Promise.all([DEMO_ACCOUNTS.member, DEMO_ACCOUNTS.moderator, DEMO_ACCOUNTS.admin, forumMember('hana'), forumMember('zeina')].map((account) => signedIn(playwright, account))))];
+  const commentIds: number[] = [];
+  for (let round = 0; round < 9; round++) {
+    for (const voice of voices) {
+      const answer = await voice.post(`/api/forum/posts/${postId}/comments`, { data: { content: `Tip ${commentIds.length + 1}: study in short sessions.` } });
+      expect(answer.status(), await answer.text()).toBe(201);
+      commentIds.push(((await answer.json()) as { id: number }).id);
+    }
+  }
+  expect(commentIds).toHaveLength(54);
+
+  // A notification's link names the 53rd: the thread loads toward it, and it takes the keyboard.
+  await page.goto(`/community/blog?post=${postId}#comment-${commentIds[52]}`);
+  const linked = page.locator(`#comment-${commentIds[52]}`);
+  await expect(linked).toBeFocused();
+  await expect(linked).toContainText('Tip 53: study in short sessions.');
+  await expect(linked).toBeInViewport();
+  await saveScreenshot(page, 'forum-linked-reply-en-1280');
+
+  // Opened from the list, the thread shows its first fifty, then the rest on Load more.
+  await page.goto('/community/blog');
+  const post = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  await post.getByRole('button', { name: '54 comments' }).click();
+  const thread = post.getByRole('region', { name: '54 comments' });
+  await expect(thread.getByRole('listitem')).toHaveCount(50);
+  await expect(thread.getByText('Tip 51:')).toHaveCount(0);
+  await thread.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'forum-thread-load-more-en-1280');
+  await thread.getByRole('button', { name: 'Load more' }).click();
+  await expect(thread.getByRole('listitem')).toHaveCount(54);
+  await expect(thread.getByText('Tip 54: study in short sessions.')).toBeVisible();
+  await expect(thread.getByRole('button', { name: 'Load more' })).toBeHidden();
+  for (const voice of voices) await voice.dispose();
 });

@@ -10,6 +10,7 @@ import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Skeleton } from '../ui/skeleton';
 import { useCommentDraft, useReplyDrafts } from '#client/lib/comment-draft';
+import { linkedCommentId, type MoreComments, mustLoadTowardLink } from '#client/lib/linked-comment';
 import { errorMessage } from '#client/lib/errors';
 import { shortDate } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
@@ -72,14 +73,19 @@ const MARKED_MS = 2_500;
 /**
  * A link to a comment (…#comment-345, as a notification's) brings it into view once it has
  * loaded (comments load after their page): scrolled to, given the keyboard, and marked for a
- * moment. Once per navigation.
+ * moment. Once per navigation. Until it has loaded, the thread's next pages load toward it
+ * (`more`, mustLoadTowardLink): a reply is often past the first page.
  */
-function useCommentInView(comments: CommentItem[]) {
+function useCommentInView(comments: CommentItem[], more: MoreComments | undefined) {
   const location = useRouterState({ select: (state) => state.location });
   useEffect(() => {
-    const linked = /^comment-(\d+)$/.exec(location.hash)?.[1];
-    if (!linked || broughtIntoView.has(location) || !comments.some((comment) => comment.id === Number(linked))) return;
-    const element = document.getElementById(commentAnchor(Number(linked)));
+    const linked = linkedCommentId(location.hash);
+    if (linked === null || broughtIntoView.has(location)) return;
+    if (!comments.some((comment) => comment.id === linked)) {
+      if (more && mustLoadTowardLink(linked, comments.map((comment) => comment.id), more)) void more.fetchNextPage();
+      return;
+    }
+    const element = document.getElementById(commentAnchor(linked));
     if (!element) return;
     broughtIntoView.add(location);
     const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -87,7 +93,7 @@ function useCommentInView(comments: CommentItem[]) {
     element.focus({ preventScroll: true });
     element.setAttribute('data-linked', '');
     window.setTimeout(() => element.removeAttribute('data-linked'), MARKED_MS);
-  }, [location, comments]);
+  }, [location, comments, more]);
 }
 
 /** Each comment's and reply's element: its anchor, focusable by a link to it, and marked while it is the one linked. */
@@ -180,7 +186,7 @@ export function CommentMeta({ kind, comment, date }: { kind: CommentKind; commen
   );
 }
 
-export function CommentList({ comments, isLoading, thread, reply }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread; reply?: ReplySender | undefined }) {
+export function CommentList({ comments, isLoading, thread, reply, more }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread; reply?: ReplySender | undefined; more?: MoreComments }) {
   if (isLoading) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -190,7 +196,7 @@ export function CommentList({ comments, isLoading, thread, reply }: { comments: 
     );
   }
   if (!comments?.length) return <p className="py-4 text-center text-muted-foreground">{m.content_no_comments()}</p>;
-  return <Conversations comments={comments} thread={thread} reply={reply} date={(comment) => shortDate(new Date(comment.createdAt))} className="rounded-2xl bg-muted/60 px-4 py-3" />;
+  return <Conversations comments={comments} thread={thread} reply={reply} more={more} date={(comment) => shortDate(new Date(comment.createdAt))} className="rounded-2xl bg-muted/60 px-4 py-3" />;
 }
 
 /**
@@ -198,13 +204,28 @@ export function CommentList({ comments, isLoading, thread, reply }: { comments: 
  * Reply opens a reply box under the conversation, its text kept like a comment's draft (a box
  * left with text opens again with it). `className` styles each comment's card.
  */
-export function Conversations({ comments, thread, reply, date, className }: { comments: CommentItem[]; thread: CommentThread; reply?: ReplySender | undefined; date: (comment: CommentItem) => string; className: string }) {
+export function Conversations({
+  comments,
+  thread,
+  reply,
+  more,
+  date,
+  className,
+}: {
+  comments: CommentItem[];
+  thread: CommentThread;
+  reply?: ReplySender | undefined;
+  /** The thread's later pages, loaded toward a comment a link names. */
+  more?: MoreComments | undefined;
+  date: (comment: CommentItem) => string;
+  className: string;
+}) {
   // The reply boxes open: per comment, the comment or reply she answers. Boxes left with text
   // open again with it; the one she opened last takes the keyboard.
   const [replyingTo, setReplyingTo] = useState<ReadonlyMap<number, CommentItem>>(new Map());
   const [clicked, setClicked] = useState<number | null>(null);
   const kept = useReplyDrafts(thread.kind, thread.itemId);
-  useCommentInView(comments);
+  useCommentInView(comments, more);
   useEffect(() => {
     if (kept.length === 0) return;
     setReplyingTo((current) => {

@@ -26,11 +26,11 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** 'Load more' under a list whose last page was full. */
-export function LoadMore({ hasMore, loading, onLoad }: { hasMore: boolean; loading: boolean; onLoad: () => void }) {
+/** 'Load more' under a list whose last page was full; `className` replaces the space above it. */
+export function LoadMore({ hasMore, loading, onLoad, className = 'mt-8' }: { hasMore: boolean; loading: boolean; onLoad: () => void; className?: string }) {
   if (!hasMore) return null;
   return (
-    <div className="mt-8 flex justify-center">
+    <div className={`${className} flex justify-center`}>
       <Button variant="outline" onClick={onLoad} disabled={loading}>
         {loading ? m.content_loading_more() : m.content_load_more()}
       </Button>

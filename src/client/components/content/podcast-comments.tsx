@@ -33,6 +33,7 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
         <CommentList
           comments={comments.data?.pages.flat()}
           isLoading={comments.isPending}
+          more={comments}
           thread={{ kind: 'podcast', itemId: podcast.id }}
           reply={signedIn ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: podcast.id, content, parentId })) } : undefined}
         />

@@ -137,6 +137,7 @@ function BlogArticle({ blog }: { blog: Article }) {
         <CommentList
           comments={comments.data?.pages.flat()}
           isLoading={comments.isPending}
+          more={comments}
           thread={{ kind: 'blog', itemId: blog.id }}
           reply={user ? { pending: addComment.isPending, send: (content, parentId) => sent(addComment.mutateAsync({ id: blog.id, content, parentId })) } : undefined}
         />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Heart, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
@@ -20,6 +20,8 @@ import type { SessionUser } from '#client/lib/session';
 import { cn, initials } from '#client/lib/utils';
 import { queryClient, SHORT_STALE_TIME, trpc, type RouterOutputs } from '#client/trpc';
 import { Conversations, sent, toastCommentAdded } from '#client/components/content/comment-thread';
+import { LoadMore } from '#client/components/content/list-states';
+import { COMMENT_PAGE_SIZE, nextCursorFor } from '#client/lib/paging';
 import { MentionBox } from '#client/components/content/mention-box';
 import { MoreActions } from '#client/components/safety/more-actions';
 import { WaitingBadge } from '#client/components/safety/waiting-badge';
@@ -128,7 +130,7 @@ export function PostCard({ post, viewer, commentsOpen: openAtFirst = false }: { 
         )}
         {post.canDelete ? <DeletePost post={post} /> : null}
       </footer>
-      {commentsOpen ? <Comments id={commentsId} postId={post.id} viewer={viewer} /> : null}
+      {commentsOpen ? <Comments id={commentsId} postId={post.id} count={post.comments} viewer={viewer} /> : null}
     </article>
   );
 }
@@ -162,13 +164,17 @@ function DeletePost({ post }: { post: ForumPost }) {
   );
 }
 
-function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: SessionUser | null }) {
+/** A post's comments, a page at a time, and the form to add one; `count`: how many the post has, all pages together. */
+function Comments({ id, postId, count, viewer }: { id: string; postId: number; count: number; viewer: SessionUser | null }) {
   const fieldId = useId();
   // Kept while unsent: folding the comments away or switching language keeps it (lib/comment-draft.ts).
   const [draft, setDraft] = useCommentDraft('forum', postId);
   const [error, setError] = useState<string>();
-  const listOptions = trpc.content.forum.comments.list.queryOptions({ id: postId });
-  const comments = useQuery({ ...listOptions, staleTime: SHORT_STALE_TIME });
+  const commentsInput = { id: postId, limit: COMMENT_PAGE_SIZE };
+  const comments = useInfiniteQuery(
+    trpc.content.forum.comments.list.infiniteQueryOptions(commentsInput, { getNextPageParam: nextCursorFor(COMMENT_PAGE_SIZE), staleTime: SHORT_STALE_TIME }),
+  );
+  const loaded = comments.data?.pages.flat();
 
   const add = useMutation(
     trpc.content.forum.comments.create.mutationOptions({
@@ -176,7 +182,7 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
         // A reply's box clears its own draft.
         if (input.parentId == null) setDraft('');
         toastCommentAdded(result);
-        await Promise.all([queryClient.invalidateQueries({ queryKey: listOptions.queryKey }), refreshForum()]);
+        await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.content.forum.comments.list.infiniteQueryKey(commentsInput) }), refreshForum()]);
       },
       onError: (failure) => {
         if (isUnauthenticated(failure)) return askToSignIn(messages.comments.loginToComment);
@@ -197,24 +203,26 @@ function Comments({ id, postId, viewer }: { id: string; postId: number; viewer: 
   }
 
   return (
-    <section id={id} aria-label={m.community_forum_comments({ count: comments.data?.length ?? 0 })} className="grid gap-4 rounded-2xl bg-muted/60 p-4">
+    <section id={id} aria-label={m.community_forum_comments({ count })} className="grid gap-4 rounded-2xl bg-muted/60 p-4">
       {comments.isPending ? (
         <Skeleton className="h-12" />
       ) : comments.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {errorMessage(comments.error)}
         </p>
-      ) : comments.data.length === 0 ? (
+      ) : !loaded?.length ? (
         <p className="text-sm text-muted-foreground">{m.community_forum_no_comments()}</p>
       ) : (
         <Conversations
-          comments={comments.data}
+          comments={loaded}
+          more={comments}
           thread={{ kind: 'forum', itemId: postId }}
           date={(comment) => relativeTime(comment.createdAt)}
           className="grid gap-1 rounded-xl bg-card p-3"
           reply={viewer ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: postId, content, parentId })) } : undefined}
         />
       )}
+      <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} className="mt-0" />
       {viewer ? (
         <form onSubmit={submit} noValidate className="grid gap-2">
           <Label htmlFor={fieldId}>{m.community_forum_comment_label()}</Label>
