@@ -189,7 +189,9 @@ test('the server renders each screen (SSR), so it shows before any script has ru
 
   // An article reads formatted from the first paint: headings, emphasis and lists, not its markdown.
   const blogs = (await (await page.request.get('/api/blogs')).json()) as { id: number; title: string }[];
-  await page.goto(`/blog?post=${blogs.find((blog) => blog.title === BLOG)!.id}`);
+  const served = await page.goto(`/blog?post=${blogs.find((blog) => blog.title === BLOG)!.id}`);
+  // The page carries the article once drawn and once in its data for the browser, never its markdown too.
+  expect(await served!.text()).not.toContain('## Why waiting for confidence');
   const body = page.getByRole('article');
   await expect(body.getByRole('heading', { name: "Why waiting for confidence doesn't work", level: 2 })).toBeVisible();
   await expect(body.locator('strong', { hasText: 'after' })).toBeVisible();

@@ -158,7 +158,7 @@ function siteReads(data: MixedData): [string, () => string][] {
       'blog article',
       () => {
         const id = randomOf(data.recentBlogIds);
-        return trpcBatchPath([['content.blogs.byId', { id }], ['content.blogs.comments', { id, limit: COMMENT_PAGE, ...infinite }], ['content.blogs.liked', { id }]]);
+        return trpcBatchPath([['content.blogs.article', { id }], ['content.blogs.comments', { id, limit: COMMENT_PAGE, ...infinite }], ['content.blogs.liked', { id }]]);
       },
     ],
   ];

@@ -65,6 +65,7 @@ describe('cache areas', () => {
     const events = referencesOf([call('content.events.list')]);
     const likeOn7 = referencesOf([call('content.blogs.like', { id: 7 })]);
     expect(isAffectedBy(article7, likeOn7)).toBe(true);
+    expect(isAffectedBy(referencesOf([call('content.blogs.article', { id: 7 })]), likeOn7)).toBe(true);
     expect(isAffectedBy(blogList, likeOn7)).toBe(true);
     expect(isAffectedBy(article8, likeOn7)).toBe(false);
     expect(isAffectedBy(events, likeOn7)).toBe(false);

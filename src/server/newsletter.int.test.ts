@@ -161,5 +161,11 @@ describe('the public archive', () => {
     expect(Object.keys(one.json() as object).sort()).toEqual(['id', 'markdown', 'markdownHtml', 'sentAt', 'subject']);
     expect((await t.request({ method: 'GET', url: `/api/newsletter/issues/${draft}` })).statusCode).toBe(404);
     expect((await trpcRequest(t.app, { path: 'content.newsletter.issue', type: 'query', input: { id: draft } })).statusCode).toBe(404);
+
+    // The site's page of an issue: drawn, without its markdown; an unsent one is a 404 there too.
+    const page = await trpcRequest(t.app, { path: 'content.newsletter.issuePage', type: 'query', input: { id: older } });
+    expect(Object.keys(page.json().result.data as object).sort()).toEqual(['id', 'markdownHtml', 'sentAt', 'subject']);
+    expect(page.json().result.data).toMatchObject({ id: older, markdownHtml: '<h2>First</h2>\n<p>A <strong>warm</strong> hello to everyone in the circle.</p>\n' });
+    expect((await trpcRequest(t.app, { path: 'content.newsletter.issuePage', type: 'query', input: { id: draft } })).statusCode).toBe(404);
   });
 });

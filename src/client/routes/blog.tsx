@@ -29,7 +29,7 @@ export const Route = createFileRoute('/blog')({
   loader: async ({ context, deps }) => {
     if (!deps.post) return void context.queryClient.prefetchInfiniteQuery(context.pageQueries.blogs(deps.q, deps.category));
     // The article comes with its code, so a page the server draws shows it, not its placeholder.
-    void context.queryClient.prefetchQuery(context.trpc.content.blogs.byId.queryOptions({ id: deps.post }));
+    void context.queryClient.prefetchQuery(context.trpc.content.blogs.article.queryOptions({ id: deps.post }));
     await BlogDetail.preload?.();
   },
   component: BlogPage,

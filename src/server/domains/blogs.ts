@@ -5,6 +5,7 @@ import { blogSummary } from '#shared/blog-summary';
 import { notFound } from '../errors';
 import { displayName } from '../policies';
 import { preparedRead } from './prepared';
+import { markdownHtml } from '../markdown-html';
 
 /**
  * The blog read model: one select list with its author's names and its like and comment
@@ -76,6 +77,9 @@ function readerBlogFields(row: BlogRow | BlogCardRow) {
 
 /** An article as readers see it. */
 export const toBlog = (row: BlogRow) => Object.assign(readerBlogFields(row), { content: row.content });
+
+/** An article as the site's page shows it: its body drawn as HTML (markdown-html.ts), without the markdown. */
+export const toArticlePage = (row: BlogRow) => Object.assign(readerBlogFields(row), { contentHtml: markdownHtml(row.content) });
 
 /** A card of the blog list: a summary instead of the body. */
 export const toBlogCard = (row: BlogCardRow) =>

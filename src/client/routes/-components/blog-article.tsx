@@ -22,13 +22,13 @@ import { useSession } from '#client/lib/session';
 import { queryClient, SHORT_STALE_TIME, trpc, trpcClient, type RouterOutputs } from '#client/trpc';
 
 /** An article as it is read: the whole body. */
-type Article = RouterOutputs['content']['blogs']['byId'];
+type Article = RouterOutputs['content']['blogs']['article'];
 
 // One article of the blog (/blog?post=id), with its body (drawn by the server), likes and
 // comments. Its own chunk: the list doesn't load the comment form or its validation.
 
 export function BlogDetail({ id }: { id: number }) {
-  const blog = useQuery(trpc.content.blogs.byId.queryOptions({ id }));
+  const blog = useQuery(trpc.content.blogs.article.queryOptions({ id }));
   useDocumentTitle(blog.data?.title);
   // Back to the list as she left it (its search and category stay in the address).
   const back = (
@@ -75,7 +75,7 @@ function BlogArticle({ blog }: { blog: Article }) {
 
   const refreshBlog = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.content.blogs.byId.queryKey({ id: blog.id }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.content.blogs.article.queryKey({ id: blog.id }) }),
       queryClient.invalidateQueries({ queryKey: trpc.content.blogs.cards.pathKey() }),
     ]);
 

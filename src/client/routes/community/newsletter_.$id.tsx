@@ -15,14 +15,14 @@ import { trpc } from '#client/trpc';
 export const Route = createFileRoute('/community/newsletter_/$id')({
   loader: ({ context, params }) => {
     const id = idParam(params.id);
-    if (id) return context.queryClient.prefetchQuery(context.trpc.content.newsletter.issue.queryOptions({ id }));
+    if (id) return context.queryClient.prefetchQuery(context.trpc.content.newsletter.issuePage.queryOptions({ id }));
   },
   component: NewsletterIssuePage,
 });
 
 function NewsletterIssuePage() {
   const id = idParam(Route.useParams().id) ?? 0;
-  const issue = useQuery({ ...trpc.content.newsletter.issue.queryOptions({ id }), enabled: id > 0 });
+  const issue = useQuery({ ...trpc.content.newsletter.issuePage.queryOptions({ id }), enabled: id > 0 });
   useDocumentTitle(issue.data?.subject);
   const missing = id === 0 || errorStatus(issue.error) === 404;
 

@@ -68,6 +68,17 @@ describe('GET /api/blogs/{id}', () => {
     expect(trpc.json().result.data).toMatchObject(expected);
   });
 
+  it("answers the site's page of an article with its body drawn, without the markdown, and drafts to admins only", async () => {
+    const { id } = await createBlog(t.db, { title: 'Drawn once', content: 'Write **one** line.' });
+    const page = async (articleId: number, cookie?: string) => get(`/trpc/content.blogs.article?input=${encodeURIComponent(JSON.stringify({ id: articleId }))}`, cookie);
+    const article = (await page(id)).json().result.data;
+    expect(article).toMatchObject({ id, title: 'Drawn once', contentHtml: '<p>Write <strong>one</strong> line.</p>\n' });
+    expect(article).not.toHaveProperty('content');
+    expect((await page(draftId)).statusCode).toBe(404);
+    expect((await page(draftId, member.cookie)).statusCode).toBe(404);
+    expect((await page(draftId, admin.cookie)).json().result.data).toMatchObject({ id: draftId, isPublished: false });
+  });
+
   it('answers 404 for a draft to visitors and members, and serves it to admins', async () => {
     expect((await get(`/api/blogs/${draftId}`)).statusCode).toBe(404);
     const response = await get(`/api/blogs/${draftId}`, member.cookie);

@@ -6,7 +6,7 @@ import { notFound } from '#server/errors';
 import { inPage, type ListOrder, orderBy, pageIds } from '#server/domains/paging';
 import { plainFirstPage, plainFirstPageSize, preparedRead } from '#server/domains/prepared';
 import { markdownHtml } from '#server/markdown-html';
-import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toBlog, toBlogCard } from '#server/domains/blogs';
+import { BLOG_NOT_FOUND, blogVisibleTo, requireVisibleBlog, selectBlogCards, selectBlogs, toArticlePage, toBlog, toBlogCard } from '#server/domains/blogs';
 import { addComment, COMMENT_TABLES, listCommentsOfVisibleParent } from '#server/services/comments';
 import { categoryCondition, searchCondition } from '#server/services/content-query';
 import { preparedLikedAmong, setLike } from '#server/services/likes';
@@ -42,6 +42,13 @@ const preparedArticle = preparedRead('blogs.byId', (db, isAdmin: boolean) =>
     .limit(1),
 );
 
+/** The article `id` as this viewer may read it (drafts for admins only), or the same 404 whether it is missing or hidden. */
+async function visibleArticle(db: Db, viewer: { isAdmin: boolean } | null, id: number) {
+  const [row] = await preparedArticle(db, viewer?.isAdmin ?? false, { id });
+  if (!row) throw notFound(BLOG_NOT_FOUND);
+  return row;
+}
+
 const likedAmongPublishedBlogs = preparedLikedAmong('blog', blogVisibleTo(null));
 const likedAmongAllBlogs = preparedLikedAmong('blog', blogVisibleTo({ isAdmin: true }));
 
@@ -61,13 +68,22 @@ export const blogsRouter = router({
   }),
 
   /**
-   * The same for every viewer but admins, who also see drafts. With the body drawn as HTML
-   * (`contentHtml`, markdown-html.ts) for the page that shows it, beside its markdown.
+   * An article in the API's documented shape, its markdown `content`, with the body also drawn
+   * as HTML (`contentHtml`, markdown-html.ts). The same for every viewer but admins, who also
+   * see drafts.
    */
   byId: publicProcedure.meta({ cache: { shared: 'exceptForAdmins', reads: ['blogs'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
-    const [row] = await preparedArticle(ctx.db, ctx.user?.isAdmin ?? false, { id: input.id });
-    if (!row) throw notFound(BLOG_NOT_FOUND);
+    const row = await visibleArticle(ctx.db, ctx.user, input.id);
     return Object.assign(toBlog(row), { contentHtml: markdownHtml(row.content) });
+  }),
+
+  /**
+   * The article as the site's page shows it: the body drawn as HTML only. Its markdown would go
+   * out twice more with every page the server renders (in the page's data and again in the
+   * browser's cache), and no reader's screen uses it.
+   */
+  article: publicProcedure.meta({ cache: { shared: 'exceptForAdmins', reads: ['blogs'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
+    return toArticlePage(await visibleArticle(ctx.db, ctx.user, input.id));
   }),
 
   liked: memberProcedure.input(ByIdSchema).query(async ({ ctx, input }) => {

@@ -36,4 +36,10 @@ export const newsletterRouter = router({
     const issue = await sentIssue(ctx.db, input.id);
     return { ...issue, markdownHtml: markdownHtml(issue.markdown) };
   }),
+
+  /** The issue as the site's page shows it: drawn as HTML only, its markdown left out (as `blogs.article`). */
+  issuePage: publicProcedure.meta({ cache: { shared: true, reads: ['newsletter'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
+    const { markdown, ...issue } = await sentIssue(ctx.db, input.id);
+    return { ...issue, markdownHtml: markdownHtml(markdown) };
+  }),
 });
