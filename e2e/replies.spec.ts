@@ -139,5 +139,17 @@ test('a link to a reply past the first fifty comments of a busy thread brings it
   await expect(thread.getByRole('listitem')).toHaveCount(54);
   await expect(thread.getByText('Tip 54: study in short sessions.')).toBeVisible();
   await expect(thread.getByRole('button', { name: 'Load more' })).toBeHidden();
+
+  // Amira writes one more with only the first fifty shown: the thread loads on until hers shows.
+  await signInThroughForm(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/community/blog');
+  const hers = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+  await hers.getByRole('button', { name: '54 comments' }).click();
+  await expect(hers.getByRole('region', { name: '54 comments' }).getByRole('listitem')).toHaveCount(50);
+  await hers.getByRole('combobox', { name: 'Write a comment' }).fill('Tip 55: teach it to someone else.');
+  await hers.getByRole('button', { name: 'Add Comment' }).click();
+  await expectToast(page, 'Success', 'Comment added successfully');
+  await expect(hers.getByRole('region', { name: '55 comments' }).getByText('Tip 55: teach it to someone else.')).toBeVisible();
   for (const voice of voices) await voice.dispose();
 });

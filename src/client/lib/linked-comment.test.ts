@@ -13,7 +13,7 @@ describe('linkedCommentId', () => {
 });
 
 describe('mustLoadTowardLink', () => {
-  const more = { hasNextPage: true, isFetchingNextPage: false };
+  const more = { hasNextPage: true, isFetching: false };
   const firstPage = Array.from({ length: 50 }, (_, index) => 101 + index);
 
   it('loads the next page while every loaded comment is older than the linked one', () => {
@@ -29,8 +29,8 @@ describe('mustLoadTowardLink', () => {
     expect(mustLoadTowardLink(140, firstPage.filter((id) => id !== 140), more)).toBe(false);
   });
 
-  it('asks once at a time, and never past the last page', () => {
-    expect(mustLoadTowardLink(160, firstPage, { hasNextPage: true, isFetchingNextPage: true })).toBe(false);
-    expect(mustLoadTowardLink(160, firstPage, { hasNextPage: false, isFetchingNextPage: false })).toBe(false);
+  it('asks once at a time, not while the loaded pages are read again, and never past the last page', () => {
+    expect(mustLoadTowardLink(160, firstPage, { hasNextPage: true, isFetching: true })).toBe(false);
+    expect(mustLoadTowardLink(160, firstPage, { hasNextPage: false, isFetching: false })).toBe(false);
   });
 });

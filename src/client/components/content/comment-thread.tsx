@@ -96,6 +96,17 @@ function useCommentInView(comments: CommentItem[], more: MoreComments | undefine
   }, [location, comments, more]);
 }
 
+/**
+ * The comment or reply she has just added (`added`): a thread loaded a page at a time may end
+ * before it, so its next pages load until it shows, where she left the list. It is not
+ * scrolled to: she is still writing where she was.
+ */
+function useAddedCommentShown(comments: CommentItem[], more: MoreComments | undefined, added: number | undefined) {
+  useEffect(() => {
+    if (added !== undefined && more && mustLoadTowardLink(added, comments.map((comment) => comment.id), more)) void more.fetchNextPage();
+  }, [added, comments, more]);
+}
+
 /** Each comment's and reply's element: its anchor, focusable by a link to it, and marked while it is the one linked. */
 const anchored = (comment: CommentItem) => ({
   id: commentAnchor(comment.id),
@@ -186,7 +197,21 @@ export function CommentMeta({ kind, comment, date }: { kind: CommentKind; commen
   );
 }
 
-export function CommentList({ comments, isLoading, thread, reply, more }: { comments: CommentItem[] | undefined; isLoading: boolean; thread: CommentThread; reply?: ReplySender | undefined; more?: MoreComments }) {
+export function CommentList({
+  comments,
+  isLoading,
+  thread,
+  reply,
+  more,
+  added,
+}: {
+  comments: CommentItem[] | undefined;
+  isLoading: boolean;
+  thread: CommentThread;
+  reply?: ReplySender | undefined;
+  more?: MoreComments;
+  added?: number | undefined;
+}) {
   if (isLoading) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -196,7 +221,7 @@ export function CommentList({ comments, isLoading, thread, reply, more }: { comm
     );
   }
   if (!comments?.length) return <p className="py-4 text-center text-muted-foreground">{m.content_no_comments()}</p>;
-  return <Conversations comments={comments} thread={thread} reply={reply} more={more} date={(comment) => shortDate(new Date(comment.createdAt))} className="rounded-2xl bg-muted/60 px-4 py-3" />;
+  return <Conversations comments={comments} thread={thread} reply={reply} more={more} added={added} date={(comment) => shortDate(new Date(comment.createdAt))} className="rounded-2xl bg-muted/60 px-4 py-3" />;
 }
 
 /**
@@ -209,14 +234,17 @@ export function Conversations({
   thread,
   reply,
   more,
+  added,
   date,
   className,
 }: {
   comments: CommentItem[];
   thread: CommentThread;
   reply?: ReplySender | undefined;
-  /** The thread's later pages, loaded toward a comment a link names. */
+  /** The thread's later pages, loaded toward a comment a link names, or the one she added. */
   more?: MoreComments | undefined;
+  /** The id of the comment or reply she has just added. */
+  added?: number | undefined;
   date: (comment: CommentItem) => string;
   className: string;
 }) {
@@ -226,6 +254,7 @@ export function Conversations({
   const [clicked, setClicked] = useState<number | null>(null);
   const kept = useReplyDrafts(thread.kind, thread.itemId);
   useCommentInView(comments, more);
+  useAddedCommentShown(comments, more, added);
   useEffect(() => {
     if (kept.length === 0) return;
     setReplyingTo((current) => {

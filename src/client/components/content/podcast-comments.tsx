@@ -34,6 +34,7 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
           comments={comments.data?.pages.flat()}
           isLoading={comments.isPending}
           more={comments}
+          added={add.data?.id}
           thread={{ kind: 'podcast', itemId: podcast.id }}
           reply={signedIn ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: podcast.id, content, parentId })) } : undefined}
         />

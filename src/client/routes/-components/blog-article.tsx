@@ -138,6 +138,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           comments={comments.data?.pages.flat()}
           isLoading={comments.isPending}
           more={comments}
+          added={addComment.data?.id}
           thread={{ kind: 'blog', itemId: blog.id }}
           reply={user ? { pending: addComment.isPending, send: (content, parentId) => sent(addComment.mutateAsync({ id: blog.id, content, parentId })) } : undefined}
         />

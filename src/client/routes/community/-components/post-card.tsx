@@ -216,6 +216,7 @@ function Comments({ id, postId, count, viewer }: { id: string; postId: number; c
         <Conversations
           comments={loaded}
           more={comments}
+          added={add.data?.id}
           thread={{ kind: 'forum', itemId: postId }}
           date={(comment) => relativeTime(comment.createdAt)}
           className="grid gap-1 rounded-xl bg-card p-3"
