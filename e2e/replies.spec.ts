@@ -100,7 +100,7 @@ test('a member replies to another member\'s comment in the forum, and the reply 
 });
 
 test('a link to a reply past the first fifty comments of a busy thread brings it into view, and Load more shows the rest', async ({ page, playwright }) => {
-  // Layla asks; six members answer nine times each (within the limit of ten comments a minute).
+  // Layla asks; she and five others answer, nine times each.
   const forumMember = (name: string) => ({ email: `${name}@bloomcircle.example`, password: 'BloomForum1' });
   const layla = await signedIn(playwright, forumMember('layla'));
   const title = `Your one study tip? ${Date.now()}`;
