@@ -99,7 +99,7 @@ test('a member replies to another member\'s comment in the forum, and the reply 
   await moderator.dispose();
 });
 
-test('a link to a reply past the first fifty comments of a busy thread brings it into view, and Load more shows the rest', async ({ page, playwright }) => {
+test('a link to a reply past the first fifty comments of a busy thread brings it into view, and Load more comments shows the rest', async ({ page, playwright }) => {
   // Layla asks; she and five others answer, nine times each.
   const forumMember = (name: string) => ({ email: `${name}@bloomcircle.example`, password: 'BloomForum1' });
   const layla = await signedIn(playwright, forumMember('layla'));
@@ -126,19 +126,19 @@ test('a link to a reply past the first fifty comments of a busy thread brings it
   await expect(linked).toBeInViewport();
   await saveScreenshot(page, 'forum-linked-reply-en-1280');
 
-  // Opened from the list, the thread shows its first fifty, then the rest on Load more.
+  // Opened from the list, the thread shows its first fifty, then the rest on Load more comments.
   await page.goto('/community/blog');
   const post = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
   await post.getByRole('button', { name: '54 comments' }).click();
   const thread = post.getByRole('region', { name: '54 comments' });
   await expect(thread.getByRole('listitem')).toHaveCount(50);
   await expect(thread.getByText('Tip 51:')).toHaveCount(0);
-  await thread.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await thread.getByRole('button', { name: 'Load more comments' }).scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'forum-thread-load-more-en-1280');
-  await thread.getByRole('button', { name: 'Load more' }).click();
+  await thread.getByRole('button', { name: 'Load more comments' }).click();
   await expect(thread.getByRole('listitem')).toHaveCount(54);
   await expect(thread.getByText('Tip 54: study in short sessions.')).toBeVisible();
-  await expect(thread.getByRole('button', { name: 'Load more' })).toBeHidden();
+  await expect(thread.getByRole('button', { name: 'Load more comments' })).toBeHidden();
 
   // Amira writes one more with only the first fifty shown: the thread loads on until hers shows.
   await signInThroughForm(page, DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.member.password);

@@ -26,13 +26,17 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** 'Load more' under a list whose last page was full; `className` replaces the space above it. */
-export function LoadMore({ hasMore, loading, onLoad, className = 'mt-8' }: { hasMore: boolean; loading: boolean; onLoad: () => void; className?: string }) {
+/**
+ * 'Load more' under a list whose last page was full, or `label` where the page holds another
+ * list with its own (a thread's comments under the forum's posts); `className` replaces the
+ * space above it.
+ */
+export function LoadMore({ hasMore, loading, onLoad, label, className = 'mt-8' }: { hasMore: boolean; loading: boolean; onLoad: () => void; label?: string; className?: string }) {
   if (!hasMore) return null;
   return (
     <div className={`${className} flex justify-center`}>
       <Button variant="outline" onClick={onLoad} disabled={loading}>
-        {loading ? m.content_loading_more() : m.content_load_more()}
+        {loading ? m.content_loading_more() : (label ?? m.content_load_more())}
       </Button>
     </div>
   );

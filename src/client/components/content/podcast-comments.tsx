@@ -38,7 +38,7 @@ export default function PodcastComments({ podcast, signedIn }: { podcast: Podcas
           thread={{ kind: 'podcast', itemId: podcast.id }}
           reply={signedIn ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: podcast.id, content, parentId })) } : undefined}
         />
-        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
+        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} label={m.content_load_more_comments()} />
       </div>
       {signedIn ? (
         <CommentForm

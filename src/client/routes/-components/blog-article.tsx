@@ -142,7 +142,7 @@ function BlogArticle({ blog }: { blog: Article }) {
           thread={{ kind: 'blog', itemId: blog.id }}
           reply={user ? { pending: addComment.isPending, send: (content, parentId) => sent(addComment.mutateAsync({ id: blog.id, content, parentId })) } : undefined}
         />
-        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} />
+        <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} label={m.content_load_more_comments()} />
         {user ? (
           <CommentForm
             id="blog-comment"

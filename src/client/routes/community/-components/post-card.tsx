@@ -223,7 +223,7 @@ function Comments({ id, postId, count, viewer }: { id: string; postId: number; c
           reply={viewer ? { pending: add.isPending, send: (content, parentId) => sent(add.mutateAsync({ id: postId, content, parentId })) } : undefined}
         />
       )}
-      <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} className="mt-0" />
+      <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} label={m.content_load_more_comments()} className="mt-0" />
       {viewer ? (
         <form onSubmit={submit} noValidate className="grid gap-2">
           <Label htmlFor={fieldId}>{m.community_forum_comment_label()}</Label>
