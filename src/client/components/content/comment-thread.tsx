@@ -98,7 +98,7 @@ function useCommentInView(comments: CommentItem[], more: MoreComments | undefine
 
 /**
  * The comment or reply she has just added (`added`): a thread loaded a page at a time may end
- * before it, so its next pages load until it shows at the end of the list. It is neither
+ * before it, so its next pages load until it shows (a reply, under its comment). It is neither
  * scrolled to nor focused: the form she wrote in keeps the keyboard.
  */
 function useAddedCommentShown(comments: CommentItem[], more: MoreComments | undefined, added: number | undefined) {
