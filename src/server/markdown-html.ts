@@ -13,7 +13,6 @@ import { markdownParser } from '#shared/markdown-parser';
  * links and images take only web addresses and the site's own paths (and links mail ones).
  */
 
-
 const textAlign = { 'text-align': [/^(left|right|center)$/] };
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {

@@ -78,9 +78,9 @@ export const blogsRouter = router({
   }),
 
   /**
-   * The article as the site's page shows it: the body drawn as HTML only. Its markdown would go
-   * out twice more with every page the server renders (in the page's data and again in the
-   * browser's cache), and no reader's screen uses it.
+   * The article as the site's page shows it: the body drawn as HTML only. No reader's screen
+   * uses the markdown, which would otherwise go out in every answer and in the data of every
+   * article page the server renders (SSR), beside the drawn body.
    */
   article: publicProcedure.meta({ cache: { shared: 'exceptForAdmins', reads: ['blogs'], item: 'id' } }).input(ByIdSchema).query(async ({ ctx, input }) => {
     return toArticlePage(await visibleArticle(ctx.db, ctx.user, input.id));
