@@ -289,7 +289,11 @@ async function openLoop(plan: LoadPlan & { mode: 'open' }, pick: () => Pick, age
 export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const base = new URL(plan.base);
   const sockets = plan.mode === 'closed' ? plan.connections : OPEN_LOOP_SOCKETS;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  // An idle connection is closed a second before the server's announced keep-alive timeout
+  // (`Keep-Alive: timeout=5`), so a request is never sent on a connection the server is closing
+  // (a GET could be sent again, a POST can't). Node's agent follows that hint only when it has a
+  // timeout of its own to shorten: hence `timeout`.
+  const agent = new http.Agent({ keepAlive: true, timeout: TIMEOUT_MS, maxSockets: sockets, maxFreeSockets: sockets });
   const comments = new Map(Object.entries(plan.commentsSent ?? {}));
   const pick = mixedPicker(plan.data, comments, plan.mix ?? 'site');
   const cpuBefore = process.cpuUsage();
