@@ -71,8 +71,8 @@ export async function signIn(base: string, path: string, body: object): Promise<
 
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** VmRSS and VmHWM (peak) of a process, in MiB. */
-export function memoryOf(pid: number): { rss: number; hwm: number } | null {
+/** VmRSS and VmHWM (peak) of one process, in MiB. */
+function processMemory(pid: number): { rss: number; hwm: number } | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
@@ -80,6 +80,18 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The memory a server takes, in MiB: VmRSS and VmHWM (peak) of its process and its descendants
+ * summed, since the production entry is a supervisor and the server processes it started (the
+ * peaks of different processes may fall at different times, so their sum is an upper bound).
+ * `processes` says how many there were. Null once the server is gone.
+ */
+export function memoryOf(pid: number): { rss: number; hwm: number; processes: number } | null {
+  const each = processTree(pid).map(processMemory).filter((memory) => memory !== null);
+  if (each.length === 0) return null;
+  return { rss: each.reduce((sum, memory) => sum + memory.rss, 0), hwm: each.reduce((sum, memory) => sum + memory.hwm, 0), processes: each.length };
 }
 
 /** The unit of /proc's CPU times: Linux's USER_HZ, which is 100 on x86 and Arm. */

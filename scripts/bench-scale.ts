@@ -303,8 +303,10 @@ interface Server {
   child: ChildProcess;
   base: string;
   output: string[];
+  /** MiB, the server's processes together (memoryOf): a supervisor with its worker for the production entry. */
   idleRss: number;
   peakRss: number;
+  processes: number;
   stopSampling(): void;
 }
 
@@ -354,8 +356,9 @@ async function startServer(entry: string, url: string, dataDir: string): Promise
     await sleep(200);
   }
   await sleep(1000);
-  const idleRss = memoryOf(child.pid!)?.rss ?? 0;
-  const server: Server = { child, base, output, idleRss, peakRss: idleRss, stopSampling: () => {} };
+  const idle = memoryOf(child.pid!);
+  const idleRss = idle?.rss ?? 0;
+  const server: Server = { child, base, output, idleRss, peakRss: idleRss, processes: idle?.processes ?? 0, stopSampling: () => {} };
   const sampler = setInterval(() => {
     const memory = memoryOf(child.pid!);
     if (memory) server.peakRss = Math.max(server.peakRss, memory.rss, memory.hwm);
@@ -672,7 +675,7 @@ async function main() {
       const entry = cache === 'off' ? benchServer : resolve(ROOT, 'dist/server/main.js');
       const server = await startServer(entry, url, join(work, `data-${cache}`));
       running = server;
-      console.log(`\nRead cache ${cache}: ${entry.slice(ROOT.length + 1)} on ${server.base}, idle RSS ${server.idleRss.toFixed(0)} MiB`);
+      console.log(`\nRead cache ${cache}: ${entry.slice(ROOT.length + 1)} on ${server.base}, idle RSS ${server.idleRss.toFixed(0)} MiB in ${server.processes} process(es)`);
 
       // Sessions live in the database, so one sign-in each serves both servers.
       if (!admin) {
@@ -720,7 +723,7 @@ async function main() {
 
       await stopServer(server);
       running = undefined;
-      memory.push(`cache ${cache}: idle ${server.idleRss.toFixed(0)} MiB after start, peak ${server.peakRss.toFixed(0)} MiB during the run`);
+      memory.push(`cache ${cache}: idle ${server.idleRss.toFixed(0)} MiB after start, peak ${server.peakRss.toFixed(0)} MiB during the run (${server.processes} process(es) together)`);
       complaints.push(...serverComplaints(server.output).map((line) => `cache ${cache}: ${line}`));
     }
   } finally {

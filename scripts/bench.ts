@@ -200,7 +200,7 @@ async function main() {
     if (rows.some((row) => row[7]!.endsWith('failed'))) process.exitCode = 1;
     const afterLoad = memoryOf(app.child.pid!);
     if (idle && afterLoad) {
-      console.log(`\nServer memory (${database}, the database included when embedded): RSS ${idle.rss.toFixed(0)} MiB idle after start, ${afterLoad.rss.toFixed(0)} MiB after the run, peak ${afterLoad.hwm.toFixed(0)} MiB`);
+      console.log(`\nServer memory (${database}, the database included when embedded; the supervisor and its server process together): RSS ${idle.rss.toFixed(0)} MiB idle after start, ${afterLoad.rss.toFixed(0)} MiB after the run, peak ${afterLoad.hwm.toFixed(0)} MiB`);
     }
     // The matcher runs in this process, after the server's load: a post, then adversarial texts.
     met &&= await reportWatchedWords();
