@@ -303,7 +303,7 @@ interface Server {
   child: ChildProcess;
   base: string;
   output: string[];
-  /** MiB, the server's processes together (memoryOf): a supervisor with its worker for the production entry. */
+  /** RSS after start and at most, in MiB, of the server's `processes` together (memoryOf): the production entry is a supervisor and its server process. */
   idleRss: number;
   peakRss: number;
   processes: number;
