@@ -39,6 +39,7 @@ import { runMigrations } from '#db/migrate';
 import { hashPassword } from '#server/auth/password';
 import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
 import { notificationViews, unreadCount } from '#server/notifications/inbox';
+import { SERVER_BUNDLE_OPTIONS } from './server-bundle-options';
 import { BENCH_PASSWORD, BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, mixedWorkloadRows, sampleCpu, signIn, SIGNED_IN_MEMBERS, sleep, trpcBatchPath } from './bench-kit';
 import { homeCardsBatchPath, percentile, runLoad, type LoadResult, type MixedData } from './bench-load';
 
@@ -317,17 +318,7 @@ interface Server {
  */
 async function bundleBenchServer(): Promise<string> {
   const outfile = resolve(ROOT, 'dist/server/bench-server.js');
-  await build({
-    entryPoints: [resolve(ROOT, 'scripts/bench-server.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    outfile,
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  await build({ ...SERVER_BUNDLE_OPTIONS, entryPoints: [resolve(ROOT, 'scripts/bench-server.ts')], outfile, logLevel: 'warning' });
   return outfile;
 }
 

@@ -6,7 +6,7 @@ import { SERVER_BUNDLE_OPTIONS } from './server-bundle-options';
 const root = resolve(import.meta.dirname, '..');
 await build({
   ...SERVER_BUNDLE_OPTIONS,
-  entryPoints: ['src/server/main.ts', 'src/server/cli/admin-create.ts', 'src/server/cli/seed.ts', 'src/server/cli/migrate.ts'].map((entry) => resolve(root, entry)),
+  entryPoints: ['src/server/main.ts', 'src/server/server-process.ts', 'src/server/cli/admin-create.ts', 'src/server/cli/seed.ts', 'src/server/cli/migrate.ts'].map((entry) => resolve(root, entry)),
   outbase: resolve(root, 'src/server'),
   outdir: resolve(root, 'dist/server'),
   logLevel: 'info',

@@ -6,7 +6,8 @@ const apiPort = process.env.API_PORT ?? '3001';
 const children = [
   // Recompiles the message dictionaries (src/shared/i18n/messages) into typed functions on every edit.
   spawn('npm', ['run', 'i18n:compile', '--', '--watch'], { stdio: 'inherit' }),
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  // One server process with no supervisor (src/server/main.ts): tsx watch starts it again on every edit.
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/server-process.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development' },
   }),

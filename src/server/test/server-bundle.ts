@@ -4,8 +4,11 @@ import { SERVER_BUNDLE_OPTIONS } from '../../../scripts/server-bundle-options';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-/** The server's source entries the tests start as real processes, and their bundles' names. */
-const SOURCE_ENTRIES = { 'src/server/main.ts': 'main', 'e2e/server.ts': 'e2e-server' } as const;
+/**
+ * The server's source entries the tests start as real processes, and their bundles' names.
+ * main.ts starts server-process.ts's bundle, which it finds beside its own.
+ */
+const SOURCE_ENTRIES = { 'src/server/main.ts': 'main', 'src/server/server-process.ts': 'server-process', 'e2e/server.ts': 'e2e-server' } as const;
 export type SourceEntry = keyof typeof SOURCE_ENTRIES;
 
 /**
