@@ -181,3 +181,47 @@ export function sampleCpu(pids: { server: number; database: string }) {
     },
   };
 }
+
+/** One second of the machine's CPU time, as shares of all its cores' time in that second. */
+export interface MachineSecond {
+  /** Running any process (user, nice, system, interrupts). */
+  busy: number;
+  /**
+   * Taken by the hypervisor for other virtual machines while this one had work to run (steal):
+   * time none of this machine's processes could use, whatever they were doing.
+   */
+  steal: number;
+}
+
+/** The machine's CPU times so far, in ticks summed over its cores (/proc/stat's first line). */
+function machineTimes(): { busy: number; idle: number; steal: number } {
+  // user nice system idle iowait irq softirq steal (guest time is already inside user).
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+}
+
+/**
+ * Samples the whole machine's CPU every second over a run: second i covers [i, i + 1) s from
+ * the call. A stall on a shared machine may be no process's: the hypervisor can take the cores
+ * away (steal), and this says when it did.
+ */
+export function sampleMachine() {
+  let last = machineTimes();
+  const seconds: MachineSecond[] = [];
+  const timer = setInterval(() => {
+    const now = machineTimes();
+    const busy = now.busy - last.busy;
+    const steal = now.steal - last.steal;
+    const total = busy + steal + (now.idle - last.idle);
+    seconds.push(total > 0 ? { busy: busy / total, steal: steal / total } : { busy: 0, steal: 0 });
+    last = now;
+  }, 1000);
+  return {
+    /** Stops sampling: the run's seconds. */
+    stop(): MachineSecond[] {
+      clearInterval(timer);
+      return seconds;
+    },
+  };
+}
+

@@ -19,7 +19,7 @@ import http from 'node:http';
 import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { ALL_CATEGORIES } from '#shared/categories';
-import { homeBatchPath, sampleCpu, trpcBatchPath } from './bench-kit';
+import { homeBatchPath, sampleCpu, sampleMachine, trpcBatchPath, type MachineSecond } from './bench-kit';
 
 /** What the generator writes on stdout as it starts sending. */
 export const LOAD_STARTED = 'started\n';
@@ -360,23 +360,27 @@ const GENERATOR_NICENESS = Number(process.env.BENCH_GENERATOR_NICE ?? 19);
 
 /**
  * Runs this generator in its own process with the plan, and samples the server's and
- * PostgreSQL's CPU time while it sends (from its first byte on stdout, once its plan is read).
+ * PostgreSQL's CPU time and the machine's, second by second, while it sends (from its first
+ * byte on stdout, once its plan is read: the seconds line up with the result's slowSeconds).
  */
-export async function runLoad(plan: LoadPlan, serverPid: number, database: string): Promise<{ result: LoadResult; cpu: { server: number; postgres: number } }> {
+export async function runLoad(plan: LoadPlan, serverPid: number, database: string): Promise<{ result: LoadResult; cpu: { server: number; postgres: number }; machine: MachineSecond[] }> {
   // From the project's root, where `--import tsx` finds tsx.
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { cwd: resolve(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'inherit'] });
   setPriority(child.pid!, GENERATOR_NICENESS);
   let output = '';
   let sampler: ReturnType<typeof sampleCpu> | undefined;
+  let machineSampler: ReturnType<typeof sampleMachine> | undefined;
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     sampler ??= sampleCpu({ server: serverPid, database });
+    machineSampler ??= sampleMachine();
     output += chunk;
   });
   child.stdin!.end(JSON.stringify(plan));
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   const cpu = sampler?.stop() ?? { server: 0, postgres: 0 };
+  const machine = machineSampler?.stop() ?? [];
   if (code !== 0 || !output.startsWith(LOAD_STARTED)) throw new Error(`the load generator exited with ${code}: ${output.slice(0, 500)}`);
-  return { result: JSON.parse(output.slice(LOAD_STARTED.length)) as LoadResult, cpu };
+  return { result: JSON.parse(output.slice(LOAD_STARTED.length)) as LoadResult, cpu, machine };
 }
 
 // Run as a child: the plan on stdin, the result on stdout.

@@ -40,7 +40,7 @@ import { hashPassword } from '#server/auth/password';
 import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
 import { notificationViews, unreadCount } from '#server/notifications/inbox';
 import { SERVER_BUNDLE_OPTIONS } from './server-bundle-options';
-import { BENCH_PASSWORD, BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, mixedWorkloadRows, sampleCpu, signIn, SIGNED_IN_MEMBERS, sleep, trpcBatchPath } from './bench-kit';
+import { BENCH_PASSWORD, BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, mixedWorkloadRows, sampleCpu, signIn, SIGNED_IN_MEMBERS, sleep, trpcBatchPath, type MachineSecond } from './bench-kit';
 import { homeCardsBatchPath, percentile, runLoad, type LoadResult, type MixedData } from './bench-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -498,8 +498,27 @@ const MAX_AT_70_MS = 500;
 /** The answers of a load run that were not 2xx, as [`${kind} ${status or error}`, count]. */
 const not2xx = (result: LoadResult) => Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
 
+/**
+ * The machine's part of a load run: how busy its cores were and how much the hypervisor took
+ * (steal), over the run, in its worst second and in each second a request over 500 ms was due.
+ */
+function describeMachine(machine: MachineSecond[], slowSeconds: number[]): string {
+  if (machine.length === 0) return '';
+  const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
+  const mean = (field: keyof MachineSecond) => machine.reduce((sum, second) => sum + second[field], 0) / machine.length;
+  const mostStolen = machine.reduce((most, second, index) => (second.steal > machine[most]!.steal ? index : most), 0);
+  const slow = slowSeconds.flatMap((index) => {
+    const second = machine[index];
+    return second ? [`second ${index} busy ${percent(second.busy)}, steal ${percent(second.steal)}`] : [];
+  });
+  return (
+    `; the machine: busy ${percent(mean('busy'))}, steal ${percent(mean('steal'))} (most in one second: ${percent(machine[mostStolen]!.steal)}, second ${mostStolen})` +
+    (slow.length ? ` (in the slow seconds: ${slow.join('; ')})` : '')
+  );
+}
+
 /** One line on a load run: where the time and the CPU went. */
-function describeLoad(label: string, { result, cpu }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on'): string {
+function describeLoad(label: string, { result, cpu, machine }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on'): string {
   const bad = not2xx(result);
   const perRequest = (ms: number) => (ms / Math.max(result.answered, 1)).toFixed(2);
   return (
@@ -510,7 +529,8 @@ function describeLoad(label: string, { result, cpu }: Awaited<ReturnType<typeof 
     `; reads p50/p99 ${result.reads.p50.toFixed(0)}/${result.reads.p99.toFixed(0)} ms, writes ${result.writeLatency.p50.toFixed(0)}/${result.writeLatency.p99.toFixed(0)} ms` +
     `; by kind: ${Object.entries(result.byKind).map(([kind, times]) => `${kind} ${times.p50.toFixed(0)}/${times.p99.toFixed(0)}`).join(', ')}` +
     (bad.length ? `; not 2xx: ${bad.map(([key, n]) => `${n}× ${key}`).join(', ')}` : '; every answer 2xx') +
-    (cache === 'on' ? `; from the read cache: ${Object.entries(result.cacheHits).map(([kind, n]) => `${kind} ${Math.round((n.fromCache / n.answered) * 100)}%`).join(', ')}` : '')
+    (cache === 'on' ? `; from the read cache: ${Object.entries(result.cacheHits).map(([kind, n]) => `${kind} ${Math.round((n.fromCache / n.answered) * 100)}%`).join(', ')}` : '') +
+    describeMachine(machine, result.slowSeconds)
   );
 }
 
