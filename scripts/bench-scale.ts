@@ -312,9 +312,9 @@ interface Server {
 }
 
 /**
- * The cache-off server is scripts/bench-server.ts bundled the way the build bundles main.ts,
- * beside it in dist/server so it finds the client, the server-side renderer and the migrations
- * alike.
+ * The cache-off server is scripts/bench-server.ts bundled the way the build bundles the
+ * server's entries, beside them in dist/server so it finds the client, the server-side renderer
+ * and the migrations alike.
  */
 async function bundleBenchServer(): Promise<string> {
   const outfile = resolve(ROOT, 'dist/server/bench-server.js');

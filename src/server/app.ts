@@ -111,7 +111,7 @@ function redisReady(redis: Redis, ms: number): Promise<void> {
   });
 }
 
-/** Builds the whole server: used by main.ts, the tests and the benchmark. */
+/** Builds the whole server: used by start.ts, the tests and the benchmark. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = options;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };

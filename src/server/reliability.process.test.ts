@@ -283,7 +283,7 @@ describe.skipIf(Boolean(skipReason))('reliability on a real PostgreSQL', () => {
     stop = true;
     await Promise.all(writers);
     expect(written, 'writes went through between the outages').toBeGreaterThan(0);
-    expect(workersOf(site), 'no server process died (the driver no longer throws where nothing can catch it)').toEqual(workers);
+    expect(workersOf(site), `no server process died (the driver no longer throws where nothing can catch it); the site's log ends: ${site.tail()}`).toEqual(workers);
     expect(recoveries.filter((ms) => ms > 2000), `serving again after each outage (ms: ${recoveries.join(', ')})`).toEqual([]);
     expect(site.output.join(''), 'no uncaught driver error').not.toMatch(/TypeError|reading 'write'/);
 

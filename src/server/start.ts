@@ -10,9 +10,9 @@ import { watchForStalls } from './stall-watch';
 /**
  * Starts the site as the environment describes it: the database (migrated), the first
  * admin, the demo content, the app on its port, and a graceful stop on SIGTERM and SIGINT.
- * main.ts runs it as it is. Settings that weaken the server (the test server's relaxed rate
- * limits, a benchmark's read cache turned off) can only be passed in code, never through the
- * environment of a deployment.
+ * Each server process of the production entry (server-process.ts) runs it as it is. Settings
+ * that weaken the server (the test server's relaxed rate limits, a benchmark's read cache
+ * turned off) can only be passed in code, never through the environment of a deployment.
  */
 export async function startServer(settings: Pick<BuildAppOptions, 'rateLimits' | 'responseCache'> = {}): Promise<FastifyInstance> {
   const env = readEnv();
