@@ -4,7 +4,7 @@ import { Reply, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { commentAnchor } from '#shared/links';
-import { CommentFormSchema, type CommentKind } from '#shared/schemas/content';
+import type { CommentKind } from '#shared/schemas/content';
 import { m } from '#i18n/messages';
 import { Button } from '../ui/button';
 import { Label } from '../ui/label';
@@ -25,6 +25,14 @@ import { CharacterCount } from '../character-count';
 import { MentionBox } from './mention-box';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
+
+/**
+ * The comment form checks a comment with the server's own schema (zod and the shared schemas,
+ * one chunk of about 26 KiB compressed). It loads when a comment box is first touched, not with
+ * the page: a visitor reading an article never writes, and evaluating it lengthened the page's
+ * long tasks. Sending awaits it.
+ */
+const loadCommentSchema = () => import('#shared/schemas/content');
 
 /** A thread of comments: under which kind of item, and which one. */
 export interface CommentThread {
@@ -357,6 +365,7 @@ export function CommentForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { CommentFormSchema } = await loadCommentSchema();
     const parsed = CommentFormSchema.safeParse({ content: draft });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -371,7 +380,7 @@ export function CommentForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className={replyTo ? 'mt-3 grid gap-2' : 'grid gap-2'}>
+    <form onSubmit={(event) => void submit(event)} onFocus={() => void loadCommentSchema()} noValidate className={replyTo ? 'mt-3 grid gap-2' : 'grid gap-2'}>
       <Label htmlFor={id}>{replyTo ? m.content_reply_label({ name: isolated(replyTo.name) }) : m.content_comment_label()}</Label>
       <MentionBox
         ref={box}
