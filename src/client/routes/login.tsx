@@ -14,7 +14,7 @@ import { serverMessage } from '../lib/errors';
 import { useFormErrors } from '../lib/form-errors';
 import { loadSession, sessionQueryOptions } from '../lib/session';
 import { queryClient, trpc } from '../trpc';
-import { loadAuthSchemas } from '../lib/auth-schemas';
+import { loadAuthSchemas } from '../lib/form-schemas';
 
 export const Route = createFileRoute('/login')({
   // Signed in already: Home (on the server's render as in the browser).

@@ -18,7 +18,7 @@ import { describedBy, useFormErrors } from '../lib/form-errors';
 import { latinDigits, pageDigits } from '../lib/formats';
 import { loadSession } from '../lib/session';
 import { trpc } from '../trpc';
-import { loadAuthSchemas } from '../lib/auth-schemas';
+import { loadAuthSchemas } from '../lib/form-schemas';
 
 export const Route = createFileRoute('/signup')({
   // A member who is already in has nothing to apply for (on the server's render as in the browser).

@@ -12,6 +12,7 @@ import { Skeleton } from '../ui/skeleton';
 import { useCommentDraft, useReplyDrafts } from '#client/lib/comment-draft';
 import { linkedCommentId, type MoreComments, mustLoadTowardLink } from '#client/lib/linked-comment';
 import { errorMessage } from '#client/lib/errors';
+import { loadContentSchemas } from '#client/lib/form-schemas';
 import { shortDate } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
 import { queryClient, type RouterOutputs, trpc } from '#client/trpc';
@@ -25,14 +26,6 @@ import { CharacterCount } from '../character-count';
 import { MentionBox } from './mention-box';
 
 export type CommentItem = RouterOutputs['content']['podcasts']['comments'][number];
-
-/**
- * The comment form checks a comment with the server's own schema (zod and the shared schemas,
- * one chunk of about 26 KiB compressed). It loads when a comment box is first touched, not with
- * the page: a visitor reading an article never writes, and evaluating it lengthened the page's
- * long tasks. Sending awaits it.
- */
-const loadCommentSchema = () => import('#shared/schemas/content');
 
 /** A thread of comments: under which kind of item, and which one. */
 export interface CommentThread {
@@ -365,7 +358,7 @@ export function CommentForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { CommentFormSchema } = await loadCommentSchema();
+    const { CommentFormSchema } = await loadContentSchemas();
     const parsed = CommentFormSchema.safeParse({ content: draft });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -380,7 +373,7 @@ export function CommentForm({
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} onFocus={() => void loadCommentSchema()} noValidate className={replyTo ? 'mt-3 grid gap-2' : 'grid gap-2'}>
+    <form onSubmit={(event) => void submit(event)} onFocus={() => void loadContentSchemas()} noValidate className={replyTo ? 'mt-3 grid gap-2' : 'grid gap-2'}>
       <Label htmlFor={id}>{replyTo ? m.content_reply_label({ name: isolated(replyTo.name) }) : m.content_comment_label()}</Label>
       <MentionBox
         ref={box}

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
-import { FORUM_CATEGORIES, ForumPostCreateSchema, type ForumCategory } from '#shared/schemas/community';
+import { FORUM_CATEGORIES } from '#shared/categories';
+import type { ForumCategory } from '#shared/schemas/community';
 import { Field } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card';
@@ -13,6 +14,7 @@ import { m } from '#i18n/messages';
 import { carriedTexts, useDraftOfferedForReload } from '#client/lib/carried-draft';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
 import { describedBy, useFormErrors } from '#client/lib/form-errors';
+import { loadCommunitySchemas } from '#client/lib/form-schemas';
 import { trpc } from '#client/trpc';
 import { refreshForum } from './forum-cache';
 import { askToSignIn } from './sign-in';
@@ -72,8 +74,9 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
     }),
   );
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const { ForumPostCreateSchema } = await loadCommunitySchemas();
     const data = check(ForumPostCreateSchema, { title, content, category });
     if (data) create.mutate(data);
   }
@@ -84,7 +87,7 @@ export function NewPostForm({ id, initialTitle, draft, onDone }: { id: string; i
         <h2 className="text-xl font-semibold">{m.community_forum_form_title()}</h2>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-5">
+        <form onSubmit={(event) => void submit(event)} onFocus={() => void loadCommunitySchemas()} noValidate className="grid gap-5">
           <Field id="post-title" label={m.community_forum_post_title()} error={errors.title} count={{ value: title, max: FORUM_LIMITS.titleMax }}>
             <Input
               id="post-title"

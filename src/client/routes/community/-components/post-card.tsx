@@ -3,7 +3,6 @@ import { Heart, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { contentHref, forumPostAnchor } from '#shared/links';
-import { CommentContentSchema } from '#shared/schemas/content';
 import { ConfirmDelete } from '#client/components/confirm-delete';
 import { MemberText } from '#client/components/member-text';
 import { RelativeTime } from '#client/components/relative-time';
@@ -15,6 +14,7 @@ import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { categoryColour } from '#client/lib/categories';
 import { errorMessage, isUnauthenticated } from '#client/lib/errors';
+import { loadContentSchemas } from '#client/lib/form-schemas';
 import { formatCount, relativeTime } from '#client/lib/formats';
 import type { SessionUser } from '#client/lib/session';
 import { cn, initials } from '#client/lib/utils';
@@ -191,8 +191,9 @@ function Comments({ id, postId, count, viewer }: { id: string; postId: number; c
     }),
   );
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const { CommentContentSchema } = await loadContentSchemas();
     const parsed = CommentContentSchema.safeParse(draft);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -225,7 +226,7 @@ function Comments({ id, postId, count, viewer }: { id: string; postId: number; c
       )}
       <LoadMore hasMore={comments.hasNextPage} loading={comments.isFetchingNextPage} onLoad={() => void comments.fetchNextPage()} label={m.content_load_more_comments()} className="mt-0" />
       {viewer ? (
-        <form onSubmit={submit} noValidate className="grid gap-2">
+        <form onSubmit={(event) => void submit(event)} onFocus={() => void loadContentSchemas()} noValidate className="grid gap-2">
           <Label htmlFor={fieldId}>{m.community_forum_comment_label()}</Label>
           <MentionBox
             id={fieldId}
