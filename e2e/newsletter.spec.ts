@@ -20,6 +20,11 @@ test('a visitor confirms her subscription by mail, receives the issue the admin 
 
   // She subscribes: nothing counts until she opens the mailed link.
   await page.goto('/community/newsletter');
+  // An address that can't be one is refused at its field before anything is sent.
+  await page.getByLabel('Email address').fill('leila@');
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  await expect(page.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(page.getByLabel('Email address')).toBeFocused();
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('How often?').click();
   await page.getByRole('option', { name: 'Bi-weekly' }).click();

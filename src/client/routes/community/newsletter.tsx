@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarDays, Gift, HeartHandshake, Mail, MailCheck, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
-import { NEWSLETTER_FREQUENCIES, NewsletterSubscribeSchema, type NewsletterFrequency } from '#shared/schemas/community';
+import { NEWSLETTER_FREQUENCIES } from '#shared/categories';
+import type { NewsletterFrequency } from '#shared/schemas/community';
 import { EmailSuggestion } from '#client/components/email-suggestion';
 import { Field } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
@@ -14,6 +15,7 @@ import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { errorMessage } from '#client/lib/errors';
 import { describedBy, focusFirstError } from '#client/lib/form-errors';
+import { loadCommunitySchemas } from '#client/lib/form-schemas';
 import { longDate, longDateUtc } from '#client/lib/formats';
 import { useSession } from '#client/lib/session';
 import { trpc } from '#client/trpc';
@@ -84,8 +86,9 @@ function SubscribeCard() {
     }),
   );
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const { NewsletterSubscribeSchema } = await loadCommunitySchemas();
     const parsed = NewsletterSubscribeSchema.safeParse({ email, frequency });
     if (!parsed.success) {
       // Only the address can be wrong here (the frequency is picked from the list).
@@ -109,7 +112,7 @@ function SubscribeCard() {
         </h2>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-5">
+        <form onSubmit={(event) => void submit(event)} onFocus={() => void loadCommunitySchemas()} noValidate className="grid gap-5">
           <Field id="newsletter-email" label={m.community_newsletter_email()} error={error}>
             <Input
               id="newsletter-email"

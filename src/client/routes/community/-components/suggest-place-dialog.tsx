@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
-import { PLACE_CATEGORIES, PlaceSuggestionSchema, type PlaceCategory } from '#shared/schemas/community';
+import { PLACE_CATEGORIES } from '#shared/categories';
+import type { PlaceCategory } from '#shared/schemas/community';
 import { Field } from '#client/components/field';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog';
@@ -12,6 +13,7 @@ import { toast } from '#client/components/ui/toast';
 import { m } from '#i18n/messages';
 import { errorMessage, errorField, isUnauthenticated } from '#client/lib/errors';
 import { describedBy, useFormErrors } from '#client/lib/form-errors';
+import { loadCommunitySchemas } from '#client/lib/form-schemas';
 import { trpc } from '#client/trpc';
 import { askToSignIn } from './sign-in';
 import { TEXT_LIMITS } from '#shared/limits';
@@ -54,8 +56,9 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
     }),
   );
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    const { PlaceSuggestionSchema } = await loadCommunitySchemas();
     const data = check(PlaceSuggestionSchema, form);
     if (data) suggest.mutate(data);
   }
@@ -67,7 +70,7 @@ export function SuggestPlaceDialog({ open, onOpenChange }: { open: boolean; onOp
           <DialogTitle>{m.community_places_suggest()}</DialogTitle>
           <DialogDescription>{m.community_places_suggest_description()}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(event) => void submit(event)} onFocus={() => void loadCommunitySchemas()} noValidate className="grid gap-4">
           <Field id="place-name" label={m.community_places_name()} error={errors.name} count={{ value: form.name, max: TEXT_LIMITS.placeName }}>
             <Input id="place-name" value={form.name} onChange={(e) => set('name')(e.target.value)} {...describedBy('place-name', { error: errors.name })} />
           </Field>
