@@ -90,6 +90,11 @@ export interface LoadResult {
   /** Requests that took over 500 ms, and the seconds of the run (from its start) they were due in. */
   over500: number;
   slowSeconds: number[];
+  /**
+   * The seconds whose answers' p99 (by when they were due) was over 50 ms, with that p99 and the
+   * slowest: a tail spread over every second is a queue, one held in a few seconds is a stall.
+   */
+  tailSeconds: { second: number; p99: number; max: number }[];
   writes: number;
   /** `${kind} ${status}` (status 0: no answer) → count. */
   statuses: Record<string, number>;
@@ -311,7 +316,10 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const reads: number[] = [];
   const writes: number[] = [];
   const slowSeconds = new Set<number>();
+  const bySecond = new Map<number, number[]>();
   for (const answer of answers) {
+    const second = Math.floor(answer.dueAt / 1000);
+    bySecond.set(second, bySecond.get(second) ?? []).get(second)!.push(answer.latency);
     const key = `${answer.pick.kind} ${answer.status || answer.error}`;
     statuses[key] = (statuses[key] ?? 0) + 1;
     byKindTimes.set(answer.pick.kind, byKindTimes.get(answer.pick.kind) ?? []).get(answer.pick.kind)!.push(answer.latency);
@@ -321,8 +329,12 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
       hits.answered++;
       if (answer.fromCache) hits.fromCache++;
     }
-    if (answer.latency > 500) slowSeconds.add(Math.floor(answer.dueAt / 1000));
+    if (answer.latency > 500) slowSeconds.add(second);
   }
+  const tailSeconds = [...bySecond]
+    .map(([second, times]) => ({ second, p99: percentile(sorted(times), 99), max: times.at(-1)! }))
+    .filter((second) => second.p99 > 50)
+    .sort((a, b) => a.second - b.second);
   const summary = (list: number[]) => ({ p50: percentile(sorted(list), 50), p99: percentile(list, 99) });
   return {
     sent: answers.length,
@@ -333,6 +345,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
     max: all.at(-1) ?? 0,
     over500: answers.filter((answer) => answer.latency > 500).length,
     slowSeconds: [...slowSeconds].sort((a, b) => a - b),
+    tailSeconds,
     writes: writes.length,
     statuses,
     byKind: Object.fromEntries([...byKindTimes].map(([kind, times]) => [kind, summary(times)])),

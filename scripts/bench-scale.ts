@@ -23,11 +23,12 @@
  *   BENCH_CACHE=off|on                 run one of the two servers only
  *   BENCH_CPU_PROFILE=folder           write the server's CPU profiles (node --cpu-prof) there
  *   BENCH_SERVER_NODE_FLAGS='--flag'   flags for the server's node, to try a V8 setting (--max-semi-space-size=64)
+ *   BENCH_SERVER_LOG=file              append what the server prints to the file instead of summing up its warnings
  *   DATABASE_POOL_SIZE=n               the server's connections; by default twice this machine's
  *                                      cores, since PostgreSQL runs on the same cores here
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -331,8 +332,15 @@ async function startServer(entry: string, url: string, dataDir: string): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  if (process.env.BENCH_SERVER_LOG) {
+    // Everything the server prints goes to the file instead (with --trace-gc in BENCH_SERVER_NODE_FLAGS, its collections).
+    const file = createWriteStream(resolve(process.env.BENCH_SERVER_LOG), { flags: 'a' });
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  } else {
+    child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+    child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  }
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null || attempt >= 300) {
@@ -525,6 +533,8 @@ function describeLoad(label: string, { result, cpu, machine }: Awaited<ReturnTyp
     `${label} (cache ${cache}): ${result.answered} answers at ${result.rate.toFixed(0)}/s, ${result.writes} writes (${((result.writes / Math.max(result.sent, 1)) * 100).toFixed(1)}%); ` +
     `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, ${result.over500} over 500 ms` +
     (result.slowSeconds.length ? ` (due in seconds ${result.slowSeconds.join(', ')} of the run begun ${result.startedAt})` : '') +
+    `; seconds with p99 over 50 ms: ${result.tailSeconds.length} of ${Math.ceil(result.sent / Math.max(result.rate, 1))}` +
+    (result.tailSeconds.length ? ` (${result.tailSeconds.map(({ second, p99, max }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}`).join(', ')})` : '') +
     `; CPU per request: server ${perRequest(cpu.server)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms (generator ${perRequest(result.generatorCpuMs)} ms, sending late by p99 ${result.sendLag.p99.toFixed(1)} ms, at most ${result.sendLag.max.toFixed(0)} ms)` +
     `; reads p50/p99 ${result.reads.p50.toFixed(0)}/${result.reads.p99.toFixed(0)} ms, writes ${result.writeLatency.p50.toFixed(0)}/${result.writeLatency.p99.toFixed(0)} ms` +
     `; by kind: ${Object.entries(result.byKind).map(([kind, times]) => `${kind} ${times.p50.toFixed(0)}/${times.p99.toFixed(0)}`).join(', ')}` +
