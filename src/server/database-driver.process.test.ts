@@ -160,3 +160,48 @@ describe.skipIf(!url)('results of queries', () => {
     expect(promotedPerQuery, `promoted ${Math.round(promotedPerQuery)} bytes a query over ${scavenges.length} scavenges`).toBeLessThan(2048);
   });
 });
+
+/**
+ * Transactions hold at most half the pool (db/client.ts, transactionSlots), so reads keep a
+ * connection while the writes wait for the disk. Here six transactions each hold their
+ * connection for half a second (as commits do when the write-ahead log is slow to flush) on a
+ * pool of four: a read still answers at once, and every transaction still commits. A transaction
+ * opened on the root handle inside another never waits for a slot, so none is stuck.
+ */
+describe.skipIf(!url)('transactions on a pool of four', () => {
+  const HELD_MS = 500;
+
+  it('leave reads a connection while they wait, and all commit', async () => {
+    const { db, close } = createDb({ url: url!, maxConnections: 4 });
+    try {
+      await Promise.all(Array.from({ length: 4 }, () => db.execute(sql`select 1`)));
+      const transactions = Array.from({ length: 6 }, () => db.transaction((tx) => tx.execute(sql`select pg_sleep(${HELD_MS / 1000})`)));
+      // Let the transactions take what they may of the pool.
+      await new Promise((done) => setTimeout(done, 50));
+      const readStarted = performance.now();
+      await db.execute(sql`select 1`);
+      const readMs = performance.now() - readStarted;
+      expect((await Promise.allSettled(transactions)).map((outcome) => outcome.status)).toEqual(Array(6).fill('fulfilled'));
+      expect(readMs).toBeLessThan(HELD_MS / 2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('let a transaction opened inside another one run while every slot is held', async () => {
+    const { db, close } = createDb({ url: url!, maxConnections: 4 });
+    try {
+      const nested = Array.from({ length: 2 }, () =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          // The root handle, not tx: a second transaction of its own, as code that reaches for the shared handle opens.
+          return db.transaction((inner) => inner.execute(sql`select 2 as two`));
+        }),
+      );
+      const outcome = await Promise.race([Promise.all(nested).then(() => 'committed'), new Promise((done) => setTimeout(() => done('stuck'), 5_000))]);
+      expect(outcome).toBe('committed');
+    } finally {
+      await close();
+    }
+  });
+});
