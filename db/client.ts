@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -90,47 +89,6 @@ function preparedByDefault(client: postgres.Sql | postgres.TransactionSql) {
  * lookup. A generic plan can't see them: one measured run of the hub search read the whole
  * table for it (3.4 s p99).
  */
-/**
- * Transactions hold at most half the pool's connections at once, so reads always have the other
- * half. A transaction keeps its connection until its COMMIT is on disk, and every commit waits
- * for the same flush of the write-ahead log: when the disk is slow to flush (42–111 ms seen on
- * the benchmark's machine, in the seconds its tail sat in), the writes arriving meanwhile took
- * every connection of a pool of four and reads waited behind them. A transaction over the limit
- * waits for a slot before it takes a connection, so it holds nothing while it waits.
- *
- * A transaction begun inside another (code that reaches the root handle while a transaction of
- * its own is open) never waits for a slot: its outer transaction holds one and may be waiting
- * for it, so it takes a connection as it always did.
- */
-function limitTransactions(client: postgres.Sql, slots: number) {
-  const open = client.begin.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  const insideTransaction = new AsyncLocalStorage<true>();
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const acquire = async () => {
-    if (running < slots) running++;
-    // A finished transaction hands its slot straight to the next in line (release).
-    else await new Promise<void>((ready) => waiting.push(ready));
-  };
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
-  (client as unknown as { begin: (...args: unknown[]) => Promise<unknown> }).begin = async (...args: unknown[]) => {
-    if (insideTransaction.getStore()) return open(...args);
-    await acquire();
-    try {
-      return await insideTransaction.run(true, () => open(...args));
-    } finally {
-      release();
-    }
-  };
-}
-
-/** How many transactions may hold connections at once: half the pool, at least one. */
-export const transactionSlots = (maxConnections: number) => Math.max(1, Math.floor(maxConnections / 2));
-
 export const searchedPerCall = (query: string): boolean => /bloom_search_|\bilike\b/i.test(query);
 
 /** BEGIN, COMMIT, ROLLBACK and savepoints, which the driver sends itself. */
@@ -154,7 +112,6 @@ export function createDb(options: DbOptions): DbHandle {
       backoff: (attempts: number) => Math.min(0.1 * attempts, 0.5),
     });
     preparedByDefault(client);
-    limitTransactions(client, transactionSlots(options.maxConnections ?? 10));
     return {
       db: drizzlePostgres(client, { schema }) as unknown as Db,
       driver: 'postgres',
