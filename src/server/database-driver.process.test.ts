@@ -122,9 +122,9 @@ describe.skipIf(!url)('transactions on a busy pool', () => {
 /**
  * A query's result dies young. postgres.js 3.4.9 made each query's settling functions closures
  * in its constructor; on Node 24 (V8 13) that kept every answered query's result alive until the
- * next full collection, so every result was promoted to the old generation (a third of all the
- * bytes a server read from PostgreSQL) and full collections, with their pauses, came every few
- * seconds under load. The patch keeps the settling functions as properties instead.
+ * next full collection, so every result was promoted to the old generation, and full
+ * collections, with their pauses, came every 10–15 s under load
+ * (docs/decisions/058-query-results-die-young.md). The patch keeps them as properties instead.
  *
  * The child runs queries one after another, each answering twelve rows of 3,000 characters
  * (36 KB), with a small young generation so that it is collected often, and V8 prints what each
