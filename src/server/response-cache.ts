@@ -5,6 +5,7 @@ import { listenTo, notify } from '#db/notifications';
 import { acceptedEncoding, asksForStream, COMPRESSION_THRESHOLD, compressAnswer, type AnswerEncoding } from './answer-compression';
 import { ALL_AREAS, areaOfItem, type CacheArea, type DataReferences, isAffectedBy, type ItemReference, type ProcedureCall, referencesOf } from './cache-areas';
 import { type Clock, DropCache } from './drop-cache';
+import { withinTimeLimit } from './time-limit';
 
 /**
  * A micro-cache of shared reads (GET /api/... and /trpc/... answered 200). Only an answer
@@ -68,12 +69,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REMEMBERED_PERSONAL_URLS = 1_000;
 /** A request waits this long at most for another's read of its URL, then reads for itself. */
 const FLIGHT_WAIT_MS = 5_000;
-
-function answerOrNullAfter(answer: Promise<Entry | null>, ms: number): Promise<Entry | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((done) => (timer = setTimeout(() => done(null), ms).unref()));
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-}
 
 /** What the procedures that made an answer say about who may see it. */
 export interface AnswerScope {
@@ -237,7 +232,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     if (!entry) {
       const flight = flights.get(url);
       if (flight) {
-        entry = (await answerOrNullAfter(flight.answer, FLIGHT_WAIT_MS)) ?? undefined;
+        entry = (await withinTimeLimit(flight.answer, FLIGHT_WAIT_MS, () => null)) ?? undefined;
         // A read that never ended (its hooks never ran) must not hold the URL's later requests too.
         if (!flight.settled && flights.get(url) === flight) flights.delete(url);
       } else if (!personalUrls.has(url)) {

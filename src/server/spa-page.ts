@@ -11,6 +11,7 @@ import { fallbackPageHead, pageHeadFor, pageHeadHtml } from './page-head';
 import { scriptSafeJson } from './script-safe-json';
 import { inLocale, localeOfRequest } from './i18n';
 import { sendCompressed } from './answer-compression';
+import { withinTimeLimit } from './time-limit';
 import { DEFAULT_LOCALE, directionOf, type Locale, LOCALES } from '#shared/i18n/locale';
 
 /** The client's server-side renderer (src/client/entry-server.tsx, built into dist/ssr). */
@@ -75,7 +76,9 @@ function pageTemplate(clientDir: string, locale: Locale) {
   return { head, tail: template.slice(headEnd), renderedHead: startCodeAfterPaint(head) };
 }
 
-const timeLimit = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not rendered within ${ms} ms`)), ms).unref());
+const notRendered = () => {
+  throw new Error(`not rendered within ${RENDER_TIME_LIMIT_MS} ms`);
+};
 
 /**
  * Every screen's HTML. The visitor's session is written in as a JSON data block (the same
@@ -123,7 +126,7 @@ export function createSpaPage(clientDir: string, deps: ContextDeps, renderer: Pr
       blocks = dataBlock(SESSION_DATA_ELEMENT_ID, session);
       try {
         const renderPage = await renderer;
-        const rendered = renderPage && (await Promise.race([renderPage({ url: request.url, session, locale, callQuery: queryCaller(context) }), timeLimit(RENDER_TIME_LIMIT_MS)]));
+        const rendered = renderPage && (await withinTimeLimit(renderPage({ url: request.url, session, locale, callQuery: queryCaller(context) }), RENDER_TIME_LIMIT_MS, notRendered));
         if (rendered) {
           blocks += dataBlock(QUERY_DATA_ELEMENT_ID, rendered.queries);
           // Inert until the browser hydrates it, so nothing typed or clicked on it is lost.
