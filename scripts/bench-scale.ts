@@ -40,6 +40,7 @@ import { runMigrations } from '#db/migrate';
 import { hashPassword } from '#server/auth/password';
 import { NOTIFICATION_PAGE_SIZE } from '#shared/notifications';
 import { notificationViews, unreadCount } from '#server/notifications/inbox';
+import { SERVER_PROCESS_V8_FLAGS } from '#server/server-process-flags';
 import { SERVER_BUNDLE_OPTIONS } from './server-bundle-options';
 import { BENCH_PASSWORD, BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, mixedWorkloadRows, sampleCpu, signIn, SIGNED_IN_MEMBERS, sleep, trpcBatchPath, type MachineSecond } from './bench-kit';
 import { homeCardsBatchPath, percentile, runLoad, type LoadResult, type MixedData } from './bench-load';
@@ -317,16 +318,18 @@ interface Server {
  * server's entries, beside them in dist/server so it finds the client, the server-side renderer
  * and the migrations alike.
  */
+const BENCH_SERVER_BUNDLE = resolve(ROOT, 'dist/server/bench-server.js');
 async function bundleBenchServer(): Promise<string> {
-  const outfile = resolve(ROOT, 'dist/server/bench-server.js');
-  await build({ ...SERVER_BUNDLE_OPTIONS, entryPoints: [resolve(ROOT, 'scripts/bench-server.ts')], outfile, logLevel: 'warning' });
-  return outfile;
+  await build({ ...SERVER_BUNDLE_OPTIONS, entryPoints: [resolve(ROOT, 'scripts/bench-server.ts')], outfile: BENCH_SERVER_BUNDLE, logLevel: 'warning' });
+  return BENCH_SERVER_BUNDLE;
 }
 
 async function startServer(entry: string, url: string, dataDir: string): Promise<Server> {
   const port = await freePort();
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROFILE)] : [];
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...profile, entry], {
+  // The flags main.ts gives its server processes, for the cache-off server that runs without it.
+  const serverFlags = entry === BENCH_SERVER_BUNDLE ? SERVER_PROCESS_V8_FLAGS : [];
+  const child = spawn(process.execPath, [...serverFlags, ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), ...profile, entry], {
     cwd: ROOT,
     env: benchServerEnv({ port, dataDir, databaseUrl: url }),
     stdio: ['ignore', 'pipe', 'pipe'],

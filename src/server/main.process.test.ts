@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { messages } from '#shared/messages';
+import { SERVER_PROCESS_V8_FLAGS } from './server-process-flags';
 import { bundledEntry } from './test/server-bundle';
 import { spawnSite, stopSite, untilServing, type SiteProcess } from './test/site-process';
 
@@ -47,4 +48,25 @@ it('serves the same server with NODE_ENV=test: public reads come from the read c
   const again = await fetch(`${base}/api/podcasts`);
   expect(again.status).toBe(200);
   expect(again.headers.get('x-cache')).toBe('hit');
+});
+
+/** The command lines of a process's children, read from Linux's /proc. */
+function childCommandLines(parentPid: number): string[][] {
+  const lines: string[][] = [];
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The parent's pid is the field after the command name, which is in parentheses.
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+      if (parent === parentPid) lines.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch {
+      // The process ended while it was being read.
+    }
+  }
+  return lines;
+}
+
+it("starts its server process with the server's V8 flags", () => {
+  const servers = childCommandLines(site!.child.pid!).filter((line) => line.some((part) => part.includes('server-process')));
+  expect(servers).toHaveLength(1);
+  expect(servers[0]).toEqual(expect.arrayContaining(SERVER_PROCESS_V8_FLAGS));
 });

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { extname, resolve } from 'node:path';
 import { readEnv } from './env';
+import { SERVER_PROCESS_V8_FLAGS } from './server-process-flags';
 import { superviseWorkers } from './supervisor';
 
 // The production entry: a supervisor (this process) and WEB_CONCURRENCY server processes
@@ -14,6 +15,10 @@ const env = readEnv();
 if (!env.DATABASE_URL && env.WEB_CONCURRENCY > 1) {
   process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'WEB_CONCURRENCY needs DATABASE_URL: the embedded PGlite is served by one process' })}\n`);
 }
-// `.js` once built, `.ts` when run from source through tsx (whose loader the workers inherit).
-cluster.setupPrimary({ exec: resolve(import.meta.dirname, `server-process${extname(import.meta.filename)}`) });
+// `.js` once built, `.ts` when run from source through tsx (whose loader the workers inherit with
+// this process's other flags); every server process also gets the server's V8 flags.
+cluster.setupPrimary({
+  exec: resolve(import.meta.dirname, `server-process${extname(import.meta.filename)}`),
+  execArgv: [...process.execArgv, ...SERVER_PROCESS_V8_FLAGS],
+});
 superviseWorkers(env.DATABASE_URL ? env.WEB_CONCURRENCY : 1);
