@@ -5,7 +5,7 @@
  *
  * `--heap-growing-percent=100`: after a full garbage collection the old generation may grow to
  * twice what survived before the next one starts. With V8's own factor the server, holding
- * 55–60 MB live, started a full collection every 1–3 s under load (10–20 ms of pause and up to
+ * 55–60 MB live, started a full collection every 1–3 s under load (10–30 ms of pause and up to
  * 70 ms of incremental marking on its one thread each, with the requests that came meanwhile
  * waiting behind them): 55–56 in a run of the mixed workload, 8–9 with the flag, whose p99 at
  * 70% of saturation fell from 83–89 ms to 22–23 ms, at the same peak memory (decision 060).
