@@ -13,11 +13,11 @@ describe('the supervisor’s restart backoff', () => {
 });
 
 describe('the production entry', () => {
-  it('loads only what supervising needs (the environment check and node:cluster), never the server or its packages', async () => {
+  it("loads only what supervising needs (the environment check, the server processes' V8 flags and node:cluster), never the server or its packages", async () => {
     const { metafile } = await build({ ...SERVER_BUNDLE_OPTIONS, entryPoints: [resolve(import.meta.dirname, 'main.ts')], write: false, outdir: 'out', metafile: true, logLevel: 'silent' });
     // Modules of src/shared (the site's name, time zones) are small and free of packages.
     const serverModules = Object.keys(metafile.inputs).filter((path) => path.startsWith('src/server/'));
-    expect(serverModules.sort()).toEqual(['src/server/env.ts', 'src/server/main.ts', 'src/server/supervisor.ts']);
+    expect(serverModules.sort()).toEqual(['src/server/env.ts', 'src/server/main.ts', 'src/server/server-process-flags.ts', 'src/server/supervisor.ts']);
     const packages = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
     expect([...new Set(packages)].filter((name) => !name.startsWith('node:'))).toEqual(['zod']);
   });
