@@ -14,8 +14,8 @@
  * place's objects were alive at a young-generation collection it makes that place's objects in the
  * old generation from then on, where only a full collection frees them. A burst of requests taught
  * it that about objects ordinary requests make and drop within milliseconds: the same page of
- * forum posts then promoted 16–29 KB a request instead of 1–4 KB, and full collections came every
- * 2–5 s under load. Without it (and with tRPC's combined signals patched), one or two came in the
- * mixed workload's two and a half minutes of load (decision 061).
+ * forum posts then promoted 19–31 KB a request instead of 1.4–2.7 KB, and full collections came
+ * every 2–5 s under load. Without it (and with tRPC's combined signals patched), one or two came
+ * in the mixed workload's two and a half minutes of load (decision 061).
  */
 export const SERVER_PROCESS_V8_FLAGS = ['--heap-growing-percent=100', '--no-allocation-site-pretenuring'];

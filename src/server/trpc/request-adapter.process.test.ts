@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * What tRPC leaves behind of a request. Node follows a signal through WeakRefs and a
  * FinalizationRegistry in two places tRPC uses on every request, and V8 clears those only in a
- * full collection: every request's signals and listeners then outlived it into the old
- * generation, where they waited for the next full collection (a pause the server's visitors feel
- * under load), and were still held through it until the registry's cleanup ran.
+ * full collection, so what they hold of a request outlived it: promoted to the old generation
+ * at every young-generation collection (the adapter's Request), or held through the next full
+ * collection until the registry's cleanup ran (the combined signals). Either makes full
+ * collections, pauses the server's visitors feel under load, come sooner or take longer.
  * patches/@trpc+server+11.22.1.patch removes both:
  * - the node-http adapter turns each incoming request into a web `Request`; given a `signal`,
  *   Node's Request follows it. The Request gets the adapter's own signal as its `signal` instead.
