@@ -61,18 +61,22 @@ console.log('aborted when the client left:' + left.signal.aborted);
 console.log('aborted once answered:' + answered.signal.aborted);
 `;
 
-function runRequests(adapter: 'on' | 'off') {
-  return spawnSync(process.execPath, ['--trace-gc-nvp', '--max-semi-space-size=1', '--input-type=module', '-e', adapterRequests], {
+/** Runs a script of this file in a Node child process, with V8 flags and environment of its own. */
+function runScript(script: string, v8Flags: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [...v8Flags, '--input-type=module', '-e', script], {
     cwd: ROOT,
-    env: { ...process.env, ADAPTER: adapter },
+    env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 60_000,
     maxBuffer: 64 * 1024 * 1024,
   });
 }
+type ScriptRun = ReturnType<typeof runScript>;
+
+const runRequests = (adapter: 'on' | 'off') => runScript(adapterRequests, ['--trace-gc-nvp', '--max-semi-space-size=1'], { ADAPTER: adapter });
 
 /** Bytes the young generation's collections promoted, per request of the run. */
-function promotedPerRequest(run: ReturnType<typeof runRequests>): number {
+function promotedPerRequest(run: ScriptRun): number {
   expect(Number(/requests:(\d+)/.exec(run.stdout)?.[1]), run.stderr).toBe(REQUESTS);
   const scavenges = run.stdout.split('\n').filter((line) => line.includes('gc=s '));
   // Enough collections that each request had a chance to be caught by one.
@@ -126,16 +130,9 @@ second.abort();
 console.log('aborted after one of its signals:' + either.aborted);
 `;
 
-function runCombinedSignals(combine: 'patched' | 'native') {
-  return spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', combinedSignals], {
-    cwd: ROOT,
-    env: { ...process.env, COMBINE: combine },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
+const runCombinedSignals = (combine: 'patched' | 'native') => runScript(combinedSignals, ['--expose-gc'], { COMBINE: combine });
 
-const leftPerRequest = (run: ReturnType<typeof runCombinedSignals>) => Number(/left per request:(-?[\d.]+)/.exec(run.stdout)?.[1] ?? NaN);
+const leftPerRequest = (run: ScriptRun) => Number(/left per request:(-?[\d.]+)/.exec(run.stdout)?.[1] ?? NaN);
 
 describe("tRPC's combined signals", () => {
   const patched = runCombinedSignals('patched');
