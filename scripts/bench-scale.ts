@@ -18,6 +18,8 @@
  *   BENCH_DURATION=5                   seconds per target (10 connections)
  *   BENCH_MIXED_DURATION=15            seconds of the mixed workload's closed loop (50 connections)
  *   BENCH_OPEN_LOOP_DURATION=30        seconds of the open loop at each offered rate (a p99 needs a few thousand answers)
+ *   BENCH_SATURATION=2000              the rate (req/s) the open loop takes shares of, instead of the closed loop's: the
+ *                                      same offered rates for two builds (the closed loop's varies by a fifth from run to run)
  *   BENCH_REUSE_DATA=1                 keep the data a previous run loaded (skips reset and load)
  *   BENCH_ONLY=regex                   measure only the targets whose name matches (the mixed workload is "Mixed")
  *   BENCH_CACHE=off|on                 run one of the two servers only
@@ -50,6 +52,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const MIXED_DURATION = Number(process.env.BENCH_MIXED_DURATION ?? 15);
 /** Seconds of the open loop at each offered rate. */
 const OPEN_LOOP_DURATION = Number(process.env.BENCH_OPEN_LOOP_DURATION ?? 30);
+const SATURATION_GIVEN = process.env.BENCH_SATURATION ? Number(process.env.BENCH_SATURATION) : undefined;
+if (SATURATION_GIVEN !== undefined && !(SATURATION_GIVEN > 0)) throw new Error('BENCH_SATURATION is a rate in requests a second, such as 2000');
 /** What a browser says it can decode: answers are measured compressed, as the site sends them. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const CONNECTIONS = 10;
@@ -728,7 +732,7 @@ async function main() {
         // Closed loop first: the most the machine serves (the saturation rate), for information.
         const closed = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS }, server.child.pid!, databaseName(url));
         let commentsSent = closed.result.commentsSent;
-        const saturation = closed.result.rate;
+        const saturation = SATURATION_GIVEN ?? closed.result.rate;
         rows.push(loadRow(`Mixed, closed loop (c=${MIXED_CONNECTIONS}): saturation`, closed, cache, false));
         notes.push(describeLoad(`Mixed, closed loop of ${MIXED_CONNECTIONS} connections`, closed, cache));
         console.log(`  ${notes.at(-1)}`);

@@ -31,6 +31,17 @@ describe('the drop cache', () => {
     expect(values.get('b')).toEqual({ tag: 'y' });
   });
 
+  it('tells whether a read was overtaken before a given version: a later change does not count', () => {
+    const values = cache();
+    const readSince = values.version;
+    values.drop('y');
+    const arrived = values.version;
+    values.drop('x');
+    expect(values.overtaken('a', { tag: 'x' }, readSince, arrived)).toBe(false);
+    expect(values.overtaken('a', { tag: 'x' }, readSince)).toBe(true);
+    expect(values.overtaken('a', { tag: 'y' }, readSince, arrived)).toBe(true);
+  });
+
   it('counts a read older than every remembered change, or than a clear, as overtaken', () => {
     const values = cache();
     const oldRead = values.version;

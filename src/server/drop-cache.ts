@@ -58,10 +58,14 @@ export class DropCache<K extends object | string, V extends object, C> {
     return this.values.get(key);
   }
 
-  /** Whether a change since `readSince` (the version when the value's read started) makes it stale. */
-  overtaken(key: K, value: V, readSince: number): boolean {
+  /**
+   * Whether a change since `readSince` (the version when the value's read started), and before
+   * version `until` (every change so far when not given), makes it stale.
+   */
+  overtaken(key: K, value: V, readSince: number, until = this.version): boolean {
     if (readSince < this.firstRemembered) return true;
-    for (let index = readSince - this.firstRemembered; index < this.changes.length; index++) {
+    const end = Math.min(until, this.version) - this.firstRemembered;
+    for (let index = readSince - this.firstRemembered; index < end; index++) {
       if (this.isStaleAfter(this.changes[index]!, value, key)) return true;
     }
     return false;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '#db/client';
 import { buildApp } from './app';
@@ -7,6 +7,7 @@ import { RELAXED_RATE_LIMITS } from './auth/rate-limit';
 import { readEnv } from './env';
 import { sessionCookieFrom } from './test/test-app';
 import { createTestDb } from './test/test-db';
+import { answerScopeOf, registerResponseCache } from './response-cache';
 import { createUser } from './test/factories';
 import { createBlog } from './test/content-factories';
 import { listProcedures, trpcRequest } from './test/procedures';
@@ -317,6 +318,67 @@ describe('response cache of public reads', () => {
       }
     }
     expect(storable).toBeGreaterThan(20);
+  });
+});
+
+describe('concurrent reads of one URL (single flight)', () => {
+  /**
+   * A bare server whose one shared read waits for the test to let it finish: which requests
+   * wait for which read is then decided by the test, not by timing.
+   */
+  async function gatedApp() {
+    const app = Fastify({ logger: false });
+    const state = { arrived: 0, readsStarted: 0, openReads: [] as Array<() => void> };
+    app.addHook('onRequest', async () => {
+      state.arrived++;
+    });
+    registerResponseCache(app, database.db, { clock });
+    app.get('/api/gated', async (request) => {
+      answerScopeOf(request).calls.push({ areas: ['podcasts'] });
+      const read = ++state.readsStarted;
+      await new Promise<void>((finish) => state.openReads.push(finish));
+      return { read };
+    });
+    app.post('/api/gated', async (request) => {
+      answerScopeOf(request).calls.push({ areas: ['podcasts'] });
+      return { changed: true };
+    });
+    await app.ready();
+    apps.push(app);
+    return { app, state };
+  }
+
+  const turns = async (condition: () => boolean) => {
+    for (let turn = 0; turn < 200 && !condition(); turn++) await new Promise((next) => setImmediate(next));
+    expect(condition()).toBe(true);
+    await new Promise((next) => setImmediate(next));
+  };
+
+  it('hands a read a write overtook to the requests that came before the write, and reads once more for all that came after', async () => {
+    const { app, state } = await gatedApp();
+    const get = () => app.inject({ method: 'GET', url: '/api/gated' });
+    const first = get();
+    await turns(() => state.readsStarted === 1);
+    const beforeWrite = get();
+    await turns(() => state.arrived === 2);
+    expect((await app.inject({ method: 'POST', url: '/api/gated' })).statusCode).toBe(200);
+    const afterWrite = [get(), get(), get()];
+    await turns(() => state.arrived === 6);
+
+    state.openReads.shift()!();
+    // The three that came after the write wait for one new read between them.
+    await turns(() => state.readsStarted === 2);
+    state.openReads.shift()!();
+
+    const [firstAnswer, beforeAnswer, ...afterAnswers] = await Promise.all([first, beforeWrite, ...afterWrite]);
+    expect(firstAnswer.json()).toEqual({ read: 1 });
+    expect([beforeAnswer.json(), beforeAnswer.headers['x-cache']]).toEqual([{ read: 1 }, 'hit']);
+    expect(afterAnswers.map((answer) => answer.json())).toEqual([{ read: 2 }, { read: 2 }, { read: 2 }]);
+    expect(afterAnswers.filter((answer) => answer.headers['x-cache'] === 'hit')).toHaveLength(2);
+    expect(state.readsStarted).toBe(2);
+    // The first read was overtaken and never stored; the second was.
+    expect((await get()).json()).toEqual({ read: 2 });
+    expect(state.readsStarted).toBe(2);
   });
 });
 

@@ -32,9 +32,16 @@ import { withinTimeLimit } from './time-limit';
  * full, the least recently used go first.
  *
  * Concurrent misses of one URL are made once: the first request reads, the others wait for
- * its answer and take it if it was stored, else read for themselves (single flight). URLs
- * whose answer turned out personal are not waited on. The flight is kept here, not in a
- * library that wraps a function: the read runs across the request's hooks.
+ * its answer (single flight). A waiter takes the answer unless a write to what it read came
+ * between the read's start and the waiter's arrival; a write after the waiter arrived is
+ * concurrent with its request, which may be answered from either side of it. So a shared answer
+ * is handed to its waiters even when a write overtook it and it can't be stored, and the
+ * waiters a write did overtake make one read again together, not one each: under a stream of
+ * likes, a busy list is still read about once per write, not once per request (otherwise its
+ * reads slow, more writes overtake them, fewer are stored, and the server tips over). A personal
+ * answer is never handed on; URLs whose answer turned out personal are not waited on. The
+ * flight is kept here, not in a library that wraps a function: the read runs across the
+ * request's hooks.
  */
 export interface ResponseCacheOptions {
   ttlMs?: number;
@@ -57,6 +64,9 @@ interface Entry {
 
 /** A read of a URL under way, which later requests for the same URL may wait for. */
 interface Flight {
+  /** The stored answers' version when the read started: the changes it may not show are from here on. */
+  startedAt: number;
+  /** Its answer if shared (stored or not), or null: personal, not storable, or it failed. */
   answer: Promise<Entry | null>;
   settle(entry: Entry | null): void;
   settled: boolean;
@@ -202,6 +212,7 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
   const startFlight = (url: string): Flight => {
     let done!: (entry: Entry | null) => void;
     const flight: Flight = {
+      startedAt: entries.version,
       answer: new Promise<Entry | null>((resolve) => (done = resolve)),
       settled: false,
       settle(entry) {
@@ -224,21 +235,37 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
 
   const isCacheableRead = (request: FastifyRequest) => request.method === 'GET' && API_PATH.test(request.url) && !asksForStream(request);
 
+  /**
+   * The answer of the reads of `url` under way that a request arriving at version `arrivedAt`
+   * may take, waiting for them; undefined when it must read for itself, and then it leads the
+   * URL's next read if none is under way.
+   */
+  const waitForFlights = async (request: FastifyRequest, url: string, arrivedAt: number): Promise<Entry | undefined> => {
+    const deadline = performance.now() + FLIGHT_WAIT_MS;
+    // A flight found after the first one landed started after this request arrived: at most two rounds.
+    for (;;) {
+      const flight = flights.get(url);
+      if (!flight) {
+        if (!personalUrls.has(url)) (request as CachedRequest).responseCacheFlight = startFlight(url);
+        return undefined;
+      }
+      const answer = await withinTimeLimit(flight.answer, Math.max(0, deadline - performance.now()), () => 'late' as const);
+      if (answer === 'late') {
+        // A read that never ended (its hooks never ran) must not hold the URL's later requests too.
+        if (!flight.settled && flights.get(url) === flight) flights.delete(url);
+        return undefined;
+      }
+      if (!answer) return undefined;
+      if (!entries.overtaken(url, answer, flight.startedAt, arrivedAt)) return answer;
+      // A write this request must see came after that read began: join or lead the next read.
+    }
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheableRead(request)) return;
     // Keyed by URL alone, not language: only 200 shared reads are stored, and they carry data, never worded text (refusals aren't stored).
     const url = request.url;
-    let entry = entries.get(url);
-    if (!entry) {
-      const flight = flights.get(url);
-      if (flight) {
-        entry = (await withinTimeLimit(flight.answer, FLIGHT_WAIT_MS, () => null)) ?? undefined;
-        // A read that never ended (its hooks never ran) must not hold the URL's later requests too.
-        if (!flight.settled && flights.get(url) === flight) flights.delete(url);
-      } else if (!personalUrls.has(url)) {
-        (request as CachedRequest).responseCacheFlight = startFlight(url);
-      }
-    }
+    const entry = entries.get(url) ?? (await waitForFlights(request, url, entries.version));
     if (entry) {
       const answer = storedAnswerFor(request, entry);
       reply.hijack();
@@ -273,9 +300,10 @@ export function registerResponseCache(app: FastifyInstance, db: Db, options: Res
     const headers = { ...reply.getHeaders(), 'content-length': body.length } as Entry['headers'];
     const entry: Entry = { read, headers, payload: body, encoded: {} };
     // Not stored when a write to what it read came while it ran: it may be older than the write.
+    // Its waiters may still take it (waitForFlights decides).
     const stored = entries.set(request.url, entry, startedAt, read.areas.size === 0 ? itemTtlMs : ttlMs);
     if (stored) personalUrls.delete(request.url);
-    land(request, stored ? entry : null);
+    land(request, entry);
     return payload;
   });
 
