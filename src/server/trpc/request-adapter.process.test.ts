@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * What tRPC leaves behind of a request. Node follows a signal through WeakRefs and a
@@ -135,7 +135,10 @@ const runCombinedSignals = (combine: 'patched' | 'native') => runScript(combined
 const leftPerRequest = (run: ScriptRun) => Number(/left per request:(-?[\d.]+)/.exec(run.stdout)?.[1] ?? NaN);
 
 describe("tRPC's combined signals", () => {
-  const patched = runCombinedSignals('patched');
+  let patched: ScriptRun;
+  beforeAll(() => {
+    patched = runCombinedSignals('patched');
+  });
 
   it('leave nothing of a finished request to the next full collection', () => {
     const native = runCombinedSignals('native');
