@@ -94,7 +94,14 @@ export interface LoadResult {
    * The seconds whose answers' p99 (by when they were due) was over 50 ms, with that p99 and the
    * slowest: a tail spread over every second is a queue, one held in a few seconds is a stall.
    */
-  tailSeconds: { second: number; p99: number; max: number }[];
+  /**
+   * Seconds whose p99 was over 50 ms, with the connections the generator opened for requests
+   * due in them and how late it sent at most: a stall of the sender or a wave of new
+   * connections shows there, not as the server's.
+   */
+  tailSeconds: { second: number; p99: number; max: number; newConnections: number; sendLagMax: number }[];
+  /** Connections opened over the run (the open loop opens one whenever none is free). */
+  newConnections: number;
   writes: number;
   /** `${kind} ${status}` (status 0: no answer) → count. */
   statuses: Record<string, number>;
@@ -224,6 +231,8 @@ interface Answer {
   status: number;
   /** ms from when it was due until the generator sent it. */
   sendLag: number;
+  /** Sent on a connection opened for it, not on a kept-alive one. */
+  newConnection: boolean;
   error?: string;
   fromCache: boolean;
   /** When it was due to leave, from the run's start, and how long until its answer ended. */
@@ -248,7 +257,8 @@ function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: 
     const finish = (status: number, fromCache = false, error?: string) => {
       if (finished) return;
       finished = true;
-      done({ pick, status, fromCache, dueAt, sendLag, latency: performance.now() - started - dueAt, ...(error ? { error } : {}) });
+      const newConnection = !request.reusedSocket;
+      done({ pick, status, fromCache, dueAt, sendLag, newConnection, latency: performance.now() - started - dueAt, ...(error ? { error } : {}) });
     };
     const request = http.request({ agent, host: base.hostname, port: base.port, method: pick.method, path: pick.path, headers, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
@@ -316,10 +326,10 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const reads: number[] = [];
   const writes: number[] = [];
   const slowSeconds = new Set<number>();
-  const bySecond = new Map<number, number[]>();
+  const bySecond = new Map<number, Answer[]>();
   for (const answer of answers) {
     const second = Math.floor(answer.dueAt / 1000);
-    bySecond.set(second, bySecond.get(second) ?? []).get(second)!.push(answer.latency);
+    bySecond.set(second, bySecond.get(second) ?? []).get(second)!.push(answer);
     const key = `${answer.pick.kind} ${answer.status || answer.error}`;
     statuses[key] = (statuses[key] ?? 0) + 1;
     byKindTimes.set(answer.pick.kind, byKindTimes.get(answer.pick.kind) ?? []).get(answer.pick.kind)!.push(answer.latency);
@@ -332,7 +342,16 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
     if (answer.latency > 500) slowSeconds.add(second);
   }
   const tailSeconds = [...bySecond]
-    .map(([second, times]) => ({ second, p99: percentile(sorted(times), 99), max: times.at(-1)! }))
+    .map(([second, inSecond]) => {
+      const times = sorted(inSecond.map((answer) => answer.latency));
+      return {
+        second,
+        p99: percentile(times, 99),
+        max: times.at(-1)!,
+        newConnections: inSecond.filter((answer) => answer.newConnection).length,
+        sendLagMax: Math.max(...inSecond.map((answer) => answer.sendLag)),
+      };
+    })
     .filter((second) => second.p99 > 50)
     .sort((a, b) => a.second - b.second);
   const summary = (list: number[]) => ({ p50: percentile(sorted(list), 50), p99: percentile(list, 99) });
@@ -346,6 +365,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
     over500: answers.filter((answer) => answer.latency > 500).length,
     slowSeconds: [...slowSeconds].sort((a, b) => a - b),
     tailSeconds,
+    newConnections: answers.filter((answer) => answer.newConnection).length,
     writes: writes.length,
     statuses,
     byKind: Object.fromEntries([...byKindTimes].map(([kind, times]) => [kind, summary(times)])),

@@ -541,7 +541,10 @@ function describeLoad(label: string, { result, cpu, machine }: Awaited<ReturnTyp
     `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, ${result.over500} over 500 ms` +
     (result.slowSeconds.length ? ` (due in seconds ${result.slowSeconds.join(', ')} of the run begun ${result.startedAt})` : '') +
     `; seconds with p99 over 50 ms: ${result.tailSeconds.length} of ${Math.ceil(result.sent / Math.max(result.rate, 1))}` +
-    (result.tailSeconds.length ? ` (${result.tailSeconds.map(({ second, p99, max }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}`).join(', ')})` : '') +
+    (result.tailSeconds.length
+      ? ` (second: p99/slowest ms, new connections, sent late at most: ${result.tailSeconds.map(({ second, p99, max, newConnections, sendLagMax }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}, ${newConnections}, ${sendLagMax.toFixed(0)} ms`).join('; ')})`
+      : '') +
+    `; ${result.newConnections} connections opened` +
     `; CPU per request: server ${perRequest(cpu.server)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms (generator ${perRequest(result.generatorCpuMs)} ms, sending late by p99 ${result.sendLag.p99.toFixed(1)} ms, at most ${result.sendLag.max.toFixed(0)} ms)` +
     `; reads p50/p99 ${result.reads.p50.toFixed(0)}/${result.reads.p99.toFixed(0)} ms, writes ${result.writeLatency.p50.toFixed(0)}/${result.writeLatency.p99.toFixed(0)} ms` +
     `; by kind: ${Object.entries(result.byKind).map(([kind, times]) => `${kind} ${times.p50.toFixed(0)}/${times.p99.toFixed(0)}`).join(', ')}` +
