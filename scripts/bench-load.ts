@@ -240,6 +240,9 @@ interface Answer {
   latency: number;
 }
 
+/** Every connection a request was sent on, to tell a new one from one kept alive. */
+const socketsUsed = new WeakSet<object>();
+
 /**
  * Sends one request. A keep-alive connection the server closed just as it was reused (its idle
  * timeout) fails before any answer: a browser sends a GET again on a new connection, and so
@@ -254,16 +257,22 @@ function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: 
       headers['content-length'] = String(Buffer.byteLength(pick.body));
     }
     let finished = false;
+    let newConnection = false;
     const finish = (status: number, fromCache = false, error?: string) => {
       if (finished) return;
       finished = true;
-      const newConnection = !request.reusedSocket;
       done({ pick, status, fromCache, dueAt, sendLag, newConnection, latency: performance.now() - started - dueAt, ...(error ? { error } : {}) });
     };
     const request = http.request({ agent, host: base.hostname, port: base.port, method: pick.method, path: pick.path, headers, timeout: TIMEOUT_MS }, (response) => {
       response.resume();
       response.on('end', () => finish(response.statusCode ?? 0, response.headers['x-cache'] === 'hit'));
       response.on('error', (error: NodeJS.ErrnoException) => finish(0, false, error.code ?? error.message));
+    });
+    // Node's agent marks `reusedSocket` only for a socket free when the request came, not for one
+    // it waited for: a connection is new when no request was sent on it before.
+    request.once('socket', (socket) => {
+      newConnection = !socketsUsed.has(socket);
+      socketsUsed.add(socket);
     });
     request.on('timeout', () => request.destroy(new Error('timeout')));
     request.on('error', (error: NodeJS.ErrnoException) => {
