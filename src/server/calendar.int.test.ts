@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#db/schema';
 import { messages } from '#shared/messages';
-import { queueEventReminders } from './calendar';
+import { queueEventReminders, queueSomeEventReminders } from './calendar';
 import { createEvent, DAY } from './test/content-factories';
 import { createTestApp, createTestAppWithMail, type MailTestApp, type TestApp } from './test/test-app';
 
@@ -101,6 +101,20 @@ describe('reminders', () => {
     const reminders = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'event_reminder'));
     expect(reminders.map((mail) => mail.subject)).toEqual(['Tomorrow: Tomorrow’s craft night', 'Tomorrow: Tomorrow’s craft night']);
     expect(reminders.map((mail) => mail.recipient).sort()).toEqual([member.user.email, others[0]!.user.email].sort());
+  });
+
+  it('reach every attendee of a popular event over several short transactions, each attendee once, with two processes sweeping', async () => {
+    const popular = await createEvent(t.db, { title: 'Tomorrow’s big picnic', dateTime: new Date(Date.now() + 10 * 3_600_000) });
+    const attendees = [member, ...(await Promise.all(Array.from({ length: 4 }, () => t.signInAs('member'))))];
+    for (const who of attendees) await rsvp(popular.id, who);
+
+    // One transaction claims two of the five; two sweeps of two a transaction share the rest.
+    expect(await queueSomeEventReminders(t.db, site, 2)).toBe(2);
+    const queued = await Promise.all([queueEventReminders(t.db, site, 2), queueEventReminders(t.db, site, 2)]);
+    expect(queued[0] + queued[1]).toBe(3);
+    expect(await queueEventReminders(t.db, site, 2)).toBe(0);
+    const reminders = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Tomorrow: Tomorrow’s big picnic'));
+    expect(reminders.map((mail) => mail.recipient).sort()).toEqual(attendees.map((who) => who.user.email).sort());
   });
 });
 
