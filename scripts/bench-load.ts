@@ -93,11 +93,8 @@ export interface LoadResult {
   /**
    * The seconds whose answers' p99 (by when they were due) was over 50 ms, with that p99 and the
    * slowest: a tail spread over every second is a queue, one held in a few seconds is a stall.
-   */
-  /**
-   * Seconds whose p99 was over 50 ms, with the connections the generator opened for requests
-   * due in them and how late it sent at most: a stall of the sender or a wave of new
-   * connections shows there, not as the server's.
+   * With them, the connections the generator opened for requests due in them and how late it
+   * sent at most: a wave of new connections or a starved sender shows there.
    */
   tailSeconds: { second: number; p99: number; max: number; newConnections: number; sendLagMax: number }[];
   /** Connections opened over the run (the open loop opens one whenever none is free). */

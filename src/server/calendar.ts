@@ -150,7 +150,8 @@ export async function queueEventReminders(db: Db, site: PublicSite, perTransacti
   for (;;) {
     const claimed = await queueSomeEventReminders(db, site, perTransaction);
     queued += claimed;
-    if (claimed < perTransaction) return queued;
+    // A short transaction was the last (or another process holds the rest).
+    if (claimed === 0 || claimed < perTransaction) return queued;
   }
 }
 
