@@ -753,7 +753,7 @@ async function main() {
         }
         // The closed loop once more: each step offered a share of the rate found before the
         // steps, and on a machine shared with other work that rate moves (1,250 to 2,205 req/s
-        // within 45 minutes on one machine, with no steal counted). A step whose share was of a
+        // within an hour on one machine, with no steal counted). A step whose share was of a
         // rate the machine no longer had shows here as a lower rate after than before.
         const closedAfter = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS, commentsSent }, server.child.pid!, databaseName(url));
         rows.push(loadRow(`Mixed, closed loop (c=${MIXED_CONNECTIONS}) again after the steps`, closedAfter, cache, false));
