@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, untaggedSearchText, untaggedSearchVector, updatedAt } from './columns';
+import { createdAt, id, untaggedSearchText, untaggedSearchVector, updatedAt, searchIndex } from './columns';
 import { LOCALES } from '#shared/i18n/locale';
 import { ROLES } from '#shared/roles';
 
@@ -76,7 +76,7 @@ export const users = pgTable(
     // Its Admin Management list: the few staff, newest first.
     index('users_staff_created_idx').on(t.createdAt, t.id).where(sql`${t.role} <> 'member'`),
     uniqueIndex('users_calendar_token_idx').on(t.calendarTokenHash),
-    index('users_search_vector_idx').using('gin', t.searchVector),
+    searchIndex('users_search_vector_idx', t.searchVector),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, searchText, searchVector, textList, updatedAt, keptCount } from './columns';
+import { createdAt, id, searchText, searchVector, textList, updatedAt, keptCount, searchIndex } from './columns';
 import { commentsTable, likesTable } from './reactions';
 
 export const blogs = pgTable(
@@ -28,7 +28,7 @@ export const blogs = pgTable(
   },
   (t) => [
     index('blogs_published_created_idx').on(t.isPublished, t.createdAt, t.id), index('blogs_created_idx').on(t.createdAt, t.id), index('blogs_category_idx').on(t.category),
-    index('blogs_search_vector_idx').using('gin', t.searchVector),
+    searchIndex('blogs_search_vector_idx', t.searchVector),
   ],
 );
 

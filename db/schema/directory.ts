@@ -2,7 +2,7 @@ import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, publicationState, searchText, searchVector, textList, updatedAt, keptCount } from './columns';
+import { createdAt, id, publicationState, searchText, searchVector, textList, updatedAt, keptCount, searchIndex } from './columns';
 import { likesTable } from './reactions';
 
 /** A listing's average rating, 0 without reviews: the API's avgRating and a key of the popular order. */
@@ -40,7 +40,7 @@ export const listings = pgTable(
     // stop after a page instead of sorting every listing: the state first (equal in the query),
     // then the order's keys, ascending so that the backward walk gives DESC NULLS FIRST.
     index('directory_listings_popular_idx').on(t.state, t.likeCount, sql`(${averageRating(t)})`, t.createdAt, t.id),
-    index('directory_listings_search_vector_idx').using('gin', t.searchVector),
+    searchIndex('directory_listings_search_vector_idx', t.searchVector),
   ],
 );
 

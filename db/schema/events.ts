@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
-import { createdAt, id, searchText, searchVector, textList, updatedAt, weeklyActivityIndex, keptCount } from './columns';
+import { createdAt, id, searchText, searchVector, textList, updatedAt, weeklyActivityIndex, keptCount, searchIndex } from './columns';
 import { RSVP_STATUSES } from '#shared/statuses';
 import { DEFAULT_TIME_ZONE } from '#shared/event-time';
 
@@ -30,7 +30,7 @@ export const events = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_date_time_idx').on(t.dateTime, t.id), index('events_search_vector_idx').using('gin', t.searchVector)],
+  (t) => [index('events_date_time_idx').on(t.dateTime, t.id), searchIndex('events_search_vector_idx', t.searchVector)],
 );
 
 export const rsvpStatus = pgEnum('rsvp_status', RSVP_STATUSES);

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgEnum, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { createdAt, id, searchText, searchVector, textList } from './columns';
+import { createdAt, id, searchText, searchVector, textList, searchIndex } from './columns';
 import { PLACE_CATEGORIES } from '#shared/categories';
 
 export const placeCategory = pgEnum('place_category', PLACE_CATEGORIES);
@@ -21,7 +21,7 @@ export const places = pgTable(
     searchText: searchText('name', 'description'),
     searchVector: searchVector('name', 'description'),
   },
-  (t) => [index('places_category_idx').on(t.category), index('places_search_vector_idx').using('gin', t.searchVector)],
+  (t) => [index('places_category_idx').on(t.category), searchIndex('places_search_vector_idx', t.searchVector)],
 );
 
 export const placeSuggestions = pgTable(

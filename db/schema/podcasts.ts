@@ -1,5 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, searchText, searchVector, textList, updatedAt, keptCount } from './columns';
+import { createdAt, id, searchText, searchVector, textList, updatedAt, keptCount, searchIndex } from './columns';
 import { commentsTable, likesTable } from './reactions';
 
 export const podcasts = pgTable(
@@ -23,7 +23,7 @@ export const podcasts = pgTable(
   (t) => [
     index('podcasts_created_idx').on(t.createdAt, t.id),
     index('podcasts_category_idx').on(t.category),
-    index('podcasts_search_vector_idx').using('gin', t.searchVector),
+    searchIndex('podcasts_search_vector_idx', t.searchVector),
   ],
 );
 

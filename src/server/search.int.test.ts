@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createPglite, type Db, type DbHandle } from '#db/client';
 import { migrationsFolder } from '#db/migrate';
 import { blogs, listings, events, places, podcasts, users } from '#db/schema';
+import { SEARCH_INDEX_PENDING_LIST_KB } from '#db/schema/columns';
 import { normalizeForSearch, searchWords, stemForSearch } from '#shared/text/normalize';
 import { searchCondition, type Searchable } from './services/content-query';
 import { memberSearchPage } from './trpc/routers/admin/users';
@@ -403,6 +404,11 @@ describe('search indexes', () => {
       return rowsOf<{ 'QUERY PLAN': string }>(tx as unknown as Db, query);
     });
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(`Bitmap Index Scan on ${name}_search_vector_idx`);
+  });
+
+  it.each(searched)('keeps the pending list every search of $name reads short', async ({ name }) => {
+    const [index] = await rowsOf<{ options: string[] | null }>(t.db, sql`select reloptions as options from pg_class where relname = ${`${name}_search_vector_idx`}`);
+    expect(index?.options).toEqual([`gin_pending_list_limit=${SEARCH_INDEX_PENDING_LIST_KB}`]);
   });
 });
 
