@@ -37,6 +37,10 @@ export const untaggedSearchText = (...columns: string[]) => text('search_text').
  */
 export const searchVector = (...columns: string[]) => tsvector('search_vector').generatedAlwaysAs(sql.raw(`bloom_search_vector(${searchDocument('"tags"', columns)})`));
 
+/** The same for a table without tags. */
+export const untaggedSearchVector = (...columns: string[]) =>
+  tsvector('search_vector').generatedAlwaysAs(sql.raw(`bloom_search_vector(${searchDocument(`'{}'::text[]`, columns)})`));
+
 /**
  * Most a search index's list of pending entries may hold, in kB (PostgreSQL's default is 4 MB).
  * A GIN index adds new entries, from every insert and from every update not made in place
@@ -51,10 +55,6 @@ export const SEARCH_INDEX_PENDING_LIST_KB = 128;
 
 /** The GIN index of a {@link searchVector} column, its pending list kept short. */
 export const searchIndex = (name: string, column: PgColumn) => index(name).using('gin', column).with({ gin_pending_list_limit: SEARCH_INDEX_PENDING_LIST_KB });
-
-/** The same for a table without tags. */
-export const untaggedSearchVector = (...columns: string[]) =>
-  tsvector('search_vector').generatedAlwaysAs(sql.raw(`bloom_search_vector(${searchDocument(`'{}'::text[]`, columns)})`));
 
 /**
  * A count of an item's likes, comments, reviews or RSVPs, kept by the database in the same
