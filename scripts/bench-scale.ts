@@ -46,7 +46,7 @@ import { notificationViews, unreadCount } from '#server/notifications/inbox';
 import { SERVER_PROCESS_V8_FLAGS } from '#server/server-process-flags';
 import { SERVER_BUNDLE_OPTIONS } from './server-bundle-options';
 import { BENCH_PASSWORD, BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, mixedWorkloadRows, sampleCpu, signIn, SIGNED_IN_MEMBERS, sleep, trpcBatchPath, type MachineSecond } from './bench-kit';
-import { homeCardsBatchPath, percentile, runLoad, type LoadResult, type MixedData } from './bench-load';
+import { homeCardsBatchPath, percentile, runLoad, type CommentsSent, type LoadResult, type MixedData } from './bench-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -734,7 +734,9 @@ async function main() {
       if (chosen('Mixed')) {
         const data: MixedData = { cookies: members, ...fixtures, ...cardIds! };
         // Closed loop first: the most the machine serves (the saturation rate), for information.
-        const closed = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS }, server.child.pid!, databaseName(url));
+        const closedLoop = (commentsSent?: CommentsSent) =>
+          runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS, commentsSent }, server.child.pid!, databaseName(url));
+        const closed = await closedLoop();
         let commentsSent = closed.result.commentsSent;
         const saturation = SATURATION_GIVEN ?? closed.result.rate;
         rows.push(loadRow(`Mixed, closed loop (c=${MIXED_CONNECTIONS}): saturation`, closed, cache, false));
@@ -755,7 +757,7 @@ async function main() {
         // steps, and on a machine shared with other work that rate moves (1,250 to 2,205 req/s
         // within an hour on one machine, with no steal counted). A step whose share was of a
         // rate the machine no longer had shows here as a lower rate after than before.
-        const closedAfter = await runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS, commentsSent }, server.child.pid!, databaseName(url));
+        const closedAfter = await closedLoop(commentsSent);
         rows.push(loadRow(`Mixed, closed loop (c=${MIXED_CONNECTIONS}) again after the steps`, closedAfter, cache, false));
         notes.push(describeLoad(`Mixed, closed loop of ${MIXED_CONNECTIONS} connections again after the steps`, closedAfter, cache));
         console.log(`  ${notes.at(-1)}`);

@@ -43,13 +43,10 @@ export const untaggedSearchVector = (...columns: string[]) =>
 
 /**
  * Most a search index's list of pending entries may hold, in kB (PostgreSQL's default is 4 MB).
- * A GIN index adds new entries, from every insert and from every update not made in place
- * (a like or a comment rewrites its post's row to change its count), to a pending list that
- * every search reads whole until a vacuum or the limit moves them into the index. Measured on
- * the benchmark's data after an hour of its workload without a vacuum: 129 to 286 pending pages
- * on blogs, podcasts and events, and a search for a word in no post took 1.6 to 2.0 ms of
- * PostgreSQL's time on each table against 0.03 to 0.06 ms after a vacuum. At 128 kB a search
- * reads at most 16 pending pages, and the write that fills the list moves them in.
+ * A GIN index keeps new entries (every insert, and every update not made in place, such as a
+ * like rewriting its post's row to change its count) in a pending list that every search reads
+ * whole until a vacuum or this limit moves them into the index: at 128 kB a search reads at most
+ * 16 pending pages (docs/decisions/063).
  */
 export const SEARCH_INDEX_PENDING_LIST_KB = 128;
 

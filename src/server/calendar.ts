@@ -138,7 +138,7 @@ export interface ReminderOptions {
  * mails and notifications, rather than one that grows with the event (a sweep of a few hundred
  * reminders once took 273 ms in one statement under load).
  */
-export const REMINDERS_PER_TRANSACTION = 200;
+const REMINDERS_PER_TRANSACTION = 200;
 
 /**
  * Reminds every attendee of an event starting within 24 hours, once: a notification, and the
