@@ -11,8 +11,18 @@
  *   sent it. A server that stalls for a second is then charged for every request due during
  *   the stall (coordinated omission counted), as a browser's user would feel it.
  *
- * The parent writes a LoadPlan as JSON on stdin and reads LOAD_STARTED, when the first request
- * is about to leave, then a LoadResult as JSON from stdout.
+ * Either way the generator first sends for `warmUpSeconds` (WARM_UP_SECONDS) and counts only
+ * what is due after that: the closed loop at its concurrency, the open loop at a rate rising
+ * evenly from none to the plan's over the warm-up's first half, then holding. A run starts a new
+ * process with no connection and none of its code compiled; started at full rate, the open loop
+ * opened 90–256 connections in its first seconds and its step's worst answers came then (p99
+ * 383 ms in the first second at 70%, the other seconds at most 72 ms; stalls of 1.3–1.8 s in two
+ * steps' first seconds), and at 70–85% of saturation such a backlog takes seconds to drain.
+ * Visitors arrive as a rising stream and bring their connections one by one. The warm-up's own
+ * figures are reported beside the run's.
+ *
+ * The parent writes a LoadPlan as JSON on stdin and reads LOAD_STARTED, when the warm-up ends and
+ * the counted seconds begin, then a LoadResult as JSON from stdout.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -21,7 +31,7 @@ import { resolve } from 'node:path';
 import { ALL_CATEGORIES } from '#shared/categories';
 import { homeBatchPath, sampleCpu, sampleMachine, trpcBatchPath, type MachineSecond } from './bench-kit';
 
-/** What the generator writes on stdout as it starts sending. */
+/** What the generator writes on stdout as the counted seconds begin, after the warm-up. */
 export const LOAD_STARTED = 'started\n';
 /** Share of the mixed workload's requests that write. */
 const WRITE_SHARE = 0.05;
@@ -36,6 +46,8 @@ const COMMENT_PAGE = 50;
 const FORUM_PAGE = 20;
 /** A request not answered within this long counts as timed out. */
 const TIMEOUT_MS = 10_000;
+/** Seconds of sending before a run's counted seconds, uncounted (see above). */
+export const WARM_UP_SECONDS = 6;
 /** Connections the open loop may hold open at once, as many browsers would. */
 const OPEN_LOOP_SOCKETS = 256;
 /** What a browser says it can decode: answers come compressed, as the site's do. */
@@ -74,7 +86,7 @@ export type CommentsSent = Record<string, number[]>;
  */
 export type Mix = 'site' | 'rest';
 
-export type LoadPlan = { base: string; data: MixedData; seconds: number; commentsSent?: CommentsSent; mix?: Mix } & (
+export type LoadPlan = { base: string; data: MixedData; seconds: number; warmUpSeconds?: number; commentsSent?: CommentsSent; mix?: Mix } & (
   | { mode: 'closed'; connections: number }
   | { mode: 'open'; rate: number }
 );
@@ -93,10 +105,12 @@ export interface LoadResult {
   /**
    * The seconds whose answers' p99 (by when they were due) was over 50 ms, with that p99 and the
    * slowest: a tail spread over every second is a queue, one held in a few seconds is a stall.
-   * With them, the connections the generator opened for requests due in them and how late it
-   * sent at most: a wave of new connections or a starved sender shows there.
+   * With them, the connections the generator opened for requests due in them, how late it sent
+   * at most, and the longest its own event loop was held in that second or the next (when their
+   * answers arrived): a wave of new connections, a starved sender or a generator that read its
+   * answers late shows there.
    */
-  tailSeconds: { second: number; p99: number; max: number; newConnections: number; sendLagMax: number }[];
+  tailSeconds: { second: number; p99: number; max: number; newConnections: number; sendLagMax: number; generatorHeldMax: number }[];
   /** Connections opened over the run (the open loop opens one whenever none is free). */
   newConnections: number;
   writes: number;
@@ -119,6 +133,8 @@ export interface LoadResult {
   sendLag: { p99: number; max: number };
   /** The plan's record of comments sent, with this run's added: the next step's plan. */
   commentsSent: CommentsSent;
+  /** The uncounted seconds before the run (their requests, by when they were due), for information. */
+  warmUp: { seconds: number; sent: number; p99: number; max: number; newConnections: number; generatorHeldMax: number };
 }
 
 interface Pick {
@@ -283,9 +299,9 @@ function send(agent: http.Agent, base: URL, pick: Pick, dueAt: number, started: 
   });
 }
 
-async function closedLoop(plan: LoadPlan & { mode: 'closed' }, pick: () => Pick, agent: http.Agent, base: URL, started: number): Promise<Answer[]> {
+async function closedLoop(plan: LoadPlan & { mode: 'closed' }, seconds: number, pick: () => Pick, agent: http.Agent, base: URL, started: number): Promise<Answer[]> {
   const answers: Answer[] = [];
-  const end = started + plan.seconds * 1000;
+  const end = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: plan.connections }, async () => {
       while (performance.now() < end) answers.push(await send(agent, base, pick(), performance.now() - started, started));
@@ -294,20 +310,35 @@ async function closedLoop(plan: LoadPlan & { mode: 'closed' }, pick: () => Pick,
   return answers;
 }
 
-async function openLoop(plan: LoadPlan & { mode: 'open' }, pick: () => Pick, agent: http.Agent, base: URL, started: number): Promise<Answer[]> {
-  const interval = 1000 / plan.rate;
-  const total = Math.round(plan.rate * plan.seconds);
+/**
+ * The open loop's schedule: the rate rises evenly from none to the plan's over the warm-up's
+ * first half and holds from then on. Returns when the n-th request is due (ms from the start)
+ * and how many are due in all.
+ */
+function openLoopSchedule(rate: number, warmUpMs: number, seconds: number) {
+  const perMs = rate / 1000;
+  const rampMs = warmUpMs / 2;
+  const dueInRamp = (perMs * rampMs) / 2;
+  return {
+    dueAt: (n: number) => (n < dueInRamp ? Math.sqrt((2 * rampMs * n) / perMs) : rampMs + (n - dueInRamp) / perMs),
+    total: Math.round(dueInRamp + perMs * (warmUpMs - rampMs + seconds * 1000)),
+  };
+}
+
+async function openLoop(plan: LoadPlan & { mode: 'open' }, warmUpMs: number, pick: () => Pick, agent: http.Agent, base: URL, started: number): Promise<Answer[]> {
+  const { dueAt, total } = openLoopSchedule(plan.rate, warmUpMs, plan.seconds);
   const pending: Promise<Answer>[] = [];
   // Every request due by now leaves now, with its due time: a late timer delays no latency.
   while (pending.length < total) {
     const now = performance.now() - started;
-    while (pending.length < total && pending.length * interval <= now) pending.push(send(agent, base, pick(), pending.length * interval, started));
-    if (pending.length < total) await new Promise((wake) => setTimeout(wake, Math.max(0, pending.length * interval - (performance.now() - started))));
+    while (pending.length < total && dueAt(pending.length) <= now) pending.push(send(agent, base, pick(), dueAt(pending.length), started));
+    if (pending.length < total) await new Promise((wake) => setTimeout(wake, Math.max(0, dueAt(pending.length) - (performance.now() - started))));
   }
   return Promise.all(pending);
 }
 
-export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
+/** Sends the plan's load; `counting` is called as the warm-up ends and the counted seconds begin. */
+export async function generateLoad(plan: LoadPlan, counting: () => void = () => {}): Promise<LoadResult> {
   const base = new URL(plan.base);
   const sockets = plan.mode === 'closed' ? plan.connections : OPEN_LOOP_SOCKETS;
   // An idle connection is closed a second before the server's announced keep-alive timeout
@@ -317,12 +348,34 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, timeout: TIMEOUT_MS, maxSockets: sockets, maxFreeSockets: sockets });
   const comments = new Map(Object.entries(plan.commentsSent ?? {}));
   const pick = mixedPicker(plan.data, comments, plan.mix ?? 'site');
-  const cpuBefore = process.cpuUsage();
-  const startedAt = new Date().toISOString();
+  const warmUpMs = (plan.warmUpSeconds ?? WARM_UP_SECONDS) * 1000;
+  const seconds = warmUpMs / 1000 + plan.seconds;
+  let cpuBefore = process.cpuUsage();
+  let startedAt = new Date().toISOString();
   const started = performance.now();
-  const answers = plan.mode === 'closed' ? await closedLoop(plan, pick, agent, base, started) : await openLoop(plan, pick, agent, base, started);
+  // The generator's own event loop: how late a 10 ms timer fires, the longest by second. An answer
+  // that arrives while the loop is held is read late and counted late, as a sent-late one is.
+  const heldBySecond = new Map<number, number>();
+  let tick = performance.now();
+  const loopWatch = setInterval(() => {
+    const now = performance.now();
+    const second = Math.floor((now - started - warmUpMs) / 1000);
+    heldBySecond.set(second, Math.max(heldBySecond.get(second) ?? 0, now - tick - 10));
+    tick = now;
+  }, 10);
+  const warmUpEnds = setTimeout(() => {
+    cpuBefore = process.cpuUsage();
+    startedAt = new Date().toISOString();
+    counting();
+  }, warmUpMs);
+  const sentAll = plan.mode === 'closed' ? await closedLoop(plan, seconds, pick, agent, base, started) : await openLoop(plan, warmUpMs, pick, agent, base, started);
+  clearTimeout(warmUpEnds);
+  clearInterval(loopWatch);
   agent.destroy();
   const cpu = process.cpuUsage(cpuBefore);
+  // The counted requests, with their due times from the end of the warm-up.
+  const answers = sentAll.filter((answer) => answer.dueAt >= warmUpMs).map((answer) => ({ ...answer, dueAt: answer.dueAt - warmUpMs }));
+  const warmUpTimes = sentAll.filter((answer) => answer.dueAt < warmUpMs).map((answer) => answer.latency).sort((a, b) => a - b);
 
   const sorted = (list: number[]) => list.sort((a, b) => a - b);
   const all = sorted(answers.map((answer) => answer.latency));
@@ -356,6 +409,7 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
         max: times.at(-1)!,
         newConnections: inSecond.filter((answer) => answer.newConnection).length,
         sendLagMax: Math.max(...inSecond.map((answer) => answer.sendLag)),
+        generatorHeldMax: Math.max(heldBySecond.get(second) ?? 0, heldBySecond.get(second + 1) ?? 0),
       };
     })
     .filter((second) => second.p99 > 50)
@@ -385,6 +439,14 @@ export async function generateLoad(plan: LoadPlan): Promise<LoadResult> {
       return { p99: percentile(lags, 99), max: lags.at(-1) ?? 0 };
     })(),
     commentsSent: Object.fromEntries(comments),
+    warmUp: {
+      seconds: warmUpMs / 1000,
+      sent: warmUpTimes.length,
+      p99: percentile(warmUpTimes, 99),
+      max: warmUpTimes.at(-1) ?? 0,
+      newConnections: sentAll.filter((answer) => answer.dueAt < warmUpMs && answer.newConnection).length,
+      generatorHeldMax: Math.max(0, ...[...heldBySecond].filter(([second]) => second < 0).map(([, held]) => held)),
+    },
   };
 }
 
@@ -427,6 +489,6 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   const plan = JSON.parse(Buffer.concat(chunks).toString('utf8')) as LoadPlan;
-  process.stdout.write(LOAD_STARTED);
-  process.stdout.write(JSON.stringify(await generateLoad(plan)));
+  const result = await generateLoad(plan, () => process.stdout.write(LOAD_STARTED));
+  process.stdout.write(JSON.stringify(result));
 }

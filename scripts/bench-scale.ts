@@ -19,6 +19,8 @@
  *   BENCH_DURATION=5                   seconds per target (10 connections)
  *   BENCH_MIXED_DURATION=15            seconds of the mixed workload's closed loop (50 connections)
  *   BENCH_OPEN_LOOP_DURATION=30        seconds of the open loop at each offered rate (a p99 needs a few thousand answers)
+ *   BENCH_WARM_UP_SECONDS=6            seconds each load run sends before the seconds it counts (the open loop rising
+ *                                      to its rate over the first half): a new generator process warms up meanwhile
  *   BENCH_SATURATION=2000              the rate (req/s) the open loop takes shares of, instead of the closed loop's: the
  *                                      same offered rates for two builds (the closed loop's varies by a fifth from run to run)
  *   BENCH_REUSE_DATA=1                 keep the data a previous run loaded (skips reset and load)
@@ -46,13 +48,14 @@ import { notificationViews, unreadCount } from '#server/notifications/inbox';
 import { SERVER_PROCESS_V8_FLAGS } from '#server/server-process-flags';
 import { SERVER_BUNDLE_OPTIONS } from './server-bundle-options';
 import { BENCH_PASSWORD, BENCH_POOL_SIZE, benchServerEnv, freePort, homeBatchPath, memoryOf, mixedWorkloadRows, sampleCpu, signIn, SIGNED_IN_MEMBERS, sleep, trpcBatchPath, type MachineSecond } from './bench-kit';
-import { homeCardsBatchPath, percentile, runLoad, type CommentsSent, type LoadResult, type MixedData } from './bench-load';
+import { homeCardsBatchPath, percentile, runLoad, WARM_UP_SECONDS, type CommentsSent, type LoadResult, type MixedData } from './bench-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const MIXED_DURATION = Number(process.env.BENCH_MIXED_DURATION ?? 15);
 /** Seconds of the open loop at each offered rate. */
 const OPEN_LOOP_DURATION = Number(process.env.BENCH_OPEN_LOOP_DURATION ?? 30);
+const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? WARM_UP_SECONDS);
 const SATURATION_GIVEN = process.env.BENCH_SATURATION ? Number(process.env.BENCH_SATURATION) : undefined;
 if (SATURATION_GIVEN !== undefined && !(SATURATION_GIVEN > 0)) throw new Error('BENCH_SATURATION is a rate in requests a second, such as 2000');
 /** What a browser says it can decode: answers are measured compressed, as the site sends them. */
@@ -543,9 +546,10 @@ function describeLoad(label: string, { result, cpu, machine }: Awaited<ReturnTyp
     (result.slowSeconds.length ? ` (due in seconds ${result.slowSeconds.join(', ')} of the run begun ${result.startedAt})` : '') +
     `; seconds with p99 over 50 ms: ${result.tailSeconds.length} of ${Math.ceil(result.sent / Math.max(result.rate, 1))}` +
     (result.tailSeconds.length
-      ? ` (second: p99/slowest ms, new connections, sent late at most: ${result.tailSeconds.map(({ second, p99, max, newConnections, sendLagMax }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}, ${newConnections}, ${sendLagMax.toFixed(0)} ms`).join('; ')})`
+      ? ` (second: p99/slowest ms, new connections, sent late at most, generator held at most: ${result.tailSeconds.map(({ second, p99, max, newConnections, sendLagMax, generatorHeldMax }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}, ${newConnections}, ${sendLagMax.toFixed(0)} ms, ${generatorHeldMax.toFixed(0)} ms`).join('; ')})`
       : '') +
     `; ${result.newConnections} connections opened` +
+    `; in the ${result.warmUp.seconds} s of warm-up before (not counted): ${result.warmUp.sent} sent, p99 ${result.warmUp.p99.toFixed(0)} ms, slowest ${result.warmUp.max.toFixed(0)} ms, ${result.warmUp.newConnections} connections opened, generator held at most ${result.warmUp.generatorHeldMax.toFixed(0)} ms` +
     `; CPU per request: server ${perRequest(cpu.server)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms (generator ${perRequest(result.generatorCpuMs)} ms, sending late by p99 ${result.sendLag.p99.toFixed(1)} ms, at most ${result.sendLag.max.toFixed(0)} ms)` +
     `; reads p50/p99 ${result.reads.p50.toFixed(0)}/${result.reads.p99.toFixed(0)} ms, writes ${result.writeLatency.p50.toFixed(0)}/${result.writeLatency.p99.toFixed(0)} ms` +
     `; by kind: ${Object.entries(result.byKind).map(([kind, times]) => `${kind} ${times.p50.toFixed(0)}/${times.p99.toFixed(0)}`).join(', ')}` +
@@ -735,7 +739,7 @@ async function main() {
         const data: MixedData = { cookies: members, ...fixtures, ...cardIds! };
         // Closed loop first: the most the machine serves (the saturation rate), for information.
         const closedLoop = (commentsSent?: CommentsSent) =>
-          runLoad({ base: server.base, data, seconds: MIXED_DURATION, mode: 'closed', connections: MIXED_CONNECTIONS, commentsSent }, server.child.pid!, databaseName(url));
+          runLoad({ base: server.base, data, seconds: MIXED_DURATION, warmUpSeconds: WARM_UP, mode: 'closed', connections: MIXED_CONNECTIONS, commentsSent }, server.child.pid!, databaseName(url));
         const closed = await closedLoop();
         let commentsSent = closed.result.commentsSent;
         const saturation = SATURATION_GIVEN ?? closed.result.rate;
@@ -746,7 +750,7 @@ async function main() {
         // with it on (the production server) it says what a request costs in CPU as the site runs.
         for (const load of OPEN_LOOP_LOADS) {
           const rate = Math.max(1, Math.round(saturation * load.share));
-          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, mode: 'open', rate, commentsSent }, server.child.pid!, databaseName(url));
+          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, warmUpSeconds: WARM_UP, mode: 'open', rate, commentsSent }, server.child.pid!, databaseName(url));
           commentsSent = open.result.commentsSent;
           const maxTarget = load.share === 0.7 ? MAX_AT_70_MS : undefined;
           rows.push(loadRow(`Mixed, open loop at ${load.share * 100}% (${rate}/s)${maxTarget ? `, none over ${maxTarget} ms` : ''}`, open, cache, counted && load.counted, maxTarget));
@@ -794,7 +798,7 @@ async function main() {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   const line = (values: string[]) => `| ${values.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;
-  console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION} per target; mixed workload (scripts/bench-load.ts): closed loop of ${MIXED_CONNECTIONS} connections for ${MIXED_DURATION} s, then open loop at ${OPEN_LOOP_LOADS.map((load) => `${load.share * 100}%`).join(', ')} of its rate for ${OPEN_LOOP_DURATION} s each, then the closed loop again; answers compressed; production build, LOG_LEVEL=warn, ${BENCH_POOL_SIZE} connections to PostgreSQL; whole run ${seconds(Date.now() - started)}\n`);
+  console.log(`\nautocannon -c ${CONNECTIONS} -d ${DURATION} per target; mixed workload (scripts/bench-load.ts): closed loop of ${MIXED_CONNECTIONS} connections for ${MIXED_DURATION} s, then open loop at ${OPEN_LOOP_LOADS.map((load) => `${load.share * 100}%`).join(', ')} of its rate for ${OPEN_LOOP_DURATION} s each, then the closed loop again, each after an uncounted warm-up of ${WARM_UP} s (the open loop rising to its rate over its first half); answers compressed; production build, LOG_LEVEL=warn, ${BENCH_POOL_SIZE} connections to PostgreSQL; whole run ${seconds(Date.now() - started)}\n`);
   console.log(line(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of cells) console.log(line(row));
