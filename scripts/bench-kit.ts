@@ -1,7 +1,7 @@
 /** Pieces the benchmarks share. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type postgres from 'postgres';
+import postgres from 'postgres';
 import { ALL_CATEGORIES } from '#shared/categories';
 export { freePort } from '#server/test/free-port';
 
@@ -221,6 +221,50 @@ export function sampleMachine() {
     stop(): MachineSecond[] {
       clearInterval(timer);
       return seconds;
+    },
+  };
+}
+
+/**
+ * One second of the server's sessions with PostgreSQL, at most at once: in an open transaction
+ * waiting for the server's next statement (idle in transaction), and running a statement. A
+ * transaction holds its connection from begin to commit, so when every connection is in one, the
+ * reads wait for a transaction to end, and a transaction's statements each wait for a turn of
+ * the server's event loop.
+ */
+export interface SessionsSecond {
+  inTransaction: number;
+  running: number;
+}
+
+/**
+ * Samples the sessions of the database at `url` (but its own) from pg_stat_activity every 25 ms
+ * over a run: second i covers [i, i + 1) s from the call.
+ */
+export function sampleSessions(url: string) {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  const started = performance.now();
+  const seconds: SessionsSecond[] = [];
+  let stopped = false;
+  const sampling = (async () => {
+    while (!stopped) {
+      const [row] = await client<{ inTransaction: number; running: number }[]>`
+        select count(*) filter (where state = 'idle in transaction')::int as "inTransaction", count(*) filter (where state = 'active')::int as running
+        from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`;
+      const second = Math.floor((performance.now() - started) / 1000);
+      const kept = (seconds[second] ??= { inTransaction: 0, running: 0 });
+      kept.inTransaction = Math.max(kept.inTransaction, row!.inTransaction);
+      kept.running = Math.max(kept.running, row!.running);
+      await sleep(25);
+    }
+  })();
+  return {
+    /** Stops sampling: the run's seconds (a second with no sample holds zeros). */
+    async stop(): Promise<SessionsSecond[]> {
+      stopped = true;
+      await sampling;
+      await client.end();
+      return Array.from(seconds, (second) => second ?? { inTransaction: 0, running: 0 });
     },
   };
 }

@@ -29,7 +29,7 @@ import http from 'node:http';
 import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { ALL_CATEGORIES } from '#shared/categories';
-import { homeBatchPath, sampleCpu, sampleMachine, trpcBatchPath, type MachineSecond } from './bench-kit';
+import { homeBatchPath, sampleCpu, sampleMachine, sampleSessions, trpcBatchPath, type MachineSecond, type SessionsSecond } from './bench-kit';
 
 /** What the generator writes on stdout as the counted seconds begin, after the warm-up. */
 export const LOAD_STARTED = 'started\n';
@@ -462,26 +462,35 @@ const GENERATOR_NICENESS = Number(process.env.BENCH_GENERATOR_NICE ?? 19);
 /**
  * Runs this generator in its own process with the plan, and samples the server's and
  * PostgreSQL's CPU time and the machine's, second by second, while it sends (from its first
- * byte on stdout, once its plan is read: the seconds line up with the result's slowSeconds).
+ * byte on stdout, after the warm-up: the seconds line up with the result's slowSeconds); with
+ * `databaseUrl`, also the server's sessions with PostgreSQL (sampleSessions).
  */
-export async function runLoad(plan: LoadPlan, serverPid: number, database: string): Promise<{ result: LoadResult; cpu: { server: number; postgres: number }; machine: MachineSecond[] }> {
+export async function runLoad(
+  plan: LoadPlan,
+  serverPid: number,
+  database: string,
+  databaseUrl?: string,
+): Promise<{ result: LoadResult; cpu: { server: number; postgres: number }; machine: MachineSecond[]; sessions: SessionsSecond[] }> {
   // From the project's root, where `--import tsx` finds tsx.
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { cwd: resolve(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'inherit'] });
   setPriority(child.pid!, GENERATOR_NICENESS);
   let output = '';
   let sampler: ReturnType<typeof sampleCpu> | undefined;
   let machineSampler: ReturnType<typeof sampleMachine> | undefined;
+  let sessionsSampler: ReturnType<typeof sampleSessions> | undefined;
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     sampler ??= sampleCpu({ server: serverPid, database });
     machineSampler ??= sampleMachine();
+    if (databaseUrl) sessionsSampler ??= sampleSessions(databaseUrl);
     output += chunk;
   });
   child.stdin!.end(JSON.stringify(plan));
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   const cpu = sampler?.stop() ?? { server: 0, postgres: 0 };
   const machine = machineSampler?.stop() ?? [];
+  const sessions = (await sessionsSampler?.stop()) ?? [];
   if (code !== 0 || !output.startsWith(LOAD_STARTED)) throw new Error(`the load generator exited with ${code}: ${output.slice(0, 500)}`);
-  return { result: JSON.parse(output.slice(LOAD_STARTED.length)) as LoadResult, cpu, machine };
+  return { result: JSON.parse(output.slice(LOAD_STARTED.length)) as LoadResult, cpu, machine, sessions };
 }
 
 // Run as a child: the plan on stdin, the result on stdout.

@@ -537,7 +537,11 @@ function describeMachine(machine: MachineSecond[], slowSeconds: number[]): strin
 }
 
 /** One line on a load run: where the time and the CPU went. */
-function describeLoad(label: string, { result, cpu, machine }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on'): string {
+function describeLoad(label: string, { result, cpu, machine, sessions }: Awaited<ReturnType<typeof runLoad>>, cache: 'off' | 'on'): string {
+  const sessionsIn = (second: number) => {
+    const seen = sessions[second];
+    return seen ? `, ${seen.inTransaction} in a transaction and ${seen.running} running` : '';
+  };
   const bad = not2xx(result);
   const perRequest = (ms: number) => (ms / Math.max(result.answered, 1)).toFixed(2);
   return (
@@ -546,7 +550,7 @@ function describeLoad(label: string, { result, cpu, machine }: Awaited<ReturnTyp
     (result.slowSeconds.length ? ` (due in seconds ${result.slowSeconds.join(', ')} of the run begun ${result.startedAt})` : '') +
     `; seconds with p99 over 50 ms: ${result.tailSeconds.length} of ${Math.ceil(result.sent / Math.max(result.rate, 1))}` +
     (result.tailSeconds.length
-      ? ` (second: p99/slowest ms, new connections, sent late at most, generator held at most: ${result.tailSeconds.map(({ second, p99, max, newConnections, sendLagMax, generatorHeldMax }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}, ${newConnections}, ${sendLagMax.toFixed(0)} ms, ${generatorHeldMax.toFixed(0)} ms`).join('; ')})`
+      ? ` (second: p99/slowest ms, new connections, sent late at most, generator held at most, the server's PostgreSQL connections at most: ${result.tailSeconds.map(({ second, p99, max, newConnections, sendLagMax, generatorHeldMax }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}, ${newConnections}, ${sendLagMax.toFixed(0)} ms, ${generatorHeldMax.toFixed(0)} ms${sessionsIn(second)}`).join('; ')})`
       : '') +
     `; ${result.newConnections} connections opened` +
     `; in the ${result.warmUp.seconds} s of warm-up before (not counted): ${result.warmUp.sent} sent, p99 ${result.warmUp.p99.toFixed(0)} ms, slowest ${result.warmUp.max.toFixed(0)} ms, ${result.warmUp.newConnections} connections opened, generator held at most ${result.warmUp.generatorHeldMax.toFixed(0)} ms` +
@@ -739,7 +743,7 @@ async function main() {
         const data: MixedData = { cookies: members, ...fixtures, ...cardIds! };
         // Closed loop first: the most the machine serves (the saturation rate), for information.
         const closedLoop = (commentsSent?: CommentsSent) =>
-          runLoad({ base: server.base, data, seconds: MIXED_DURATION, warmUpSeconds: WARM_UP, mode: 'closed', connections: MIXED_CONNECTIONS, commentsSent }, server.child.pid!, databaseName(url));
+          runLoad({ base: server.base, data, seconds: MIXED_DURATION, warmUpSeconds: WARM_UP, mode: 'closed', connections: MIXED_CONNECTIONS, commentsSent }, server.child.pid!, databaseName(url), url);
         const closed = await closedLoop();
         let commentsSent = closed.result.commentsSent;
         const saturation = SATURATION_GIVEN ?? closed.result.rate;
@@ -750,7 +754,7 @@ async function main() {
         // with it on (the production server) it says what a request costs in CPU as the site runs.
         for (const load of OPEN_LOOP_LOADS) {
           const rate = Math.max(1, Math.round(saturation * load.share));
-          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, warmUpSeconds: WARM_UP, mode: 'open', rate, commentsSent }, server.child.pid!, databaseName(url));
+          const open = await runLoad({ base: server.base, data, seconds: OPEN_LOOP_DURATION, warmUpSeconds: WARM_UP, mode: 'open', rate, commentsSent }, server.child.pid!, databaseName(url), url);
           commentsSent = open.result.commentsSent;
           const maxTarget = load.share === 0.7 ? MAX_AT_70_MS : undefined;
           rows.push(loadRow(`Mixed, open loop at ${load.share * 100}% (${rate}/s)${maxTarget ? `, none over ${maxTarget} ms` : ''}`, open, cache, counted && load.counted, maxTarget));
