@@ -239,7 +239,8 @@ export interface SessionsSecond {
 
 /**
  * Samples the sessions of the database at `url` (but its own) from pg_stat_activity every 25 ms
- * over a run: second i covers [i, i + 1) s from the call.
+ * over a run: second i covers [i, i + 1) s from the call. While a load runs, the bench's own
+ * connections sit idle, so what is counted is the server's.
  */
 export function sampleSessions(url: string) {
   const client = postgres(url, { max: 1, onnotice: () => {} });

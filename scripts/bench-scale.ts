@@ -56,6 +56,7 @@ const MIXED_DURATION = Number(process.env.BENCH_MIXED_DURATION ?? 15);
 /** Seconds of the open loop at each offered rate. */
 const OPEN_LOOP_DURATION = Number(process.env.BENCH_OPEN_LOOP_DURATION ?? 30);
 const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? WARM_UP_SECONDS);
+if (!(WARM_UP >= 0)) throw new Error('BENCH_WARM_UP_SECONDS is a number of seconds, such as 6 (0 for none)');
 const SATURATION_GIVEN = process.env.BENCH_SATURATION ? Number(process.env.BENCH_SATURATION) : undefined;
 if (SATURATION_GIVEN !== undefined && !(SATURATION_GIVEN > 0)) throw new Error('BENCH_SATURATION is a rate in requests a second, such as 2000');
 /** What a browser says it can decode: answers are measured compressed, as the site sends them. */
