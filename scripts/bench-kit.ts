@@ -191,6 +191,24 @@ export interface MachineSecond {
    * time none of this machine's processes could use, whatever they were doing.
    */
   steal: number;
+  /**
+   * Linux's pressure stall information (PSI, "some"): the share of the second in which at least
+   * one runnable task waited for a CPU, and in which at least one task waited for the disk; null
+   * where the kernel does not report it. A second of queued work shows as CPU pressure, one spent
+   * waiting on a flush as I/O pressure with the cores idle.
+   */
+  cpuPressure: number | null;
+  ioPressure: number | null;
+}
+
+/** Microseconds some task has waited so far, from a /proc/pressure file's "some" line; null without PSI. */
+function pressureTotal(resource: 'cpu' | 'io'): number | null {
+  try {
+    const total = /^some .*total=(\d+)/m.exec(readFileSync(`/proc/pressure/${resource}`, 'utf8'))?.[1];
+    return total === undefined ? null : Number(total);
+  } catch {
+    return null;
+  }
 }
 
 /** The machine's CPU times so far, in ticks summed over its cores (/proc/stat's first line). */
@@ -203,17 +221,21 @@ function machineTimes(): { busy: number; idle: number; steal: number } {
 /**
  * Samples the whole machine's CPU every second over a run: second i covers [i, i + 1) s from
  * the call. A stall on a shared machine may be no process's: the hypervisor can take the cores
- * away (steal), and this says when it did.
+ * away (steal), and this says when it did; the pressure figures say whether work queued for the
+ * cores or waited for the disk.
  */
 export function sampleMachine() {
-  let last = machineTimes();
+  const read = () => ({ times: machineTimes(), at: performance.now(), cpu: pressureTotal('cpu'), io: pressureTotal('io') });
+  let last = read();
   const seconds: MachineSecond[] = [];
   const timer = setInterval(() => {
-    const now = machineTimes();
-    const busy = now.busy - last.busy;
-    const steal = now.steal - last.steal;
-    const total = busy + steal + (now.idle - last.idle);
-    seconds.push(total > 0 ? { busy: busy / total, steal: steal / total } : { busy: 0, steal: 0 });
+    const now = read();
+    const busy = now.times.busy - last.times.busy;
+    const steal = now.times.steal - last.times.steal;
+    const total = busy + steal + (now.times.idle - last.times.idle);
+    const microseconds = (now.at - last.at) * 1000;
+    const pressure = (to: number | null, from: number | null) => (to === null || from === null ? null : Math.min(1, (to - from) / microseconds));
+    seconds.push({ busy: total > 0 ? busy / total : 0, steal: total > 0 ? steal / total : 0, cpuPressure: pressure(now.cpu, last.cpu), ioPressure: pressure(now.io, last.io) });
     last = now;
   }, 1000);
   return {

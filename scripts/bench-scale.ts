@@ -525,7 +525,7 @@ const not2xx = (result: LoadResult) => Object.entries(result.statuses).filter(([
 function describeMachine(machine: MachineSecond[], slowSeconds: number[]): string {
   if (machine.length === 0) return '';
   const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
-  const mean = (field: keyof MachineSecond) => machine.reduce((sum, second) => sum + second[field], 0) / machine.length;
+  const mean = (field: 'busy' | 'steal') => machine.reduce((sum, second) => sum + second[field], 0) / machine.length;
   const mostStolen = machine.reduce((most, second, index) => (second.steal > machine[most]!.steal ? index : most), 0);
   const slow = slowSeconds.flatMap((index) => {
     const second = machine[index];
@@ -543,6 +543,11 @@ function describeLoad(label: string, { result, cpu, machine, sessions }: Awaited
     const seen = sessions[second];
     return seen ? `, ${seen.inTransaction} in a transaction and ${seen.running} running` : '';
   };
+  const percent = (share: number | null) => (share === null ? '-' : `${(share * 100).toFixed(0)}%`);
+  const machineIn = (second: number) => {
+    const seen = machine[second];
+    return seen ? `, machine busy ${percent(seen.busy)}, CPU pressure ${percent(seen.cpuPressure)}, I/O pressure ${percent(seen.ioPressure)}` : '';
+  };
   const bad = not2xx(result);
   const perRequest = (ms: number) => (ms / Math.max(result.answered, 1)).toFixed(2);
   return (
@@ -551,7 +556,7 @@ function describeLoad(label: string, { result, cpu, machine, sessions }: Awaited
     (result.slowSeconds.length ? ` (due in seconds ${result.slowSeconds.join(', ')} of the run begun ${result.startedAt})` : '') +
     `; seconds with p99 over 50 ms: ${result.tailSeconds.length} of ${Math.ceil(result.sent / Math.max(result.rate, 1))}` +
     (result.tailSeconds.length
-      ? ` (second: p99/slowest ms, new connections, sent late at most, generator held at most, the server's PostgreSQL connections at most: ${result.tailSeconds.map(({ second, p99, max, newConnections, sendLagMax, generatorHeldMax }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}, ${newConnections}, ${sendLagMax.toFixed(0)} ms, ${generatorHeldMax.toFixed(0)} ms${sessionsIn(second)}`).join('; ')})`
+      ? ` (second: p99/slowest ms, new connections, sent late at most, generator held at most, the server's PostgreSQL connections at most, the machine: ${result.tailSeconds.map(({ second, p99, max, newConnections, sendLagMax, generatorHeldMax }) => `${second}: ${p99.toFixed(0)}/${max.toFixed(0)}, ${newConnections}, ${sendLagMax.toFixed(0)} ms, ${generatorHeldMax.toFixed(0)} ms${sessionsIn(second)}${machineIn(second)}`).join('; ')})`
       : '') +
     `; ${result.newConnections} connections opened` +
     `; in the ${result.warmUp.seconds} s of warm-up before (not counted): ${result.warmUp.sent} sent, p99 ${result.warmUp.p99.toFixed(0)} ms, slowest ${result.warmUp.max.toFixed(0)} ms, ${result.warmUp.newConnections} connections opened, generator held at most ${result.warmUp.generatorHeldMax.toFixed(0)} ms` +
