@@ -518,13 +518,15 @@ const MAX_AT_70_MS = 500;
 /** The answers of a load run that were not 2xx, as [`${kind} ${status or error}`, count]. */
 const not2xx = (result: LoadResult) => Object.entries(result.statuses).filter(([key]) => !/ 2\d\d$/.test(key));
 
+/** A share as a percentage, a small one to a tenth (steal is often 0.1%); '-' for one not measured. */
+const percent = (share: number | null) => (share === null ? '-' : `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`);
+
 /**
  * The machine's part of a load run: how busy its cores were and how much the hypervisor took
  * (steal), over the run, in its worst second and in each second a request over 500 ms was due.
  */
 function describeMachine(machine: MachineSecond[], slowSeconds: number[]): string {
   if (machine.length === 0) return '';
-  const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
   const mean = (field: 'busy' | 'steal') => machine.reduce((sum, second) => sum + second[field], 0) / machine.length;
   const mostStolen = machine.reduce((most, second, index) => (second.steal > machine[most]!.steal ? index : most), 0);
   const slow = slowSeconds.flatMap((index) => {
@@ -543,7 +545,6 @@ function describeLoad(label: string, { result, cpu, machine, sessions }: Awaited
     const seen = sessions[second];
     return seen ? `, ${seen.inTransaction} in a transaction and ${seen.running} running` : '';
   };
-  const percent = (share: number | null) => (share === null ? '-' : `${(share * 100).toFixed(0)}%`);
   const machineIn = (second: number) => {
     const seen = machine[second];
     return seen ? `, machine busy ${percent(seen.busy)}, CPU pressure ${percent(seen.cpuPressure)}, I/O pressure ${percent(seen.ioPressure)}` : '';
