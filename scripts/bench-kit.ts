@@ -97,11 +97,16 @@ export function memoryOf(pid: number): { rss: number; hwm: number; processes: nu
 /** The unit of /proc's CPU times: Linux's USER_HZ, which is 100 on x86 and Arm. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** A process's parent, its CPU time (user and system) so far and when it started, in ms since boot; null once it is gone. */
-function processTimes(pid: number): { parent: number; cpu: number; startedAt: number } | null {
+/**
+ * A process's parent, its CPU time (user and system) so far and when it started, in ms since
+ * boot; null once it is gone. With `mainThreadOnly`, the CPU time of its main thread alone (the
+ * thread whose id is the process's), which in Node is the JavaScript thread every request waits
+ * for; the rest is V8's collector threads and libuv's threadpool.
+ */
+function processTimes(pid: number, mainThreadOnly = false): { parent: number; cpu: number; startedAt: number } | null {
   try {
     // The fields after the command name (which may hold spaces): ppid is field 4; utime, stime and starttime are 14, 15 and 22.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = (field: number) => (Number(fields[field - 3]) * 1000) / CLOCK_TICKS_PER_SECOND;
     return { parent: Number(fields[1]), cpu: ticks(14) + ticks(15), startedAt: ticks(22) };
@@ -152,34 +157,58 @@ function postgresPidsFor(database: string): number[] {
  * Samples, every 200 ms, the CPU time the server (with its worker processes) and PostgreSQL
  * (for `database`) use over a run. A process counts from the run's start (or its own, when it
  * started during the run) to its last sample, so one that ends during the run (an autovacuum
- * worker) loses at most 200 ms.
+ * worker) loses at most 200 ms. It also keeps each server process's JavaScript thread apart: a
+ * Node process serves on that one thread, so its share of the run, not the machine's, says how
+ * near the server is to what it can serve.
  */
 export function sampleCpu(pids: { server: number; database: string }) {
   const runStartedAt = msSinceBoot();
-  const seen = new Map<string, { first: number; last: number; group: 'server' | 'postgres' }>();
+  const wallStartedAt = performance.now();
+  type Group = 'server' | 'postgres' | 'javascriptThread';
+  const seen = new Map<string, { first: number; last: number; group: Group }>();
+  const record = (group: Group, pid: number, times: ReturnType<typeof processTimes>) => {
+    if (!times) return;
+    const key = `${group} ${pid}`;
+    const known = seen.get(key);
+    if (known) known.last = times.cpu;
+    else seen.set(key, { first: times.startedAt >= runStartedAt ? 0 : times.cpu, last: times.cpu, group });
+  };
   const sample = () => {
-    const groups: ['server' | 'postgres', number][] = [...processTree(pids.server).map((pid): ['server', number] => ['server', pid]), ...postgresPidsFor(pids.database).map((pid): ['postgres', number] => ['postgres', pid])];
-    for (const [group, pid] of groups) {
-      const times = processTimes(pid);
-      if (!times) continue;
-      const key = `${group} ${pid}`;
-      const known = seen.get(key);
-      if (known) known.last = times.cpu;
-      else seen.set(key, { first: times.startedAt >= runStartedAt ? 0 : times.cpu, last: times.cpu, group });
+    for (const pid of processTree(pids.server)) {
+      record('server', pid, processTimes(pid));
+      record('javascriptThread', pid, processTimes(pid, true));
     }
+    for (const pid of postgresPidsFor(pids.database)) record('postgres', pid, processTimes(pid));
   };
   sample();
   const timer = setInterval(sample, 200);
   return {
-    /** Stops sampling: CPU ms each used over the run. */
-    stop(): { server: number; postgres: number } {
+    /**
+     * Stops sampling: CPU ms the server and PostgreSQL each used over the run, and the share of
+     * the run the busiest server process's JavaScript thread was running.
+     */
+    stop(): CpuUsed {
       sample();
       clearInterval(timer);
       const total = { server: 0, postgres: 0 };
-      for (const { first, last, group } of seen.values()) total[group] += last - first;
-      return total;
+      let busiestThread = 0;
+      for (const { first, last, group } of seen.values()) {
+        if (group === 'javascriptThread') busiestThread = Math.max(busiestThread, last - first);
+        else total[group] += last - first;
+      }
+      return { ...total, javascriptThreadBusy: busiestThread / Math.max(performance.now() - wallStartedAt, 1) };
     },
   };
+}
+
+/** What sampleCpu measured over a run. */
+export interface CpuUsed {
+  /** CPU ms of the server's processes, every thread. */
+  server: number;
+  /** CPU ms of PostgreSQL's processes for the database. */
+  postgres: number;
+  /** The share of the run its busiest server process's JavaScript thread ran (1: never idle). */
+  javascriptThreadBusy: number;
 }
 
 /** One second of the machine's CPU time, as shares of all its cores' time in that second. */

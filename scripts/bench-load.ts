@@ -29,7 +29,7 @@ import http from 'node:http';
 import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { ALL_CATEGORIES } from '#shared/categories';
-import { homeBatchPath, sampleCpu, sampleMachine, sampleSessions, trpcBatchPath, type MachineSecond, type SessionsSecond } from './bench-kit';
+import { homeBatchPath, sampleCpu, sampleMachine, sampleSessions, trpcBatchPath, type CpuUsed, type MachineSecond, type SessionsSecond } from './bench-kit';
 
 /** What the generator writes on stdout as the counted seconds begin, after the warm-up. */
 export const LOAD_STARTED = 'started\n';
@@ -470,7 +470,7 @@ export async function runLoad(
   serverPid: number,
   database: string,
   databaseUrl?: string,
-): Promise<{ result: LoadResult; cpu: { server: number; postgres: number }; machine: MachineSecond[]; sessions: SessionsSecond[] }> {
+): Promise<{ result: LoadResult; cpu: CpuUsed; machine: MachineSecond[]; sessions: SessionsSecond[] }> {
   // From the project's root, where `--import tsx` finds tsx.
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], { cwd: resolve(import.meta.dirname, '..'), stdio: ['pipe', 'pipe', 'inherit'] });
   setPriority(child.pid!, GENERATOR_NICENESS);
@@ -486,7 +486,7 @@ export async function runLoad(
   });
   child.stdin!.end(JSON.stringify(plan));
   const code = await new Promise<number | null>((done) => child.once('exit', done));
-  const cpu = sampler?.stop() ?? { server: 0, postgres: 0 };
+  const cpu = sampler?.stop() ?? { server: 0, postgres: 0, javascriptThreadBusy: 0 };
   const machine = machineSampler?.stop() ?? [];
   const sessions = (await sessionsSampler?.stop()) ?? [];
   if (code !== 0 || !output.startsWith(LOAD_STARTED)) throw new Error(`the load generator exited with ${code}: ${output.slice(0, 500)}`);

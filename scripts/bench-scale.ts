@@ -9,7 +9,8 @@
  * first pages every visitor opens, then a mixed workload of members reading and writing
  * (scripts/bench-load.ts, in its own process): a closed loop finds the saturation rate, then an
  * open loop offers 25, 50, 70 and 85% of it, printing latency from each request's due time and
- * the server's and PostgreSQL's CPU time per request, and the closed loop runs again after the
+ * the server's and PostgreSQL's CPU time per request and how much of the run the server's one
+ * JavaScript thread was busy, and the closed loop runs again after the
  * steps to show how far the machine's own capacity moved meanwhile. The targets: p99 under 50 ms for every
  * read, and at 25, 50 and 70% of saturation, with no answer over 500 ms at 70%.
  *
@@ -562,6 +563,7 @@ function describeLoad(label: string, { result, cpu, machine, sessions }: Awaited
     `; ${result.newConnections} connections opened` +
     `; in the ${result.warmUp.seconds} s of warm-up before (not counted): ${result.warmUp.sent} sent, p99 ${result.warmUp.p99.toFixed(0)} ms, slowest ${result.warmUp.max.toFixed(0)} ms, ${result.warmUp.newConnections} connections opened, generator held at most ${result.warmUp.generatorHeldMax.toFixed(0)} ms` +
     `; CPU per request: server ${perRequest(cpu.server)} ms + PostgreSQL ${perRequest(cpu.postgres)} ms (generator ${perRequest(result.generatorCpuMs)} ms, sending late by p99 ${result.sendLag.p99.toFixed(1)} ms, at most ${result.sendLag.max.toFixed(0)} ms)` +
+    `; the server's JavaScript thread busy ${percent(cpu.javascriptThreadBusy)} of the run` +
     `; reads p50/p99 ${result.reads.p50.toFixed(0)}/${result.reads.p99.toFixed(0)} ms, writes ${result.writeLatency.p50.toFixed(0)}/${result.writeLatency.p99.toFixed(0)} ms` +
     `; by kind: ${Object.entries(result.byKind).map(([kind, times]) => `${kind} ${times.p50.toFixed(0)}/${times.p99.toFixed(0)}`).join(', ')}` +
     (bad.length ? `; not 2xx: ${bad.map(([key, n]) => `${n}× ${key}`).join(', ')}` : '; every answer 2xx') +
