@@ -3,7 +3,9 @@
  * only where the page needs it), and an axe-core scan of every screen, against the production
  * build with demo data. Prints the four Lighthouse category scores per page, the metrics behind
  * performance, axe findings by impact, and last `audit: N of M pages meet the targets`.
- * Targets: performance 95 or more, accessibility, best practices and SEO 100.
+ * Targets: performance 95 or more, accessibility, best practices and SEO 100. A page that fails
+ * one audit on purpose names it and the decision behind it (a waiver): it meets that category's
+ * target of 100 when every other audit of the category passes, so the rest is still held.
  *
  *   CHROME_PATH=/path/to/chromium   the browser (default: chromium on the PATH)
  *   AUDIT_PRESET=desktop            Lighthouse's desktop preset instead of its mobile default
@@ -31,8 +33,9 @@ import { axeScan, WCAG_AA_AND_BEST_PRACTICE } from '../e2e/axe';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
 /** The score each category must reach (Lighthouse's 0 to 100). */
-const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** The metrics behind the performance score, printed so a low score says where it comes from. */
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
@@ -42,8 +45,15 @@ interface AuditedPage {
   path: string;
   /** Visitors for what anyone may read; a member where the page is hers alone (Home is `/` for a member). */
   as: Role;
-  /** Why a target is out of reach by choice, printed with the scores. */
-  note?: string;
+  /** An audit of a category whose target is 100 that the page fails by choice. */
+  waiver?: Waiver;
+}
+
+/** An audit a page fails on purpose, and the decision that says why. */
+interface Waiver {
+  category: Category;
+  audit: string;
+  why: string;
 }
 
 /** A published article of the demo data, found the way a visitor finds it: the first of the blog list. */
@@ -68,8 +78,12 @@ async function pages(base: string): Promise<AuditedPage[]> {
     { name: 'Events', path: '/events', as: 'visitor' },
     { name: 'Directory', path: '/directory', as: 'visitor' },
     { name: 'Hub', path: '/community-hub', as: 'visitor' },
-    // Decision 015e: members' posts are for the community, not for search engines.
-    { name: 'Forum', path: '/community/blog', as: 'visitor', note: "noindex by decision (015e): SEO's is-crawlable fails on purpose" },
+    {
+      name: 'Forum',
+      path: '/community/blog',
+      as: 'visitor',
+      waiver: { category: 'seo', audit: 'is-crawlable', why: "noindex by decision 015e: members' posts are for the community, not for search engines" },
+    },
   ];
 }
 /** Both languages, as the language switch sets them (the `locale` cookie). */
@@ -160,6 +174,20 @@ async function audit(base: string, port: number, page: AuditedPage, locale: stri
   }
 }
 
+type Report = NonNullable<Awaited<ReturnType<typeof audit>>['lhr']>;
+
+/**
+ * Whether a page reaches a category's target. A waived audit's category (target 100) is reached
+ * when the waived audit is one of its audits and every other audit that counts toward its score
+ * passes; an audit Lighthouse found not applicable has no score and counts as passed.
+ */
+function meetsTarget(lhr: Report, category: Category, score: number, waiver: Waiver | undefined): boolean {
+  if (score >= TARGETS[category]) return true;
+  if (waiver?.category !== category || TARGETS[category] !== 100) return false;
+  const counted = (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0);
+  return counted.some((ref) => ref.id === waiver.audit) && counted.every((ref) => ref.id === waiver.audit || (lhr.audits[ref.id]?.score ?? 1) === 1);
+}
+
 async function main() {
   const chromePath = findChrome();
   const work = mkdtempSync(join(tmpdir(), 'bloom-audit-'));
@@ -191,18 +219,19 @@ async function main() {
         const issues = (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
         for (const issue of issues) console.log(`${name}: the browser reports a '${issue.issueType}' issue (${issue.subItems?.items?.length ?? 0} item(s); see DevTools > Issues)`);
         const scores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
-        if (CATEGORIES.every((category, index) => scores[index]! >= TARGETS[category])) meetTargets++;
+        if (CATEGORIES.every((category, index) => meetsTarget(lhr, category, scores[index]!, page.waiver))) meetTargets++;
         const failed = CATEGORIES.flatMap((category) =>
           (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9).map((ref) => ref.id),
         );
-        rows.push([name, `${page.path} (${page.as})`, ...scores.map(String), failed.slice(0, 6).join(', ')]);
+        const shown = scores.map((score, index) => (page.waiver?.category === CATEGORIES[index] && score < 100 ? `${score} (waived)` : String(score)));
+        rows.push([name, `${page.path} (${page.as})`, ...shown, failed.slice(0, 6).join(', ')]);
         metricRows.push([name, ...METRICS.map((id) => lhr.audits[id]?.displayValue ?? '-')]);
       }
     }
     table(['Page', 'Path', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'Audits below 0.9'], rows);
     console.log('');
     table(['Page', 'First contentful paint', 'Largest contentful paint', 'Total blocking time', 'Cumulative layout shift', 'Speed index'], metricRows);
-    for (const page of chosen) if (page.note) console.log(`\n${page.name}: ${page.note}`);
+    for (const page of chosen) if (page.waiver) console.log(`\n${page.name}: ${page.waiver.category}'s ${page.waiver.audit} is waived: ${page.waiver.why}`);
     if (reports) console.log(`\nLighthouse JSON of each page in ${reports}`);
 
     if (process.env.AUDIT_AXE !== '0') {
@@ -243,7 +272,8 @@ async function main() {
   }
   for (const failure of failures) console.log(`could not audit ${failure}`);
   const targets = CATEGORIES.map((category) => `${category} ${TARGETS[category]}`).join(', ');
-  console.log(`\naudit: ${meetTargets} of ${(chosen?.length ?? 0) * LOCALES.length} pages meet the targets (${targets})`);
+  const waived = (chosen ?? []).flatMap((page) => (page.waiver ? [`${page.name}'s ${page.waiver.audit}`] : []));
+  console.log(`\naudit: ${meetTargets} of ${(chosen?.length ?? 0) * LOCALES.length} pages meet the targets (${targets}${waived.length ? `; waived: ${waived.join(', ')}` : ''})`);
   if (failures.length) process.exitCode = 1;
 }
 
