@@ -375,9 +375,9 @@ export async function generateLoad(plan: LoadPlan, counting: () => void = () => 
   const cpu = process.cpuUsage(cpuBefore);
   // The counted requests, with their due times from the end of the warm-up.
   const answers = sentAll.filter((answer) => answer.dueAt >= warmUpMs).map((answer) => ({ ...answer, dueAt: answer.dueAt - warmUpMs }));
-  const warmUpTimes = sentAll.filter((answer) => answer.dueAt < warmUpMs).map((answer) => answer.latency).sort((a, b) => a - b);
-
   const sorted = (list: number[]) => list.sort((a, b) => a - b);
+  const warmUpTimes = sorted(sentAll.filter((answer) => answer.dueAt < warmUpMs).map((answer) => answer.latency));
+
   const all = sorted(answers.map((answer) => answer.latency));
   const statuses: Record<string, number> = {};
   const byKindTimes = new Map<string, number[]>();
